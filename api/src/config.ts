@@ -1,0 +1,149 @@
+import path from 'node:path';
+
+/**
+ * The only reader of process.env. Every variable is described here; the README and docs/configuration.md
+ * list the same table. Invalid values stop start-up with a message naming the variable.
+ */
+interface VarSpec {
+  description: string;
+  default?: string;
+}
+
+export const CONFIG_VARS = {
+  PORT: { description: 'HTTP port of the API process.', default: '3000' },
+  HOST: { description: 'Interface to listen on.', default: '0.0.0.0' },
+  PUBLIC_URL: { description: 'Origin people reach the product at (links in emails, OAuth callbacks, widget iframe).', default: '' },
+  DATA_DIR: { description: 'Folder for the embedded database, local video storage and the local mailbox.', default: '.data' },
+  DATABASE_URL: { description: 'Postgres connection string. Unset: embedded PGlite in DATA_DIR/db.', default: '' },
+  SESSION_SECRET: { description: 'Secret for signing cookies and CSRF tokens (32+ chars). Unset: generated once and kept in DATA_DIR.', default: '' },
+  LOG_LEVEL: { description: 'pino log level.', default: 'info' },
+  SMTP_URL: { description: 'SMTP connection URL (smtp://user:pass@host:port). Unset: mail goes to the local mailbox in DATA_DIR/mail.', default: '' },
+  MAIL_FROM: { description: 'Sender address of outgoing email.', default: 'Showback <no-reply@showback.local>' },
+  S3_BUCKET: { description: 'S3-compatible bucket for videos. Unset: local disk in DATA_DIR/files.', default: '' },
+  S3_REGION: { description: 'S3 region.', default: 'us-east-1' },
+  S3_ENDPOINT: { description: 'S3-compatible endpoint URL (MinIO, R2, …).', default: '' },
+  S3_ACCESS_KEY_ID: { description: 'S3 access key.', default: '' },
+  S3_SECRET_ACCESS_KEY: { description: 'S3 secret key.', default: '' },
+  S3_FORCE_PATH_STYLE: { description: 'Use path-style S3 URLs (MinIO).', default: 'false' },
+  STRIPE_SECRET_KEY: { description: 'Stripe secret key. Unset: billing calls answer that billing is not configured.', default: '' },
+  STRIPE_WEBHOOK_SECRET: { description: 'Signing secret of the Stripe webhook endpoint.', default: '' },
+  STRIPE_API_URL: { description: 'Override of the Stripe API origin (tests point it at a local server).', default: '' },
+  STRIPE_PRICES: { description: 'JSON map "plan:interval" → Stripe price id. Unset: prices are looked up by lookup_key.', default: '' },
+  GOOGLE_ISSUER: { description: 'OpenID issuer URL for Google sign-in.', default: 'https://accounts.google.com' },
+  GOOGLE_CLIENT_ID: { description: 'OAuth client id for Google sign-in. Unset: the button explains it is not configured.', default: '' },
+  GOOGLE_CLIENT_SECRET: { description: 'OAuth client secret for Google sign-in.', default: '' },
+  SLACK_ISSUER: { description: 'OpenID issuer URL for Slack sign-in.', default: 'https://slack.com' },
+  SLACK_CLIENT_ID: { description: 'OAuth client id for Slack sign-in and the Slack integration.', default: '' },
+  SLACK_CLIENT_SECRET: { description: 'OAuth client secret for Slack.', default: '' },
+  ANALYTICS_WRITE_KEY: { description: 'Write key of a Segment-compatible analytics service. Unset: no analytics.', default: '' },
+  ANALYTICS_URL: { description: 'Base URL of the Segment-compatible analytics API.', default: '' },
+  FFMPEG_PATH: { description: 'ffmpeg binary used by processing jobs.', default: 'ffmpeg' },
+  FFPROBE_PATH: { description: 'ffprobe binary used by processing jobs.', default: 'ffprobe' },
+  WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
+  ADMIN_EMAIL: { description: 'Email of the system admin created on first start.', default: 'admin@showback.local' },
+  TRUST_PROXY: { description: 'Trust X-Forwarded-* headers (behind a TLS-terminating proxy).', default: 'false' },
+} satisfies Record<string, VarSpec>;
+
+export type ConfigVar = keyof typeof CONFIG_VARS;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string | undefined;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined; prices: Record<string, string> } | undefined;
+  google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  slack: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  analytics: { writeKey: string; url: string } | undefined;
+  ffmpegPath: string;
+  ffprobePath: string;
+  workers: boolean;
+  adminEmail: string;
+  trustProxy: boolean;
+  /** Where the built front ends live; tests may serve none. */
+  staticRoot: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+function bool(name: string, value: string): boolean {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0' || value === '') return false;
+  throw new ConfigError(`${name} must be true or false, got "${value}"`);
+}
+
+function port(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be a port number, got "${value}"`);
+  return n;
+}
+
+function url(name: string, value: string): string {
+  try {
+    return new URL(value).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${value}"`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Readonly<Config> {
+  const get = (name: ConfigVar): string => {
+    const raw = env[name];
+    return raw === undefined || raw === '' ? (CONFIG_VARS[name].default ?? '') : raw.trim();
+  };
+  const opt = (name: ConfigVar): string | undefined => get(name) || undefined;
+  const portNumber = port('PORT', get('PORT'));
+  const publicUrl = get('PUBLIC_URL') ? url('PUBLIC_URL', get('PUBLIC_URL')) : `http://localhost:${portNumber}`;
+  const stripeKey = opt('STRIPE_SECRET_KEY');
+  let prices: Record<string, string> = {};
+  if (get('STRIPE_PRICES')) {
+    try {
+      prices = JSON.parse(get('STRIPE_PRICES')) as Record<string, string>;
+    } catch {
+      throw new ConfigError('STRIPE_PRICES must be a JSON object');
+    }
+  }
+  const sessionSecret = opt('SESSION_SECRET');
+  if (sessionSecret && sessionSecret.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+  const config: Config = {
+    port: portNumber,
+    host: get('HOST'),
+    publicUrl,
+    dataDir: path.resolve(get('DATA_DIR')),
+    databaseUrl: opt('DATABASE_URL'),
+    sessionSecret,
+    logLevel: get('LOG_LEVEL'),
+    smtpUrl: opt('SMTP_URL'),
+    mailFrom: get('MAIL_FROM'),
+    s3: get('S3_BUCKET')
+      ? {
+          bucket: get('S3_BUCKET'),
+          region: get('S3_REGION'),
+          endpoint: opt('S3_ENDPOINT') && url('S3_ENDPOINT', get('S3_ENDPOINT')),
+          accessKeyId: opt('S3_ACCESS_KEY_ID'),
+          secretAccessKey: opt('S3_SECRET_ACCESS_KEY'),
+          forcePathStyle: bool('S3_FORCE_PATH_STYLE', get('S3_FORCE_PATH_STYLE')),
+        }
+      : undefined,
+    stripe: stripeKey
+      ? { secretKey: stripeKey, webhookSecret: get('STRIPE_WEBHOOK_SECRET'), apiUrl: opt('STRIPE_API_URL') && url('STRIPE_API_URL', get('STRIPE_API_URL')), prices }
+      : undefined,
+    google: opt('GOOGLE_CLIENT_ID') ? { issuer: url('GOOGLE_ISSUER', get('GOOGLE_ISSUER')), clientId: get('GOOGLE_CLIENT_ID'), clientSecret: get('GOOGLE_CLIENT_SECRET') } : undefined,
+    slack: opt('SLACK_CLIENT_ID') ? { issuer: url('SLACK_ISSUER', get('SLACK_ISSUER')), clientId: get('SLACK_CLIENT_ID'), clientSecret: get('SLACK_CLIENT_SECRET') } : undefined,
+    analytics: opt('ANALYTICS_WRITE_KEY') && opt('ANALYTICS_URL') ? { writeKey: get('ANALYTICS_WRITE_KEY'), url: url('ANALYTICS_URL', get('ANALYTICS_URL')) } : undefined,
+    ffmpegPath: get('FFMPEG_PATH'),
+    ffprobePath: get('FFPROBE_PATH'),
+    workers: bool('WORKERS', get('WORKERS')),
+    adminEmail: get('ADMIN_EMAIL'),
+    trustProxy: bool('TRUST_PROXY', get('TRUST_PROXY')),
+    staticRoot: undefined,
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { healthRoutes } from './health/health.routes.ts';
+
+/** Every route module, registered in this order by buildApp. Add one line per module. */
+export const routeModules: FastifyPluginAsync[] = [healthRoutes];

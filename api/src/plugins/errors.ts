@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { STATUS_CODES } from 'node:http';
+import type { ErrorBody, FieldErrors } from '@showback/contract';
+import { AppError } from '../errors.ts';
+
+function fieldOf(error: { instancePath?: string; params?: Record<string, unknown> }): string {
+  const missing = error.params?.missingProperty;
+  if (typeof missing === 'string') return missing;
+  const extra = error.params?.additionalProperty;
+  if (typeof extra === 'string') return extra;
+  return (error.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+}
+
+function humanise(error: { keyword?: string; message?: string; params?: Record<string, unknown> }): string {
+  switch (error.keyword) {
+    case 'required': return "can't be blank";
+    case 'minLength': return `is too short (minimum is ${String(error.params?.limit)} characters)`;
+    case 'maxLength': return `is too long (maximum is ${String(error.params?.limit)} characters)`;
+    case 'format': return 'is invalid';
+    case 'type': return `must be ${String(error.params?.type)}`;
+    case 'enum': return `must be one of ${(error.params?.allowedValues as unknown[] | undefined)?.join(', ') ?? 'the allowed values'}`;
+    case 'additionalProperties': return 'is not allowed';
+    default: return error.message ?? 'is invalid';
+  }
+}
+
+function body(statusCode: number, code: string, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
+  return { statusCode, code, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
+}
+
+/** One JSON error body for every failure; 5xx bodies never carry internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
+      const extra: Partial<ErrorBody> = {};
+      if (err.details !== undefined) extra.details = err.details;
+      if (err.fieldErrors) extra.errors = err.fieldErrors;
+      return reply.status(err.statusCode).send(body(err.statusCode, err.code, err.message, extra));
+    }
+    const fastifyError = err as FastifyError;
+    if (fastifyError.validation) {
+      const errors: FieldErrors = {};
+      for (const item of fastifyError.validation) {
+        const field = fieldOf(item as never);
+        (errors[field] ??= []).push(humanise(item as never));
+      }
+      return reply.status(422).send(body(422, 'VALIDATION_FAILED', 'Some fields are not valid', { errors }));
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(body(429, 'RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'));
+    if (status === 413 || fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(body(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'));
+    if (status === 415 || fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send(body(415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not supported.'));
+    if (status >= 400 && status < 500) {
+      const message = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'The request body is not valid JSON.'
+        : fastifyError.message;
+      return reply.status(status).send(body(status, 'BAD_REQUEST', message));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(body(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+});

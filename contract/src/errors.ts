@@ -1,0 +1,43 @@
+import { Type, type Static } from 'typebox';
+
+/** Every error the API can answer with. Clients pick user-facing text by code. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 422,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  CSRF_INVALID: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  LINK_EXPIRED: 410,
+  LINK_REVOKED: 410,
+  TOKEN_INVALID: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PLAN_REQUIRED: 402,
+  USAGE_LIMIT_REACHED: 402,
+  RATE_LIMITED: 429,
+  UPSTREAM_FAILED: 502,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field name → list of messages, the shape the spec uses for form errors. */
+export const FieldErrorsSchema = Type.Record(Type.String(), Type.Array(Type.String()));
+export type FieldErrors = Static<typeof FieldErrorsSchema>;
+
+export const ErrorBodySchema = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    code: Type.String(),
+    error: Type.String(),
+    message: Type.String(),
+    details: Type.Optional(Type.Unknown()),
+    errors: Type.Optional(FieldErrorsSchema),
+  },
+  { $id: 'ErrorBody', description: 'The one error body every API failure uses.' },
+);
+export type ErrorBody = Static<typeof ErrorBodySchema>;

@@ -1,0 +1,31 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', '.data/**', 'sdk/temp/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { console: 'readonly', process: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', crypto: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    // Migrations are frozen in time and take Kysely<any>, never the app's schema types.
+    files: ['api/src/db/migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The API is the only place that reads process.env, and only through its config module.
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/config.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through api/src/config.ts' }] },
+  },
+  {
+    // Boundaries: nothing imports the api; the sdk imports only preact and types from the contract.
+    files: ['dashboard/**/*.{ts,tsx}', 'recorder/**/*.{ts,tsx}', 'sdk/**/*.{ts,tsx}', 'contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/src/**', '@showback/api'], message: 'Clients talk to the API over HTTP; share types through contract/.' }] }] },
+  },
+);

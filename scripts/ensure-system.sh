@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs and starts what the tests need from Debian's packages: Chromium for browser scenarios, ffmpeg for
+# video processing, PostgreSQL for the Postgres leg, flite/sox for speech the recorder can capture, pocketsphinx
+# for transcripts. Prints TEST_DATABASE_URL=… on its last line when a Postgres server is usable.
+set -euo pipefail
+
+need=()
+command -v chromium >/dev/null || need+=(chromium)
+command -v ffmpeg >/dev/null || need+=(ffmpeg)
+command -v flite >/dev/null || need+=(flite)
+command -v sox >/dev/null || need+=(sox)
+command -v pg_ctlcluster >/dev/null || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "Missing system packages: ${need[*]}. Install them with: sudo apt-get install -y ${need[*]}" >&2
+    exit 1
+  fi
+  echo "Installing ${need[*]} from Debian's packages…" >&2
+  apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >&2
+fi
+
+pg_url="postgres://app:app@127.0.0.1:5432/app"
+if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+  version=$(ls /etc/postgresql 2>/dev/null | sort -n | tail -1)
+  if [ -z "$version" ]; then
+    echo "PostgreSQL is installed but has no cluster; create one with pg_createcluster." >&2
+    exit 1
+  fi
+  pg_ctlcluster "$version" main start >&2
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 0.5; done
+fi
+if ! PGPASSWORD=app psql -h 127.0.0.1 -U app -d app -c 'select 1' >/dev/null 2>&1; then
+  runuser -u postgres -- psql -q -c "CREATE ROLE app LOGIN SUPERUSER PASSWORD 'app'" >&2 2>/dev/null || true
+  runuser -u postgres -- psql -q -c "CREATE DATABASE app OWNER app" >&2 2>/dev/null || true
+fi
+PGPASSWORD=app psql -h 127.0.0.1 -U app -d app -c 'select 1' >/dev/null
+echo "TEST_DATABASE_URL=$pg_url"
