@@ -1,0 +1,241 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * Recording requests, uploads and submissions: the owner API (`/api/v1/requests`, `/api/v1/submissions`), the
+ * recipient API (`/api/v1/public/requests/:token`) and the tus upload endpoint (`/uploads`).
+ * Wire names are snake_case; timestamps are ISO 8601 strings.
+ */
+
+export const FIELD_MODES = ['off', 'optional', 'required'] as const;
+export const FieldModeSchema = Type.Union(FIELD_MODES.map((m) => Type.Literal(m)));
+export type FieldMode = Static<typeof FieldModeSchema>;
+
+export const MicrophoneModeSchema = FieldModeSchema;
+export type MicrophoneMode = FieldMode;
+
+export const REQUEST_STATUSES = ['active', 'archived'] as const;
+export const RequestStatusSchema = Type.Union(REQUEST_STATUSES.map((s) => Type.Literal(s)));
+export type RequestStatus = Static<typeof RequestStatusSchema>;
+
+export const MAX_DURATION_DEFAULT_SECONDS = 900;
+export const MAX_DURATION_MIN_SECONDS = 10;
+export const MAX_DURATION_MAX_SECONDS = 3600;
+
+/** Which optional fields the recipient is asked for. */
+export const RequestFieldsSchema = Type.Object({
+  name: FieldModeSchema,
+  email: FieldModeSchema,
+  note: FieldModeSchema,
+});
+export type RequestFields = Static<typeof RequestFieldsSchema>;
+
+/** Pagination query shared by the owner lists. */
+export const PageQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
+
+// ---------------------------------------------------------------- owner: recording requests
+
+export const RecordingRequestSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    title: Type.String(),
+    /** Sanitized HTML (allowlisted tags and attributes only); safe to render as HTML. */
+    instructions: Type.String(),
+    microphone: MicrophoneModeSchema,
+    max_duration_seconds: Type.Integer(),
+    expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    fields: RequestFieldsSchema,
+    redirect_url: Type.Union([Type.String(), Type.Null()]),
+    status: RequestStatusSchema,
+    /** The current link token (base64url, 128+ bits). Revoking replaces it; the old one answers 410 LINK_REVOKED. */
+    token: Type.String(),
+    /** PUBLIC_URL + /r/<token> */
+    link_url: Type.String(),
+    submission_count: Type.Integer(),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  }
+);
+export type RecordingRequest = Static<typeof RecordingRequestSchema>;
+
+export const CreateRecordingRequestSchema = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    /** Rich text as HTML; stored sanitized (no script, no event handlers, no javascript: URLs). */
+    instructions: Type.Optional(Type.String({ maxLength: 20_000 })),
+    microphone: Type.Optional(MicrophoneModeSchema),
+    max_duration_seconds: Type.Optional(Type.Integer({ minimum: MAX_DURATION_MIN_SECONDS, maximum: MAX_DURATION_MAX_SECONDS })),
+    expires_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+    fields: Type.Optional(Type.Partial(RequestFieldsSchema)),
+    /** http(s) URL the recorder opens after a successful submission. */
+    redirect_url: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type CreateRecordingRequest = Static<typeof CreateRecordingRequestSchema>;
+
+export const UpdateRecordingRequestSchema = Type.Partial(CreateRecordingRequestSchema, { additionalProperties: false });
+export type UpdateRecordingRequest = Static<typeof UpdateRecordingRequestSchema>;
+
+export const ListRecordingRequestsQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  status: Type.Optional(RequestStatusSchema),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type ListRecordingRequestsQuery = Static<typeof ListRecordingRequestsQuerySchema>;
+
+export const RecordingRequestListSchema = Type.Object({
+  items: Type.Array(RecordingRequestSchema),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  total: Type.Integer(),
+});
+export type RecordingRequestList = Static<typeof RecordingRequestListSchema>;
+
+// ---------------------------------------------------------------- recipient: public request + submit
+
+/** MIME types the tus endpoint accepts at creation (the `filetype` metadata; codecs parameters are allowed). */
+export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'] as const;
+
+export const PublicRecordingRequestSchema = Type.Object(
+  {
+    title: Type.String(),
+    /** Sanitized HTML. */
+    instructions_html: Type.String(),
+    microphone: MicrophoneModeSchema,
+    max_duration_seconds: Type.Integer(),
+    fields: RequestFieldsSchema,
+    redirect_url: Type.Union([Type.String(), Type.Null()]),
+    account_name: Type.String(),
+    /** Largest upload the tus endpoint accepts, in bytes. */
+    max_upload_bytes: Type.Integer(),
+    accepted_types: Type.Array(Type.String()),
+    /** Path of the tus endpoint, relative to the API origin. */
+    upload_endpoint: Type.String(),
+  }
+);
+export type PublicRecordingRequest = Static<typeof PublicRecordingRequestSchema>;
+
+export const SUBMISSION_SOURCES = ['link', 'widget', 'file'] as const;
+export const SubmissionSourceSchema = Type.Union(SUBMISSION_SOURCES.map((s) => Type.Literal(s)));
+export type SubmissionSource = Static<typeof SubmissionSourceSchema>;
+
+export const EnvironmentSchema = Type.Object(
+  {
+    browser: Type.Optional(Type.String({ maxLength: 100 })),
+    browser_version: Type.Optional(Type.String({ maxLength: 50 })),
+    os: Type.Optional(Type.String({ maxLength: 100 })),
+    /** e.g. "1920x1080" */
+    screen: Type.Optional(Type.String({ maxLength: 30 })),
+    viewport: Type.Optional(Type.String({ maxLength: 30 })),
+    device_pixel_ratio: Type.Optional(Type.Number({ minimum: 0, maximum: 20 })),
+    language: Type.Optional(Type.String({ maxLength: 50 })),
+    time_zone: Type.Optional(Type.String({ maxLength: 100 })),
+    page_url: Type.Optional(Type.String({ maxLength: 4000 })),
+    user_agent: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type Environment = Static<typeof EnvironmentSchema>;
+
+export const RecipientSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    email: Type.Optional(Type.String({ maxLength: 320 })),
+    note: Type.Optional(Type.String({ maxLength: 5000 })),
+  },
+  { additionalProperties: false },
+);
+export type Recipient = Static<typeof RecipientSchema>;
+
+export const CreateSubmissionSchema = Type.Object(
+  {
+    /** Generated by the recorder once per recording; submitting it again returns the same submission. */
+    client_submission_id: Type.String({ format: 'uuid' }),
+    /** The tus upload id: the last path segment of the upload URL. */
+    upload_id: Type.String({ minLength: 1, maxLength: 200 }),
+    mime_type: Type.String({ maxLength: 200 }),
+    duration_ms: Type.Optional(Type.Integer({ minimum: 0 })),
+    source: SubmissionSourceSchema,
+    recipient: Type.Optional(RecipientSchema),
+    environment: Type.Optional(EnvironmentSchema),
+  },
+  { additionalProperties: false },
+);
+export type CreateSubmission = Static<typeof CreateSubmissionSchema>;
+
+// ---------------------------------------------------------------- owner: submissions
+
+/**
+ * queued: waiting for the processing job · processing: running · ready: MP4 available · failed: processing gave up
+ * (the original upload stays downloadable).
+ */
+export const PROCESSING_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+export const ProcessingStatusSchema = Type.Union(PROCESSING_STATUSES.map((s) => Type.Literal(s)));
+export type ProcessingStatus = Static<typeof ProcessingStatusSchema>;
+
+export const CreatedSubmissionSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  status: ProcessingStatusSchema,
+});
+export type CreatedSubmission = Static<typeof CreatedSubmissionSchema>;
+
+export const SubmissionSummarySchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    request_id: Type.String({ format: 'uuid' }),
+    request_title: Type.String(),
+    recipient_name: Type.Union([Type.String(), Type.Null()]),
+    recipient_email: Type.Union([Type.String(), Type.Null()]),
+    source: SubmissionSourceSchema,
+    /** From ffprobe once processed, else what the recorder reported. */
+    duration_ms: Type.Union([Type.Integer(), Type.Null()]),
+    status: ProcessingStatusSchema,
+    thumbnail_url: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+  }
+);
+export type SubmissionSummary = Static<typeof SubmissionSummarySchema>;
+
+export const SubmissionSchema = Type.Object(
+  {
+    ...SubmissionSummarySchema.properties,
+    /** The request's instructions as they were when the recipient submitted (sanitized HTML). */
+    instructions_html: Type.String(),
+    note: Type.Union([Type.String(), Type.Null()]),
+    environment: EnvironmentSchema,
+    mime_type: Type.String(),
+    width: Type.Union([Type.Integer(), Type.Null()]),
+    height: Type.Union([Type.Integer(), Type.Null()]),
+    size_bytes: Type.Union([Type.Integer(), Type.Null()]),
+    processing_attempts: Type.Integer(),
+    processing_error: Type.Union([Type.String(), Type.Null()]),
+    watermarked: Type.Boolean(),
+    poster_url: Type.Union([Type.String(), Type.Null()]),
+    /** Inline playback with Range support. Null until either the MP4 or the original is stored. */
+    video_url: Type.Union([Type.String(), Type.Null()]),
+    /** Attachment download with a readable file name. */
+    download_url: Type.Union([Type.String(), Type.Null()]),
+    /** True while the video URLs serve the original upload (processing not finished or failed). */
+    serving_original: Type.Boolean(),
+  }
+);
+export type Submission = Static<typeof SubmissionSchema>;
+
+export const ListSubmissionsQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  request_id: Type.Optional(Type.String({ format: 'uuid' })),
+  /** Matches request title, recipient name, email and note. */
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type ListSubmissionsQuery = Static<typeof ListSubmissionsQuerySchema>;
+
+export const SubmissionListSchema = Type.Object({
+  items: Type.Array(SubmissionSummarySchema),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  total: Type.Integer(),
+});
+export type SubmissionList = Static<typeof SubmissionListSchema>;
