@@ -1,2 +1,6 @@
 export * from './errors.ts';
 export * from './plans.ts';
+export * from './users.ts';
+export * from './auth.ts';
+export * from './contact.ts';
+export * from './recording.ts';

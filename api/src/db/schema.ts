@@ -12,8 +12,8 @@ export interface AccountsTable {
   billing_interval: Generated<string>;
   trial_ends_at: Date | null;
   details: Generated<Json<Record<string, unknown>>>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface UsersTable {
@@ -26,13 +26,132 @@ export interface UsersTable {
   password_hash: string | null;
   email_verified: Generated<boolean>;
   attribution: Json<Record<string, string>> | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  must_change_password: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  persistent: boolean;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  expires_at: Timestamp;
+}
+
+export interface SupportRequestsTable {
+  id: Generated<string>;
+  source: Generated<string>;
+  name: string;
+  email: string;
+  company: string | null;
+  topic: string;
+  message: string;
+  status: Generated<'open' | 'closed'>;
+  user_id: string | null;
+  ip_hash: string;
+  notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  notify_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface RecordingRequestsTable {
+  id: Generated<string>;
+  account_id: string;
+  created_by: string | null;
+  title: string;
+  instructions_html: Generated<string>;
+  microphone: 'off' | 'optional' | 'required';
+  max_duration_seconds: number;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  field_name: Generated<'off' | 'optional' | 'required'>;
+  field_email: Generated<'off' | 'optional' | 'required'>;
+  field_note: Generated<'off' | 'optional' | 'required'>;
+  redirect_url: string | null;
+  status: Generated<'active' | 'archived'>;
+  token: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RevokedRequestTokensTable {
+  token: string;
+  request_id: string;
+  revoked_at: Timestamp;
+}
+
+export interface UploadsTable {
+  id: string;
+  request_id: string;
+  account_id: string;
+  filename: string | null;
+  filetype: string;
+  created_at: Timestamp;
+}
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface SubmissionsTable {
+  id: Generated<string>;
+  account_id: string;
+  request_id: string;
+  client_submission_id: string;
+  upload_id: string;
+  source: 'link' | 'widget' | 'file';
+  mime_type: string;
+  recipient_name: string | null;
+  recipient_email: string | null;
+  note: string | null;
+  environment: Generated<Json<Record<string, unknown>>>;
+  instructions_html: Generated<string>;
+  client_duration_ms: number | null;
+  duration_ms: number | null;
+  width: number | null;
+  height: number | null;
+  size_bytes: number | null;
+  status: Generated<'queued' | 'processing' | 'ready' | 'failed'>;
+  processing_attempts: Generated<number>;
+  processing_error: string | null;
+  processed_at: NullableTimestamp;
+  watermark: Generated<boolean>;
+  original_key: string | null;
+  original_size: number | null;
+  video_key: string | null;
+  poster_key: string | null;
+  counted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  rate_limits: RateLimitsTable;
+  support_requests: SupportRequestsTable;
+  recording_requests: RecordingRequestsTable;
+  revoked_request_tokens: RevokedRequestTokensTable;
+  uploads: UploadsTable;
+  submissions: SubmissionsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -41,3 +160,8 @@ export type AccountUpdate = Updateable<AccountsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type SupportRequestRow = Selectable<SupportRequestsTable>;
+export type NewSupportRequest = Insertable<SupportRequestsTable>;
+export type RecordingRequestRow = Selectable<RecordingRequestsTable>;
+export type SubmissionRow = Selectable<SubmissionsTable>;
+export type UploadRow = Selectable<UploadsTable>;

@@ -1,7 +1,17 @@
 import type { Migration } from 'kysely';
 import * as m20261122_0001_accounts_users from './20261122_0001_accounts_users.ts';
+import * as m20261122_0010_sessions from './20261122_0010_sessions.ts';
+import * as m20261122_0011_password_resets from './20261122_0011_password_resets.ts';
+import * as m20261122_0012_rate_limits from './20261122_0012_rate_limits.ts';
+import * as m20261122_0020_recording from './20261122_0020_recording.ts';
+import * as m20261122_0040_support_requests from './20261122_0040_support_requests.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '20261122_0001_accounts_users': m20261122_0001_accounts_users,
+  '20261122_0010_sessions': m20261122_0010_sessions,
+  '20261122_0011_password_resets': m20261122_0011_password_resets,
+  '20261122_0012_rate_limits': m20261122_0012_rate_limits,
+  '20261122_0020_recording': m20261122_0020_recording,
+  '20261122_0040_support_requests': m20261122_0040_support_requests,
 };
