@@ -4,7 +4,11 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import cookie from '@fastify/cookie';
 import { errorsPlugin } from './plugins/errors.ts';
+import { loadSecret } from './plugins/secret.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { routeModules } from './modules/index.ts';
 
 export interface BuildOptions {
@@ -28,11 +32,14 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrateToLatest(database.db);
-  const ctx: AppContext = { config, database, db: database.db };
+  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config) };
   app.decorate('ctx', ctx);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(cookie, { secret: ctx.secret });
+  await app.register(authPlugin);
+  await app.register(csrfPlugin);
   for (const routes of routeModules) await app.register(routes);
   return app;
 }

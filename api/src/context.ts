@@ -9,6 +9,8 @@ export interface AppContext {
   config: Readonly<Config>;
   database: DatabaseHandle;
   db: Db;
+  /** Signs cookies and CSRF tokens: SESSION_SECRET or the one kept in DATA_DIR/secret (plugins/secret.ts). */
+  secret: string;
 }
 
 declare module 'fastify' {

@@ -15,7 +15,7 @@ function fieldOf(error: { instancePath?: string; params?: Record<string, unknown
 function humanise(error: { keyword?: string; message?: string; params?: Record<string, unknown> }): string {
   switch (error.keyword) {
     case 'required': return "can't be blank";
-    case 'minLength': return `is too short (minimum is ${String(error.params?.limit)} characters)`;
+    case 'minLength': if (error.params?.limit === 1) return "can't be blank"; return `is too short (minimum is ${String(error.params?.limit)} characters)`;
     case 'maxLength': return `is too long (maximum is ${String(error.params?.limit)} characters)`;
     case 'format': return 'is invalid';
     case 'type': return `must be ${String(error.params?.type)}`;
@@ -42,9 +42,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const fastifyError = err as FastifyError;
     if (fastifyError.validation) {
       const errors: FieldErrors = {};
+      // A nullable field (`string | null`) that fails as a string also fails "must be null" and the anyOf around
+      // both; only the string's reason helps the person filling the form.
+      const noise = (item: { keyword?: string; params?: Record<string, unknown> }) =>
+        item.keyword === 'anyOf' || (item.keyword === 'type' && item.params?.type === 'null');
+      const byField = new Map<string, typeof fastifyError.validation>();
       for (const item of fastifyError.validation) {
         const field = fieldOf(item as never);
-        (errors[field] ??= []).push(humanise(item as never));
+        byField.set(field, [...(byField.get(field) ?? []), item]);
+      }
+      for (const [field, items] of byField) {
+        const useful = items.filter((item) => !noise(item as never));
+        for (const item of useful.length ? useful : items) {
+          const message = humanise(item as never);
+          if (!errors[field]?.includes(message)) (errors[field] ??= []).push(message);
+        }
       }
       return reply.status(422).send(body(422, 'VALIDATION_FAILED', 'Some fields are not valid', { errors }));
     }

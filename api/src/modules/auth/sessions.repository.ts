@@ -1,0 +1,46 @@
+import type { Db } from '../../db/database.ts';
+import type { Insertable } from 'kysely';
+import type { SessionsTable } from '../../db/schema.ts';
+
+export async function insertSession(db: Db, row: Insertable<SessionsTable>): Promise<string> {
+  const { id } = await db.insertInto('sessions').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function findSessionUserByTokenHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.persistent',
+      'sessions.expires_at',
+      'users.id',
+      'users.account_id',
+      'users.role',
+      'users.is_sysadmin',
+      'users.email',
+      'users.name',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+}
+
+export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
+  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+}

@@ -1,0 +1,77 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, type Role } from '@showback/contract';
+import type { Db } from '../../db/database.ts';
+import { newToken, hashToken } from './tokens.ts';
+import * as repo from './sessions.repository.ts';
+
+/** What requireUser puts on request.user. */
+export interface SessionUser {
+  id: string;
+  accountId: string;
+  role: Role;
+  isSysadmin: boolean;
+  email: string;
+  name: string;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+/** remember_me: a 30-day cookie and session. */
+export const PERSISTENT_LIFETIME_MS = 30 * DAY;
+/** Browser-session cookie: the server forgets it after a day without requests. */
+export const BROWSER_SESSION_IDLE_MS = DAY;
+
+export function secureCookies(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.ctx.config.publicUrl.startsWith('https:');
+}
+
+/** Starts a session for the user and sets the cookie: 30 days with remember_me, else until the browser closes. */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string, persistent: boolean): Promise<void> {
+  const { token, hash } = newToken();
+  const lifetime = persistent ? PERSISTENT_LIFETIME_MS : BROWSER_SESSION_IDLE_MS;
+  await repo.insertSession(request.server.ctx.db, {
+    token_hash: hash,
+    user_id: userId,
+    persistent,
+    expires_at: new Date(Date.now() + lifetime),
+    ip: request.ip,
+    user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(request),
+    ...(persistent ? { maxAge: lifetime / 1000 } : {}),
+  });
+}
+
+export interface ResolvedSession {
+  sessionId: string;
+  user: SessionUser;
+}
+
+/** The session behind the request's cookie, or undefined. Browser sessions slide: each use keeps them alive a day. */
+export async function resolveSession(db: Db, token: string | undefined): Promise<ResolvedSession | undefined> {
+  if (!token) return undefined;
+  const row = await repo.findSessionUserByTokenHash(db, hashToken(token));
+  if (!row) return undefined;
+  if (!row.persistent) {
+    const expiresAt = new Date(row.expires_at).getTime();
+    // Written at most once an hour per session, not on every request.
+    if (expiresAt - Date.now() < BROWSER_SESSION_IDLE_MS - 60 * 60 * 1000) {
+      await repo.extendSession(db, row.session_id, new Date(Date.now() + BROWSER_SESSION_IDLE_MS));
+    }
+  }
+  return {
+    sessionId: row.session_id,
+    user: { id: row.id, accountId: row.account_id, role: row.role, isSysadmin: row.is_sysadmin, email: row.email, name: row.name },
+  };
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply, sessionId: string | undefined): Promise<void> {
+  if (sessionId) await repo.deleteSession(request.server.ctx.db, sessionId);
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(request) });
+}
+
+export const endOtherSessions = (db: Db, userId: string, keepSessionId?: string): Promise<void> =>
+  repo.deleteUserSessions(db, userId, keepSessionId);

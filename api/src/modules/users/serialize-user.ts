@@ -1,0 +1,23 @@
+import type { User } from '@showback/contract';
+import type { AccountRow, UserRow } from '../../db/schema.ts';
+
+/** The one place a user becomes JSON (GET /users/me, sign-in, sign-up, updates). Billing adds its fields here. */
+export function serializeUser(user: UserRow, account: AccountRow): User {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    is_sysadmin: user.is_sysadmin,
+    must_change_password: user.must_change_password,
+    account: {
+      id: account.id,
+      name: account.name,
+      onboarding_completed: account.onboarding_completed,
+      plan: account.plan as User['account']['plan'],
+      billing_interval: account.billing_interval as User['account']['billing_interval'],
+      trial_ends_at: account.trial_ends_at ? new Date(account.trial_ends_at).toISOString() : null,
+    },
+    warnings: [],
+  };
+}

@@ -1,0 +1,116 @@
+import { ATTRIBUTION_FIELDS, type FieldErrors, type SignInBody, type SignUpBody, type UpdateMeBody, type User } from '@showback/contract';
+import type { AppContext } from '../../context.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError, notFound, validationFailed } from '../../errors.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
+import * as repo from './users.repository.ts';
+import { serializeUser } from './serialize-user.ts';
+
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '23505';
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+function addError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+function throwIfAny(errors: FieldErrors): void {
+  if (Object.keys(errors).length) throw validationFailed(errors);
+}
+
+const EMAIL_TAKEN = 'has already been taken';
+
+/** The user as JSON with its account; the shape GET /users/me answers with. */
+export async function userJson(ctx: AppContext, userId: string): Promise<User> {
+  const user = await repo.findUserById(ctx.db, userId);
+  const account = user && (await repo.findAccountById(ctx.db, user.account_id));
+  if (!user || !account) throw notFound('User');
+  return serializeUser(user, account);
+}
+
+/** Creates an account and its owner in one transaction: a failure leaves neither behind. */
+export async function signUp(ctx: AppContext, body: SignUpBody): Promise<UserRow> {
+  const errors: FieldErrors = {};
+  const name = body.name.trim();
+  const email = normaliseEmail(body.email);
+  if (!name) addError(errors, 'name', "can't be blank");
+  if (body.password !== body.password_confirmation) addError(errors, 'password_confirmation', "doesn't match Password");
+  // Invitations are accepted by the team module once it exists; until then no token can be valid.
+  if (body.invitation_token?.trim()) addError(errors, 'invitation_token', 'is invalid or has expired');
+  if (!errors.email && (await repo.findUserByEmail(ctx.db, email))) addError(errors, 'email', EMAIL_TAKEN);
+  throwIfAny(errors);
+
+  const attribution: Record<string, string> = {};
+  for (const field of ATTRIBUTION_FIELDS) {
+    const value = body[field]?.trim();
+    if (value) attribution[field] = value;
+  }
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const account = await repo.insertAccount(trx, { name: body.account_name?.trim() || `${name}'s workspace` });
+      return repo.insertUser(trx, {
+        account_id: account.id,
+        email,
+        name,
+        role: 'owner',
+        password_hash: passwordHash,
+        attribution: Object.keys(attribution).length ? JSON.stringify(attribution) : null,
+      });
+    });
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides, the loser's account rolls back.
+    if (isUniqueViolation(error)) throw validationFailed({ email: [EMAIL_TAKEN] });
+    throw error;
+  }
+}
+
+/** The user for these credentials, or INVALID_CREDENTIALS without saying which part was wrong. */
+export async function authenticate(ctx: AppContext, body: Pick<SignInBody, 'email' | 'password'>): Promise<UserRow> {
+  const user = await repo.findUserByEmail(ctx.db, normaliseEmail(body.email));
+  const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !user.password_hash || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
+  return user;
+}
+
+export interface UpdateMeResult {
+  passwordChanged: boolean;
+}
+
+export async function updateMe(ctx: AppContext, userId: string, body: UpdateMeBody): Promise<UpdateMeResult> {
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user) throw notFound('User');
+  const errors: FieldErrors = {};
+  const changes: Parameters<typeof repo.updateUser>[2] = {};
+  if (body.name !== undefined) {
+    const name = body.name.trim();
+    if (!name) addError(errors, 'name', "can't be blank");
+    else if (name !== user.name) changes.name = name;
+  }
+  const email = body.email === undefined ? undefined : normaliseEmail(body.email);
+  const emailChanged = email !== undefined && email !== user.email.toLowerCase();
+  const passwordChanged = body.password !== undefined && body.password !== '';
+  if (passwordChanged && body.password !== body.password_confirmation) addError(errors, 'password_confirmation', "doesn't match Password");
+  if (emailChanged || passwordChanged) {
+    if (!body.current_password) addError(errors, 'current_password', "can't be blank");
+    else if (!user.password_hash || !(await verifyPassword(body.current_password, user.password_hash))) addError(errors, 'current_password', 'is invalid');
+  }
+  if (emailChanged && email && !errors.email) {
+    const other = await repo.findUserByEmail(ctx.db, email);
+    if (other && other.id !== user.id) addError(errors, 'email', EMAIL_TAKEN);
+    else changes.email = email;
+  }
+  throwIfAny(errors);
+  if (passwordChanged && body.password) {
+    changes.password_hash = await hashPassword(body.password);
+    changes.must_change_password = false;
+  }
+  if (Object.keys(changes).length === 0) return { passwordChanged: false };
+  try {
+    await repo.updateUser(ctx.db, user.id, changes);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw validationFailed({ email: [EMAIL_TAKEN] });
+    throw error;
+  }
+  return { passwordChanged };
+}

@@ -1,0 +1,102 @@
+import { Type, type Static } from 'typebox';
+import { BILLING_INTERVALS, PLAN_IDS } from './plans.ts';
+
+export const ROLES = ['owner', 'admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Lengths the API enforces; clients may use them for their own hints. */
+export const USER_LIMITS = { nameMax: 100, emailMax: 254, accountNameMax: 100, passwordMin: 6, passwordMax: 128, attributionMax: 255 } as const;
+
+export const WarningSchema = Type.Object(
+  {
+    level: Type.Union([Type.Literal('medium'), Type.Literal('high'), Type.Literal('critical')]),
+    code: Type.String(),
+    message: Type.String(),
+  },
+  { $id: 'Warning' },
+);
+export type Warning = Static<typeof WarningSchema>;
+
+export const UserAccountSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    onboarding_completed: Type.Boolean(),
+    plan: Type.Enum(PLAN_IDS),
+    billing_interval: Type.Enum(BILLING_INTERVALS),
+    trial_ends_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { $id: 'UserAccount' },
+);
+export type UserAccount = Static<typeof UserAccountSchema>;
+
+/** The signed-in user as GET /users/me, sign-in and sign-up return it (spec §3). */
+export const UserSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    role: Type.Enum(ROLES),
+    is_sysadmin: Type.Boolean(),
+    /** Set for the first-start admin: the UI asks for a new password before anything else. */
+    must_change_password: Type.Boolean(),
+    account: UserAccountSchema,
+    warnings: Type.Array(WarningSchema),
+  },
+  { $id: 'User' },
+);
+export type User = Static<typeof UserSchema>;
+
+const name = Type.String({ minLength: 1, maxLength: USER_LIMITS.nameMax });
+const email = Type.String({ format: 'email', minLength: 1, maxLength: USER_LIMITS.emailMax });
+const password = Type.String({ minLength: USER_LIMITS.passwordMin, maxLength: USER_LIMITS.passwordMax });
+const attribution = Type.Optional(Type.Union([Type.String({ maxLength: USER_LIMITS.attributionMax }), Type.Null()]));
+
+export const ATTRIBUTION_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'ref', 'via'] as const;
+export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
+
+export const SignUpBodySchema = Type.Object(
+  {
+    name,
+    email,
+    account_name: Type.Optional(Type.Union([Type.String({ maxLength: USER_LIMITS.accountNameMax }), Type.Null()])),
+    password,
+    password_confirmation: Type.String({ maxLength: USER_LIMITS.passwordMax }),
+    invitation_token: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    utm_source: attribution,
+    utm_medium: attribution,
+    utm_campaign: attribution,
+    utm_term: attribution,
+    utm_content: attribution,
+    ref: attribution,
+    via: attribution,
+  },
+  { $id: 'SignUpBody' },
+);
+export type SignUpBody = Static<typeof SignUpBodySchema>;
+
+export const SignInBodySchema = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: USER_LIMITS.emailMax }),
+    password: Type.String({ minLength: 1, maxLength: USER_LIMITS.passwordMax }),
+    remember_me: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Boolean()])),
+  },
+  { $id: 'SignInBody' },
+);
+export type SignInBody = Static<typeof SignInBodySchema>;
+
+/**
+ * PUT /users/me. Clients may send the whole user object back (spec §7); fields not listed here are ignored.
+ * Changing email or password needs current_password.
+ */
+export const UpdateMeBodySchema = Type.Object(
+  {
+    name: Type.Optional(name),
+    email: Type.Optional(email),
+    password: Type.Optional(password),
+    password_confirmation: Type.Optional(Type.String({ maxLength: USER_LIMITS.passwordMax })),
+    current_password: Type.Optional(Type.String({ maxLength: USER_LIMITS.passwordMax })),
+  },
+  { $id: 'UpdateMeBody' },
+);
+export type UpdateMeBody = Static<typeof UpdateMeBodySchema>;
