@@ -1,0 +1,112 @@
+import { useAtom } from 'jotai';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { signOut } from '../../features/auth/authApi.ts';
+import { userAtom } from '../../features/auth/userAtom.ts';
+import { t, type MessageKey } from '../../messages/t.ts';
+import { Banner } from '../../ui/Banner.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Logo } from '../../ui/Logo.tsx';
+import { PageSpinner } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/useToast.ts';
+import { ApiError } from '../api.ts';
+import styles from './AppShell.module.css';
+
+const LINKS: { path: string; label: MessageKey; end?: boolean }[] = [
+  { path: '/dashboard', label: 'app.dashboard' },
+  { path: '/my/requests', label: 'app.requests' },
+  { path: '/my/recordings', label: 'app.recordings' },
+  { path: '/my/integrations', label: 'app.integrations' },
+  { path: '/my/widget', label: 'app.widget' },
+  { path: '/my/team', label: 'app.team' },
+  { path: '/my/account', label: 'app.account' },
+];
+
+/** The signed-in area: sidebar navigation (a top bar on narrow screens), the routed view, sign-out. */
+export function AppShell() {
+  const [user, setUser] = useAtom(userAtom);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const { show } = useToast();
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const navId = useId();
+  useEffect(() => setOpen(false), [pathname]);
+
+  const notFound = params.get('not_found') === 'true';
+  const dismissNotFound = () => {
+    const next = new URLSearchParams(params);
+    next.delete('not_found');
+    setParams(next, { replace: true });
+  };
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } catch (error) {
+      // A session that is already gone is what signing out wants anyway.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        setSigningOut(false);
+        show({ tone: 'error', message: t('app.signOutFailed') });
+        return;
+      }
+    }
+    setUser(null);
+    navigate('/sign-in', { replace: true });
+  };
+
+  const links = user?.is_sysadmin ? [...LINKS, { path: '/donkey', label: 'app.admin' as MessageKey }] : LINKS;
+
+  return (
+    <div className={styles.shell}>
+      <header className={styles.sidebar}>
+        <div className={styles.topRow}>
+          <Link to="/dashboard" className={styles.brand} aria-label={t('app.dashboard')}>
+            <Logo />
+          </Link>
+          <Button
+            variant="ghost"
+            className={styles.menuButton}
+            aria-expanded={open}
+            aria-controls={navId}
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setOpen((value) => !value)}
+          >
+            ☰
+          </Button>
+        </div>
+        <nav id={navId} className={[styles.nav, open ? styles.navOpen : ''].join(' ')} aria-label={t('app.navigation')}>
+          <ul className={styles.links}>
+            {links.map((link) => (
+              <li key={link.path}>
+                <NavLink className={styles.link} to={link.path}>
+                  {t(link.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.bottom}>
+            {user?.email && <p className={styles.who}>{t('app.signedInAs', { email: user.email })}</p>}
+            <Button variant="secondary" size="small" onClick={onSignOut} busy={signingOut}>
+              {t('app.signOut')}
+            </Button>
+          </div>
+        </nav>
+      </header>
+      <main className={styles.main} id="main">
+        <div className={styles.content}>
+          {notFound && (
+            <Banner tone="warning" className={styles.notice} onDismiss={dismissNotFound}>
+              {t('app.notFound')}
+            </Banner>
+          )}
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { userAtom } from '../../features/auth/userAtom.ts';
+import { t, type MessageKey } from '../../messages/t.ts';
+import { Button, buttonClassName } from '../../ui/Button.tsx';
+import { Logo } from '../../ui/Logo.tsx';
+import styles from './PublicLayout.module.css';
+
+/** Spec §2 top navigation: page links, and on the home page the same links as in-page anchors. */
+const LINKS: { path: string; anchor: string; label: MessageKey }[] = [
+  { path: '/', anchor: '#top', label: 'nav.home' },
+  { path: '/features', anchor: '#features', label: 'nav.howItWorks' },
+  { path: '/integrations', anchor: '#integrations', label: 'nav.integrations' },
+  { path: '/pricing', anchor: '#pricing', label: 'nav.pricing' },
+  { path: '/faq', anchor: '#faq', label: 'nav.faq' },
+  { path: '/contact', anchor: '#contact', label: 'nav.contact' },
+];
+
+export function TopNav() {
+  const user = useAtomValue(userAtom);
+  const { pathname } = useLocation();
+  const onHome = pathname === '/';
+  const [open, setOpen] = useState(false);
+  const navId = useId();
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to="/" className={styles.brand} aria-label={t('nav.home')}>
+          <Logo />
+        </Link>
+        <Button
+          variant="ghost"
+          className={styles.menuButton}
+          aria-expanded={open}
+          aria-controls={navId}
+          onClick={() => setOpen((value) => !value)}
+          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+        >
+          ☰
+        </Button>
+        <nav id={navId} className={[styles.nav, open ? styles.navOpen : ''].join(' ')} aria-label={t('nav.mainMenu')}>
+          <ul className={styles.links}>
+            {LINKS.filter((link) => !(onHome && link.path === '/')).map((link) => (
+              <li key={link.path}>
+                {onHome ? (
+                  <a className={styles.link} href={link.anchor} onClick={() => setOpen(false)}>
+                    {t(link.label)}
+                  </a>
+                ) : (
+                  <NavLink className={styles.link} to={link.path} end>
+                    {t(link.label)}
+                  </NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {user?.id ? (
+          <Link className={buttonClassName()} to="/dashboard">
+            {t('nav.goToDashboard')}
+          </Link>
+        ) : (
+          <Link className={buttonClassName()} to="/sign-up">
+            {t('nav.startFree')}
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,90 @@
+import { USER_LIMITS } from '@showback/contract';
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { DASHBOARD_PATH } from '../../app/guards.tsx';
+import { t } from '../../messages/t.ts';
+import { Banner } from '../../ui/Banner.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { updateCurrentUser } from './authApi.ts';
+import { formFailure, type FormFailure } from './formError.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { userAtom } from './userAtom.ts';
+import styles from './AuthForm.module.css';
+
+/**
+ * The set-password step for a user created with a one-time password (the first system admin). Sign-in passes
+ * the password just typed in the navigation state, so the person only chooses the new one.
+ */
+export function ChangePasswordPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const setUser = useSetAtom(userAtom);
+  const knownCurrent = (location.state as { currentPassword?: string } | null)?.currentPassword;
+  const [current, setCurrent] = useState(knownCurrent ?? '');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailure({ fields: {}, form: undefined });
+    try {
+      const user = await updateCurrentUser({ password, password_confirmation: confirmation, current_password: current });
+      setUser(user);
+      navigate(DASHBOARD_PATH, { replace: true });
+    } catch (error) {
+      setFailure(formFailure(error, ['current_password', 'password', 'password_confirmation'], t('auth.mustChangeFailed')));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <Card className={styles.card}>
+        <h1 className={styles.title}>{t('auth.mustChangeTitle')}</h1>
+        <p className={styles.subtitle}>{t('auth.mustChangeSubtitle')}</p>
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.mustChangeTitle')}>
+          {failure.form && <Banner tone="error">{failure.form}</Banner>}
+          {(knownCurrent === undefined || failure.fields.current_password) && (
+            <PasswordField
+              label={t('auth.currentPassword')}
+              name="current_password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+              error={failure.fields.current_password}
+              required
+            />
+          )}
+          <PasswordField
+            label={t('auth.newPassword')}
+            name="password"
+            autoComplete="new-password"
+            hint={t('auth.passwordHint', { min: USER_LIMITS.passwordMin })}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={failure.fields.password}
+            required
+          />
+          <PasswordField
+            label={t('auth.passwordConfirmation')}
+            name="password_confirmation"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+            error={failure.fields.password_confirmation}
+            required
+          />
+          <Button type="submit" block busy={busy}>
+            {t('auth.mustChangeButton')}
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { USER_LIMITS } from '@showback/contract';
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { DASHBOARD_PATH } from '../../app/guards.tsx';
+import { t } from '../../messages/t.ts';
+import { Banner } from '../../ui/Banner.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { resetPassword } from './authApi.ts';
+import { formFailure, type FormFailure } from './formError.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { userAtom } from './userAtom.ts';
+import styles from './AuthForm.module.css';
+
+/** /users/password/edit?reset_password_token=…: the page the reset email links to. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('reset_password_token') ?? '';
+  const setUser = useSetAtom(userAtom);
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailure({ fields: {}, form: undefined });
+    try {
+      const result = await resetPassword({ reset_password_token: token, password, password_confirmation: confirmation });
+      // The API may sign the person in right away (it answers with the user) or only confirm the change.
+      if ('id' in result) {
+        setUser(result);
+        navigate(DASHBOARD_PATH, { replace: true });
+      } else {
+        setDone(true);
+      }
+    } catch (error) {
+      const next = formFailure(error, ['password', 'password_confirmation'], t('auth.resetFailed'));
+      setFailure(next.form || Object.keys(next.fields).length ? next : { ...next, form: t('auth.resetFailed') });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <Card className={styles.card}>
+        <h1 className={styles.title}>{t('auth.resetTitle')}</h1>
+        {!token ? (
+          <Banner tone="error">{t('auth.resetMissingToken')}</Banner>
+        ) : done ? (
+          <Banner tone="success">{t('auth.resetDoneSignIn')}</Banner>
+        ) : (
+          <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.resetTitle')}>
+            {failure.form && <Banner tone="error">{failure.form}</Banner>}
+            <PasswordField
+              label={t('auth.newPassword')}
+              name="password"
+              autoComplete="new-password"
+              hint={t('auth.passwordHint', { min: USER_LIMITS.passwordMin })}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={failure.fields.password}
+              required
+            />
+            <PasswordField
+              label={t('auth.passwordConfirmation')}
+              name="password_confirmation"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.target.value)}
+              error={failure.fields.password_confirmation}
+              required
+            />
+            <Button type="submit" block busy={busy}>
+              {t('auth.resetButton')}
+            </Button>
+          </form>
+        )}
+        <p className={styles.footer}>
+          {done ? <Link to="/sign-in">{t('auth.signInLink')}</Link> : <Link to="/users/password/new">{t('auth.requestNewLink')}</Link>}
+        </p>
+      </Card>
+    </div>
+  );
+}

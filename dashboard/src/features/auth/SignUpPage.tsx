@@ -1,0 +1,85 @@
+import { USER_LIMITS, type SignUpBody } from '@showback/contract';
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { DASHBOARD_PATH } from '../../app/guards.tsx';
+import { t } from '../../messages/t.ts';
+import { Banner } from '../../ui/Banner.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { attributionPayload, clearAttribution } from '../attribution/attribution.ts';
+import { signUp } from './authApi.ts';
+import { formFailure, type FormFailure } from './formError.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { userAtom } from './userAtom.ts';
+import styles from './AuthForm.module.css';
+
+const SHOWN_FIELDS = ['name', 'email', 'account_name', 'password', 'password_confirmation'] as const;
+
+export function SignUpPage() {
+  const setUser = useSetAtom(userAtom);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const invitationToken = params.get('invitation_token');
+  const [form, setForm] = useState({ name: '', email: params.get('email') ?? '', account_name: '', password: '', password_confirmation: '' });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
+
+  const field = (name: (typeof SHOWN_FIELDS)[number]) => ({
+    name,
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    error: failure.fields[name],
+  });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailure({ fields: {}, form: undefined });
+    const body: SignUpBody = {
+      name: form.name,
+      email: form.email,
+      account_name: form.account_name || '',
+      password: form.password,
+      password_confirmation: form.password_confirmation,
+      invitation_token: invitationToken || null,
+      ...attributionPayload(),
+    };
+    try {
+      const user = await signUp(body);
+      clearAttribution();
+      setUser(user);
+      // The router's basename carries the language prefix; the guards take over onboarding from here.
+      navigate(DASHBOARD_PATH, { replace: true });
+    } catch (error) {
+      setFailure(formFailure(error, SHOWN_FIELDS, t('auth.signUpFailed')));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <Card className={styles.card}>
+        <h1 className={styles.title}>{t('auth.signUpTitle')}</h1>
+        <p className={styles.subtitle}>{invitationToken ? t('auth.invitedSubtitle') : t('auth.signUpSubtitle')}</p>
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signUpTitle')}>
+          {failure.form && <Banner tone="error">{failure.form}</Banner>}
+          <input type="hidden" name="invitation_token" value={invitationToken ?? ''} />
+          <TextField label={t('auth.name')} autoComplete="name" required {...field('name')} />
+          <TextField label={t('auth.email')} type="email" autoComplete="email" required {...field('email')} />
+          {!invitationToken && <TextField label={t('auth.accountName')} autoComplete="organization" hint={t('auth.accountNameHint')} {...field('account_name')} />}
+          <PasswordField label={t('auth.password')} autoComplete="new-password" hint={t('auth.passwordHint', { min: USER_LIMITS.passwordMin })} required {...field('password')} />
+          <PasswordField label={t('auth.passwordConfirmation')} autoComplete="new-password" required {...field('password_confirmation')} />
+          <Button type="submit" block busy={busy}>
+            {busy ? t('auth.signingUp') : t('auth.signUpButton')}
+          </Button>
+        </form>
+        <p className={styles.footer}>
+          {t('auth.haveAccount')} <Link to="/sign-in">{t('auth.signInLink')}</Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

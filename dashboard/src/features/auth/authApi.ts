@@ -1,0 +1,10 @@
+import type { Accepted, PasswordResetBody, SignInBody, SignUpBody, UpdateMeBody, User } from '@showback/contract';
+import { api } from '../../app/api.ts';
+
+export const fetchCurrentUser = () => api.get<User>('users/me');
+export const updateCurrentUser = (body: UpdateMeBody) => api.put<User>('users/me', body);
+export const signIn = (body: SignInBody) => api.post<User>('users/sign_in', body);
+export const signUp = (body: SignUpBody) => api.post<User>('users/sign_up', body);
+export const signOut = () => api.delete<unknown>('users/sign_out');
+export const requestPasswordReset = (email: string) => api.post<Accepted>('users/password', { email });
+export const resetPassword = (body: PasswordResetBody) => api.put<User | Accepted>('users/password', body);

@@ -1,0 +1,6 @@
+import { t } from '../../messages/t.ts';
+import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
+
+export function BlogPostPage() {
+  return <PlaceholderPage title={t('titles.blog')} text={t('placeholders.blogPost')} />;
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Assets live under /vite/ (spec §9); page URLs stay at the site root, so the router has no basename from BASE_URL.
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/vite/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Every screen is a lazy route chunk; only the framework goes in one shared vendor chunk, so a marketing
+        // page downloads React + its own chunk and never the signed-in app.
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai)[\\/]/, priority: 10 }],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000', '^/[a-z]{2}(-[A-Z]{2})?/api': 'http://127.0.0.1:3000' },
+  },
+});
