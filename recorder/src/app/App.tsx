@@ -1,0 +1,424 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { CreateSubmission, PublicRecordingRequest, Recipient, SubmissionSource } from '@showback/contract';
+import { checkCapability, detectFeatures, type Capability } from '../capture/capability.ts';
+import { CaptureError, type CaptureFailure } from '../capture/captureError.ts';
+import { captureDisplay, stopStream } from '../capture/displayCapture.ts';
+import { readEnvironment } from '../capture/environment.ts';
+import { captureMicrophone } from '../capture/microphone.ts';
+import { containerOf, pickFormat } from '../capture/recordingFormat.ts';
+import { m } from '../messages/index.ts';
+import { CountdownStep } from '../steps/CountdownStep.tsx';
+import { DetailsStep } from '../steps/DetailsStep.tsx';
+import { DoneStep } from '../steps/DoneStep.tsx';
+import { FileStep } from '../steps/FileStep.tsx';
+import { InstructionsStep } from '../steps/InstructionsStep.tsx';
+import { LinkErrorPage } from '../steps/LinkErrorPage.tsx';
+import { LoadFailedStep } from '../steps/LoadFailedStep.tsx';
+import { MicrophoneStep } from '../steps/MicrophoneStep.tsx';
+import { PreviewStep } from '../steps/PreviewStep.tsx';
+import { RecordingStep } from '../steps/RecordingStep.tsx';
+import { ResumeStep } from '../steps/ResumeStep.tsx';
+import { ShareStep } from '../steps/ShareStep.tsx';
+import { SubmitStep } from '../steps/SubmitStep.tsx';
+import { UnsupportedStep } from '../steps/UnsupportedStep.tsx';
+import { Spool, type SpooledRecording } from '../upload/spool.ts';
+import { UploadController, uploadIdOf, type UploadStatus } from '../upload/UploadController.ts';
+import { ApiError, fetchPublicRequest, submitWithRetry } from './api.ts';
+import { installDebugHook } from './debug.ts';
+import { asksForDetails } from './details.ts';
+import { flow, initialFlow } from './flow.ts';
+import type { HostBridge } from './hostBridge.ts';
+import { Layout } from './Layout.tsx';
+import { RecordingSession } from './RecordingSession.ts';
+import { videoDurationMs } from './videoDuration.ts';
+
+interface Props {
+  token: string;
+  bridge: HostBridge;
+  embedded: boolean;
+  debug: boolean;
+}
+
+type SubmitPhase = 'uploading' | 'saving' | 'failed';
+
+const LOAD_RETRY_MS = 5000;
+const REDIRECT_DELAY_MS = 2500;
+
+const isHttpUrl = (url: string | null): url is string => {
+  try {
+    return url !== null && ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+export function App({ token, bridge, embedded, debug }: Props) {
+  const [state, dispatch] = useReducer(flow, initialFlow);
+  const [request, setRequest] = useState<PublicRecordingRequest>();
+  const [linkError, setLinkError] = useState<{ code: string; accountName?: string }>();
+  const [capability, setCapability] = useState<Capability>({ ok: true });
+  const [spool, setSpool] = useState<Spool>();
+  const [pending, setPending] = useState<SpooledRecording>();
+  const [resumeBusy, setResumeBusy] = useState(false);
+  const [mic, setMic] = useState<MediaStream>();
+  const [micBusy, setMicBusy] = useState(false);
+  const [micError, setMicError] = useState<CaptureFailure>();
+  const [shareWaiting, setShareWaiting] = useState(false);
+  const [shareError, setShareError] = useState<CaptureFailure>();
+  const [session, setSession] = useState<RecordingSession>();
+  const [durationMs, setDurationMs] = useState(0);
+  const [previewNotice, setPreviewNotice] = useState<string>();
+  const [upload, setUpload] = useState<UploadStatus>();
+  const [fileUpload, setFileUpload] = useState<{ id: string; controller: UploadController; file: File; durationMs?: number }>();
+  const [recipient, setRecipient] = useState<Recipient>({});
+  const [submitPhase, setSubmitPhase] = useState<SubmitPhase>('uploading');
+  const [submitError, setSubmitError] = useState<{ code?: string; message?: string }>();
+  const [submitAttempt, setSubmitAttempt] = useState(0);
+  const display = useRef<MediaStream | undefined>(undefined);
+  const sessionPromise = useRef<Promise<RecordingSession | undefined> | undefined>(undefined);
+  const source: SubmissionSource = state.mode === 'file' ? 'file' : embedded ? 'widget' : 'link';
+
+  // ---------------------------------------------------------------- loading
+  useEffect(() => {
+    if (state.step !== 'loading') return;
+    let live = true;
+    void (async () => {
+      try {
+        const req = await fetchPublicRequest(token);
+        const features = detectFeatures();
+        let opened: Spool | undefined;
+        if (features.indexedDB) opened = await Spool.open().catch(() => undefined);
+        const cap = checkCapability({ ...features, indexedDB: Boolean(opened) });
+        const found = opened ? await opened.findPending(token) : undefined;
+        if (!live) return;
+        setRequest(req);
+        setCapability(cap);
+        setSpool(opened);
+        setPending(found);
+        bridge.emit('open', { title: req.title });
+        dispatch({ type: 'loaded', microphone: req.microphone, askDetails: asksForDetails(req.fields), canRecord: cap.ok, pending: Boolean(found) });
+      } catch (err) {
+        if (!live) return;
+        if (err instanceof ApiError && (err.status === 404 || err.status === 410)) {
+          const accountName = typeof err.details?.account_name === 'string' ? err.details.account_name : undefined;
+          setLinkError({ code: err.code, accountName });
+          dispatch({ type: 'load-failed', kind: 'link' });
+        } else {
+          dispatch({ type: 'load-failed', kind: 'network' });
+        }
+        bridge.emit('error', { code: err instanceof ApiError ? err.code : 'NETWORK' });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [state.step, token, bridge]);
+
+  useEffect(() => {
+    if (state.step !== 'load-failed') return;
+    const t = setTimeout(() => dispatch({ type: 'retry-load' }), LOAD_RETRY_MS);
+    return () => clearTimeout(t);
+  }, [state.step]);
+
+  // ---------------------------------------------------------------- session plumbing
+  const sessionOptions = useCallback(
+    () => ({
+      spool: spool!,
+      token,
+      source,
+      endpoint: new URL(request!.upload_endpoint, window.location.origin).href,
+      onUpload: (status: UploadStatus) => {
+        setUpload(status);
+        bridge.emit('upload:progress', { state: status.state, confirmed_bytes: status.confirmedBytes, total_bytes: status.totalBytes });
+      },
+      onFailure: (kind: 'storage' | 'recorder') => {
+        if (kind === 'storage') setPreviewNotice(m.recording.storageFailed);
+        bridge.emit('error', { code: kind === 'storage' ? 'STORAGE_FAILED' : 'RECORDER_FAILED' });
+        void stopRecordingRef.current?.('failure');
+      },
+    }),
+    [spool, token, source, request, bridge],
+  );
+
+  const stopRecordingRef = useRef<((reason: 'user' | 'limit' | 'sharing-ended' | 'failure') => Promise<void>) | undefined>(undefined);
+  const stopRecording = useCallback(
+    async (reason: 'user' | 'limit' | 'sharing-ended' | 'failure') => {
+      const s = session ?? (await sessionPromise.current);
+      if (!s) return;
+      const rec = await s.stop();
+      display.current = undefined;
+      setDurationMs(rec.durationMs);
+      if (reason === 'limit') setPreviewNotice(m.recording.autoStopped);
+      else if (reason === 'sharing-ended') setPreviewNotice(m.recording.sharingEnded);
+      bridge.emit('recording:stop', { reason, duration_ms: rec.durationMs });
+      dispatch({ type: 'stopped' });
+    },
+    [session, bridge],
+  );
+  stopRecordingRef.current = stopRecording;
+
+  // ---------------------------------------------------------------- steps
+  const enableMic = async (): Promise<void> => {
+    setMicBusy(true);
+    setMicError(undefined);
+    try {
+      setMic(await captureMicrophone());
+    } catch (err) {
+      setMicError(err instanceof CaptureError ? err.failure : 'unknown');
+    } finally {
+      setMicBusy(false);
+    }
+  };
+  const disableMic = (): void => {
+    stopStream(mic);
+    setMic(undefined);
+  };
+
+  const share = async (): Promise<void> => {
+    setShareWaiting(true);
+    setShareError(undefined);
+    try {
+      const stream = await captureDisplay();
+      display.current = stream;
+      const format = pickFormat((t) => MediaRecorder.isTypeSupported(t));
+      if (!format) throw new CaptureError('unsupported', 'no recordable format');
+      // The session (spool entry + tus upload creation) is prepared during the countdown, so the first chunk
+      // already has somewhere to go.
+      sessionPromise.current = RecordingSession.record(sessionOptions(), format, stream, mic).then((s) => {
+        setSession(s);
+        return s;
+      });
+      stream.getVideoTracks()[0]?.addEventListener('ended', () => void stopRecordingRef.current?.('sharing-ended'));
+      setPreviewNotice(undefined);
+      dispatch({ type: 'shared' });
+    } catch (err) {
+      stopStream(display.current);
+      display.current = undefined;
+      setShareError(err instanceof CaptureError ? err.failure : 'unknown');
+    } finally {
+      setShareWaiting(false);
+    }
+  };
+
+  const countdownDone = useCallback(() => {
+    void (async () => {
+      const s = await sessionPromise.current;
+      if (!s) return;
+      s.start();
+      bridge.emit('recording:start', { mime_type: s.mimeType });
+      dispatch({ type: 'countdown-done' });
+    })();
+  }, [bridge]);
+
+  const cancelCountdown = useCallback(() => {
+    void (async () => {
+      const s = await sessionPromise.current;
+      sessionPromise.current = undefined;
+      stopStream(display.current);
+      display.current = undefined;
+      await s?.discard();
+      setSession(undefined);
+      dispatch({ type: 'stopped' });
+      dispatch({ type: 'rerecord' });
+    })();
+  }, []);
+
+  const rerecord = async (): Promise<void> => {
+    await session?.discard();
+    sessionPromise.current = undefined;
+    setSession(undefined);
+    setUpload(undefined);
+    setPreviewNotice(undefined);
+    dispatch({ type: 'rerecord' });
+  };
+
+  const resume = async (): Promise<void> => {
+    if (!pending || !spool || !request) return;
+    setResumeBusy(true);
+    const s = await RecordingSession.resume(sessionOptions(), pending);
+    setSession(s);
+    sessionPromise.current = Promise.resolve(s);
+    setDurationMs(s.recording.durationMs);
+    if (!pending.finished) setPreviewNotice(m.preview.interrupted);
+    setResumeBusy(false);
+    dispatch({ type: 'resume' });
+  };
+
+  const discardPending = async (): Promise<void> => {
+    if (!pending || !spool || !request) return;
+    setResumeBusy(true);
+    const s = await RecordingSession.resume(sessionOptions(), pending);
+    await s.discard();
+    setPending(undefined);
+    setResumeBusy(false);
+    dispatch({ type: 'discard' });
+  };
+
+  const chooseFile = (file: File): void => {
+    const controller = new UploadController({
+      endpoint: new URL(request!.upload_endpoint, window.location.origin).href,
+      token,
+      filename: file.name,
+      filetype: containerOf(file.type || 'video/mp4'),
+      input: { kind: 'file', file },
+      onStatus: setUpload,
+    });
+    controller.start();
+    const entry = { id: crypto.randomUUID(), controller, file, durationMs: undefined as number | undefined };
+    setFileUpload(entry);
+    void videoDurationMs(file).then((ms) => (entry.durationMs = ms));
+    dispatch({ type: 'file-chosen' });
+  };
+
+  // ---------------------------------------------------------------- submit
+  useEffect(() => {
+    if (state.step !== 'submit' || !request) return;
+    let live = true;
+    setSubmitPhase('uploading');
+    setSubmitError(undefined);
+    void (async () => {
+      try {
+        const uploadUrl = state.mode === 'file' ? await fileUpload!.controller.done : await session!.uploaded();
+        if (!live) return;
+        setSubmitPhase('saving');
+        const context = await bridge.getContext().catch(() => ({ environment: {} }));
+        const body: CreateSubmission = {
+          client_submission_id: state.mode === 'file' ? fileUpload!.id : session!.id,
+          upload_id: uploadIdOf(uploadUrl),
+          mime_type: state.mode === 'file' ? fileUpload!.file.type || 'video/mp4' : session!.mimeType,
+          duration_ms: state.mode === 'file' ? fileUpload!.durationMs : await session!.durationMs(),
+          source,
+          recipient,
+          environment: { ...readEnvironment(), ...context.environment },
+        };
+        if (body.duration_ms === undefined) delete body.duration_ms;
+        const created = await submitWithRetry(token, body, () => undefined);
+        if (!live) return;
+        await session?.forget();
+        bridge.emit('submitted', { id: created.id, redirect_url: request.redirect_url });
+        dispatch({ type: 'submitted' });
+      } catch (err) {
+        if (!live) return;
+        const code = (err as { code?: string }).code;
+        setSubmitError({ code, message: err instanceof Error ? err.message : String(err) });
+        setSubmitPhase('failed');
+        bridge.emit('error', { code: code ?? 'SUBMIT_FAILED' });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // Runs when the submit step opens and again after "Try again" (submitAttempt); not on every status change.
+  }, [state.step, submitAttempt]);
+
+  const retrySubmit = (): void => {
+    if (submitPhase === 'failed') {
+      if (state.mode === 'file') fileUpload?.controller.start();
+      else session?.retryUploadNow();
+      setSubmitAttempt((n) => n + 1);
+    } else {
+      session?.retryUploadNow();
+    }
+  };
+
+  // ---------------------------------------------------------------- done
+  const redirecting = state.step === 'done' && !embedded && isHttpUrl(request?.redirect_url ?? null);
+  useEffect(() => {
+    if (!redirecting) return;
+    const t = setTimeout(() => window.location.assign(request!.redirect_url!), REDIRECT_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [redirecting, request]);
+
+  // Leaving while a recording is only on this device would strand it until the person comes back to the link.
+  const unsent = Boolean(session || fileUpload) && state.step !== 'done';
+  useEffect(() => {
+    if (!unsent) return;
+    const warn = (e: BeforeUnloadEvent): void => {
+      e.preventDefault();
+      e.returnValue = m.leaveWarning;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsent]);
+
+  useEffect(() => {
+    if (debug) return installDebugHook(() => ({ step: state.step, session, spool, upload, request }));
+  }, [debug, state.step, session, spool, upload, request]);
+
+  // ---------------------------------------------------------------- render
+  const loadSession = useCallback(() => session!.blob(), [session]);
+  const body = (() => {
+    switch (state.step) {
+      case 'loading':
+        return (
+          <p className="step muted" role="status">
+            {m.loading}
+          </p>
+        );
+      case 'link-error':
+        return <LinkErrorPage code={linkError?.code ?? 'NOT_FOUND'} accountName={linkError?.accountName} />;
+      case 'load-failed':
+        return <LoadFailedStep onRetry={() => dispatch({ type: 'retry-load' })} />;
+      case 'unsupported':
+        return capability.ok ? null : <UnsupportedStep capability={capability} onUseFile={() => dispatch({ type: 'use-file' })} />;
+      case 'resume':
+        return <ResumeStep durationMs={pending?.durationMs ?? 0} busy={resumeBusy} onResume={() => void resume()} onDiscard={() => void discardPending()} />;
+      case 'instructions':
+        return <InstructionsStep request={request!} onStart={() => dispatch({ type: 'start' })} onUseFile={() => dispatch({ type: 'use-file' })} />;
+      case 'microphone':
+        return (
+          <MicrophoneStep
+            mode={request!.microphone}
+            stream={mic}
+            busy={micBusy}
+            error={micError}
+            onEnable={() => void enableMic()}
+            onDisable={disableMic}
+            onContinue={() => dispatch({ type: 'microphone-ready' })}
+            onBack={() => dispatch({ type: 'back' })}
+          />
+        );
+      case 'share':
+        return <ShareStep waiting={shareWaiting} error={shareError} onShare={() => void share()} onBack={() => dispatch({ type: 'back' })} onUseFile={() => dispatch({ type: 'use-file' })} />;
+      case 'countdown':
+        return <CountdownStep onDone={countdownDone} onCancel={cancelCountdown} />;
+      case 'recording':
+        return session ? <RecordingStep session={session} maxMs={request!.max_duration_seconds * 1000} microphone={mic} onStop={(r) => void stopRecording(r)} /> : null;
+      case 'preview':
+        return session ? (
+          <PreviewStep
+            load={loadSession}
+            durationMs={durationMs}
+            notice={previewNotice}
+            canRerecord={state.canRecord}
+            onAccept={() => dispatch({ type: 'accept' })}
+            onRerecord={() => void rerecord()}
+          />
+        ) : null;
+      case 'file':
+        return <FileStep request={request!} onChosen={chooseFile} onBack={() => dispatch({ type: 'back' })} />;
+      case 'details':
+        return (
+          <DetailsStep
+            fields={request!.fields}
+            initial={recipient}
+            onSubmit={(r) => {
+              setRecipient(r);
+              dispatch({ type: 'details-done' });
+            }}
+            onBack={() => dispatch({ type: 'back' })}
+          />
+        );
+      case 'submit':
+        return <SubmitStep upload={upload} phase={submitPhase} errorCode={submitError?.code} errorMessage={submitError?.message} onRetry={retrySubmit} />;
+      case 'done':
+        return <DoneStep accountName={request!.account_name} redirecting={redirecting} onClose={embedded ? () => bridge.emit('close') : undefined} />;
+    }
+  })();
+
+  return (
+    <Layout step={state.step} accountName={request?.account_name} uploadState={state.step === 'recording' ? upload?.state : undefined}>
+      {body}
+    </Layout>
+  );
+}

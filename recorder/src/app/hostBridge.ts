@@ -1,0 +1,32 @@
+import type { Environment } from '@showback/contract';
+
+/** What the recorder tells the page around it (the widget's host), in the order they happen. */
+export type HostEventName = 'open' | 'recording:start' | 'recording:stop' | 'upload:progress' | 'submitted' | 'error' | 'close';
+
+/** Data the host adds to a submission; treated as untrusted (the server validates and caps it). */
+export interface HostContext {
+  metadata: Record<string, unknown>;
+  events: unknown[];
+  /** The host page's environment, which replaces the iframe's own where given (page URL, viewport…). */
+  environment: Partial<Environment>;
+}
+
+/**
+ * The one seam between the recorder and an embedding page. The standalone /r/<token> page uses `noopBridge`; inside
+ * the widget's iframe, `recorder/src/embed/index.ts` (the widget's folder) exports
+ * `createHostBridge(): Promise<HostBridge | undefined>`, which main.tsx loads lazily when the page is framed.
+ */
+export interface HostBridge {
+  /** Called once, when the recipient submits. */
+  getContext(): Promise<HostContext>;
+  emit(event: HostEventName, payload?: Record<string, unknown>): void;
+}
+
+export const noopBridge: HostBridge = {
+  getContext: async () => ({ metadata: {}, events: [], environment: {} }),
+  emit: () => undefined,
+};
+
+export interface EmbedModule {
+  createHostBridge(): Promise<HostBridge | undefined>;
+}

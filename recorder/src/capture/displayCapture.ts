@@ -1,0 +1,34 @@
+import { CaptureError, toCaptureError, withTimeout } from './captureError.ts';
+
+/** Long enough for a person to pick a window in the browser's dialog, short enough that a stuck picker surfaces. */
+export const DISPLAY_PICKER_TIMEOUT_MS = 120_000;
+
+export const stopStream = (s: MediaStream | undefined): void => s?.getTracks().forEach((t) => t.stop());
+
+/**
+ * Ask the browser to share a screen, window or tab. `preferCurrentTab` and `selfBrowserSurface` make Chromium offer
+ * this tab as well (the widget records the host page this way); without them a headless or kiosk browser waits on an
+ * invisible picker forever, hence the timeout.
+ */
+export async function captureDisplay(timeoutMs = DISPLAY_PICKER_TIMEOUT_MS): Promise<MediaStream> {
+  const media = navigator.mediaDevices;
+  if (typeof media?.getDisplayMedia !== 'function') throw new CaptureError('unsupported', 'getDisplayMedia is missing');
+  const options = {
+    video: { width: { ideal: 1920, max: 1920 }, height: { ideal: 1080, max: 1080 }, frameRate: { ideal: 30, max: 30 } },
+    audio: true,
+    preferCurrentTab: true,
+    selfBrowserSurface: 'include',
+    surfaceSwitching: 'include',
+    systemAudio: 'include',
+  } as DisplayMediaStreamOptions;
+  try {
+    const stream = await withTimeout(media.getDisplayMedia(options), timeoutMs, stopStream);
+    if (stream.getVideoTracks().length === 0) {
+      stopStream(stream);
+      throw new CaptureError('not-found', 'the shared surface has no video');
+    }
+    return stream;
+  } catch (err) {
+    throw toCaptureError(err);
+  }
+}

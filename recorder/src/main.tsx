@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { noopBridge, type EmbedModule, type HostBridge } from './app/hostBridge.ts';
+import { tokenFromPath } from './app/token.ts';
+import { LinkErrorPage } from './steps/LinkErrorPage.tsx';
+import './app/styles.css';
+
+// The widget's host bridge lives in src/embed/ (its own folder); it is loaded only inside a frame, so the standalone
+// page never downloads it, and the recorder builds whether or not that folder exists yet.
+const embedModules = import.meta.glob<EmbedModule>('./embed/index.ts');
+
+async function loadBridge(): Promise<{ bridge: HostBridge; embedded: boolean }> {
+  const load = embedModules['./embed/index.ts'];
+  if (window.parent === window || !load) return { bridge: noopBridge, embedded: false };
+  try {
+    const bridge = await (await load()).createHostBridge();
+    return bridge ? { bridge, embedded: true } : { bridge: noopBridge, embedded: false };
+  } catch {
+    return { bridge: noopBridge, embedded: false };
+  }
+}
+
+const root = createRoot(document.getElementById('root')!);
+const token = tokenFromPath(window.location.pathname);
+const debug = new URLSearchParams(window.location.search).get('debug') === '1';
+
+if (!token) {
+  root.render(<LinkErrorPage code="NOT_FOUND" />);
+} else {
+  void loadBridge().then(({ bridge, embedded }) =>
+    root.render(
+      <StrictMode>
+        <App token={token} bridge={bridge} embedded={embedded} debug={debug} />
+      </StrictMode>,
+    ),
+  );
+}

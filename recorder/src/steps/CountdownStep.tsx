@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { m } from '../messages/index.ts';
+import { StepHeading } from '../ui/StepHeading.tsx';
+
+export function CountdownStep({ from = 3, onDone, onCancel }: { from?: number; onDone(): void; onCancel(): void }) {
+  const [left, setLeft] = useState(from);
+  useEffect(() => {
+    if (left <= 0) {
+      onDone();
+      return;
+    }
+    const t = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(t);
+  }, [left, onDone]);
+  return (
+    <section className="step step-center" data-step="countdown">
+      <StepHeading>{m.countdown.label}</StepHeading>
+      <p className="countdown" aria-live="assertive" aria-atomic="true">
+        {Math.max(left, 1)}
+      </p>
+      <div className="actions actions-center">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          {m.countdown.cancel}
+        </button>
+      </div>
+    </section>
+  );
+}

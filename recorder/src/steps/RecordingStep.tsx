@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { clock } from '../app/format.ts';
+import type { RecordingSession } from '../app/RecordingSession.ts';
+import { m } from '../messages/index.ts';
+import { LevelMeter } from '../ui/LevelMeter.tsx';
+import { Notice } from '../ui/Notice.tsx';
+import { StepHeading } from '../ui/StepHeading.tsx';
+
+export const WARN_BEFORE_MS = 30_000;
+
+interface Props {
+  session: RecordingSession;
+  maxMs: number;
+  microphone: MediaStream | undefined;
+  onStop(reason: 'user' | 'limit'): void;
+}
+
+export function RecordingStep({ session, maxMs, microphone, onStop }: Props) {
+  const [elapsed, setElapsed] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const stopping = useRef(false);
+
+  useEffect(() => {
+    const t = setInterval(() => {
+      const ms = session.elapsedMs();
+      setElapsed(ms);
+      if (ms >= maxMs && !stopping.current) {
+        stopping.current = true;
+        onStop('limit');
+      }
+    }, 250);
+    return () => clearInterval(t);
+  }, [session, maxMs, onStop]);
+
+  const togglePause = (): void => {
+    if (paused) session.resume();
+    else session.pause();
+    setPaused(!paused);
+  };
+  const stop = (): void => {
+    if (stopping.current) return;
+    stopping.current = true;
+    onStop('user');
+  };
+
+  const left = maxMs - elapsed;
+  const warn = left <= WARN_BEFORE_MS && maxMs > WARN_BEFORE_MS;
+  // Screen readers hear the minutes and the warning, not every second of the timer.
+  const announcement = warn ? m.recording.warning(clock(Math.ceil(left / 1000) * 1000)) : `${m.recording.live} ${clock(Math.floor(elapsed / 60_000) * 60_000)}`;
+  return (
+    <section className="step" data-step="recording">
+      <StepHeading>
+        <span className={`rec-dot${paused ? ' is-paused' : ''}`} aria-hidden="true" /> {paused ? m.recording.paused : m.recording.live}
+      </StepHeading>
+      <p className="timer" role="timer" aria-label={m.recording.elapsed(clock(elapsed), clock(maxMs))}>
+        {clock(elapsed)} <span className="muted">/ {clock(maxMs)}</span>
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      {warn && <Notice tone="warning">{m.recording.warning(clock(Math.max(0, left)))}</Notice>}
+      {microphone && <LevelMeter stream={microphone} label={m.microphone.level} />}
+      <div className="actions">
+        <button type="button" className="btn btn-danger" onClick={stop}>
+          {m.recording.stop}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={togglePause} aria-pressed={paused}>
+          {paused ? m.recording.resume : m.recording.pause}
+        </button>
+      </div>
+      <p className="muted small">{m.recording.uploadHint}</p>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { CaptureFailure } from '../capture/captureError.ts';
+import { m } from '../messages/index.ts';
+import { Notice } from '../ui/Notice.tsx';
+import { StepHeading } from '../ui/StepHeading.tsx';
+
+interface Props {
+  waiting: boolean;
+  error: CaptureFailure | undefined;
+  onShare(): void;
+  onBack(): void;
+  onUseFile(): void;
+}
+
+export function ShareStep({ waiting, error, onShare, onBack, onUseFile }: Props) {
+  return (
+    <section className="step" data-step="share">
+      <StepHeading>{m.share.title}</StepHeading>
+      <p>{m.share.body}</p>
+      {waiting && <Notice live>{m.share.waiting}</Notice>}
+      {error && <Notice tone="error">{m.share.errors[error]}</Notice>}
+      <div className="actions">
+        <button type="button" className="btn btn-primary" onClick={onShare} disabled={waiting}>
+          {error ? m.share.retry : m.share.button}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onBack} disabled={waiting}>
+          ← Back
+        </button>
+        {error === 'denied' || error === 'unsupported' ? (
+          <button type="button" className="btn btn-link" onClick={onUseFile}>
+            {m.unsupported.uploadInstead}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import { Upload, type DetailedError } from 'tus-js-client';
+import { SpoolSource } from './SpoolSource.ts';
+import type { Spool } from './spool.ts';
+
+export type UploadState = 'uploading' | 'reconnecting' | 'complete' | 'failed';
+
+export interface UploadStatus {
+  state: UploadState;
+  /** Bytes the server has confirmed. */
+  confirmedBytes: number;
+  /** Bytes sent so far, including the request in flight (for the progress bar). */
+  sentBytes: number;
+  /** Known once the recording is finished (deferred length until then). */
+  totalBytes: number | null;
+  /** Error code from the API body (e.g. LINK_REVOKED, PAYLOAD_TOO_LARGE) when the server refused the upload. */
+  errorCode?: string;
+  errorMessage?: string;
+  /** When the next automatic attempt starts, while reconnecting. */
+  retryAt?: number;
+}
+
+export type UploadInput =
+  | { kind: 'spool'; spool: Spool; recordingId: string; uploadUrl?: string }
+  | { kind: 'file'; file: File };
+
+export interface UploadOptions {
+  endpoint: string;
+  token: string;
+  filename: string;
+  filetype: string;
+  input: UploadInput;
+  onStatus(status: UploadStatus): void;
+  onUploadUrl?(url: string): void;
+}
+
+// tus retries short blips itself; past these the controller keeps trying with its own backoff for as long as the
+// page is open, because the recording must never be dropped.
+const TUS_RETRY_DELAYS = [0, 500, 1000, 2000, 3000, 5000, 8000, 13000];
+const OUTER_BACKOFF_MS = [2000, 4000, 8000, 15000];
+export const CHUNK_SIZE = 5 * 1024 * 1024;
+
+/** Statuses that mean "try again later"; everything else 4xx is final and shown with its code. */
+export function isRetryable(status: number, online: boolean): boolean {
+  if (!online || status === 0) return true;
+  return status >= 500 || status === 408 || status === 409 || status === 423 || status === 429;
+}
+
+function parseErrorBody(body: string | undefined): { code?: string; message?: string } {
+  if (!body) return {};
+  try {
+    const parsed = JSON.parse(body) as { code?: unknown; message?: unknown };
+    return { code: typeof parsed.code === 'string' ? parsed.code : undefined, message: typeof parsed.message === 'string' ? parsed.message : undefined };
+  } catch {
+    return { message: body.slice(0, 200) };
+  }
+}
+
+/** The last path segment of a tus upload URL, which the submission refers to. */
+export const uploadIdOf = (url: string): string => new URL(url, window.location.href).pathname.split('/').filter(Boolean).pop() ?? '';
+
+export class UploadController {
+  private upload: Upload | undefined;
+  private status: UploadStatus;
+  private attempt = 0;
+  private stopped = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private url: string | undefined;
+  private resolveDone!: (url: string) => void;
+  private rejectDone!: (err: Error) => void;
+  readonly done: Promise<string>;
+
+  constructor(private readonly options: UploadOptions) {
+    this.url = options.input.kind === 'spool' ? options.input.uploadUrl : undefined;
+    this.status = { state: 'uploading', confirmedBytes: 0, sentBytes: 0, totalBytes: options.input.kind === 'file' ? options.input.file.size : null };
+    this.done = new Promise((resolve, reject) => {
+      this.resolveDone = resolve;
+      this.rejectDone = reject;
+    });
+    // Callers await `done` when they need it; an unobserved rejection is not an error here.
+    this.done.catch(() => undefined);
+    window.addEventListener('online', this.retryNow);
+  }
+
+  get uploadUrl(): string | undefined {
+    return this.url;
+  }
+
+  getStatus(): UploadStatus {
+    return this.status;
+  }
+
+  start(): void {
+    if (this.stopped) return;
+    const { input } = this.options;
+    const common = {
+      endpoint: this.options.endpoint,
+      uploadUrl: this.url,
+      chunkSize: CHUNK_SIZE,
+      retryDelays: TUS_RETRY_DELAYS,
+      metadata: { token: this.options.token, filename: this.options.filename, filetype: this.options.filetype },
+      removeFingerprintOnSuccess: true,
+      onProgress: (sent: number, total: number | null) => this.set({ sentBytes: sent, totalBytes: total ?? this.status.totalBytes }),
+      onChunkComplete: (_size: number, accepted: number, total: number | null) => {
+        this.attempt = 0;
+        this.set({ state: 'uploading', confirmedBytes: accepted, totalBytes: total ?? this.status.totalBytes, retryAt: undefined });
+      },
+      onUploadUrlAvailable: () => {
+        const url = this.upload?.url ?? undefined;
+        if (url && url !== this.url) {
+          this.url = url;
+          this.options.onUploadUrl?.(url);
+        }
+      },
+      onShouldRetry: (err: DetailedError) => {
+        const status = err.originalResponse?.getStatus() ?? 0;
+        const retry = isRetryable(status, navigator.onLine);
+        if (retry) this.set({ state: 'reconnecting' });
+        return retry;
+      },
+      onSuccess: () => {
+        window.removeEventListener('online', this.retryNow);
+        const url = this.upload?.url ?? this.url;
+        this.set({ state: 'complete', confirmedBytes: this.status.totalBytes ?? this.status.sentBytes, retryAt: undefined });
+        if (url) this.resolveDone(url);
+        else this.rejectDone(new Error('the upload finished without a URL'));
+      },
+      onError: (err: Error) => this.handleError(err),
+    };
+    if (input.kind === 'spool') {
+      const source = new SpoolSource(input.spool, input.recordingId);
+      this.upload = new Upload(new Blob(), {
+        ...common,
+        uploadLengthDeferred: true,
+        storeFingerprintForResuming: false,
+        fileReader: { openFile: async () => source as never },
+      });
+    } else {
+      this.upload = new Upload(input.file, { ...common, storeFingerprintForResuming: true });
+      if (!this.url) {
+        void this.upload.findPreviousUploads().then((previous) => {
+          if (previous[0] && this.upload) this.upload.resumeFromPreviousUpload(previous[0]);
+          this.upload?.start();
+        });
+        return;
+      }
+    }
+    this.upload.start();
+  }
+
+  /** Stop uploading (re-record, leave). With `terminate`, also ask the server to drop what it received. */
+  async abort(terminate = false): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    window.removeEventListener('online', this.retryNow);
+    await this.upload?.abort(false).catch(() => undefined);
+    if (terminate && this.url) await Upload.terminate(this.url, { retryDelays: [] }).catch(() => undefined);
+    this.rejectDone(new Error('upload aborted'));
+  }
+
+  private readonly retryNow = (): void => {
+    if (this.stopped || this.status.state !== 'reconnecting') return;
+    clearTimeout(this.retryTimer);
+    this.set({ retryAt: undefined });
+    void this.upload?.abort(false).catch(() => undefined).then(() => this.start());
+  };
+
+  private handleError(err: Error): void {
+    if (this.stopped) return;
+    const detailed = err as DetailedError;
+    const status = detailed.originalResponse?.getStatus() ?? 0;
+    if (isRetryable(status, navigator.onLine)) {
+      const delay = OUTER_BACKOFF_MS[Math.min(this.attempt++, OUTER_BACKOFF_MS.length - 1)]!;
+      this.set({ state: 'reconnecting', retryAt: Date.now() + delay });
+      this.retryTimer = setTimeout(() => this.start(), delay);
+      return;
+    }
+    const body = parseErrorBody(detailed.originalResponse?.getBody());
+    this.set({ state: 'failed', errorCode: body.code ?? `HTTP_${status}`, errorMessage: body.message ?? err.message });
+    window.removeEventListener('online', this.retryNow);
+    this.rejectDone(Object.assign(new Error(body.message ?? err.message), { code: body.code }));
+  }
+
+  private set(patch: Partial<UploadStatus>): void {
+    this.status = { ...this.status, ...patch };
+    this.options.onStatus(this.status);
+  }
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API serves /r/<token> with dist/index.html (meta tags injected at <!--app-meta-->) and the assets under
+// /vite/recorder/, so the recorder never shares a chunk or a cache key with the dashboard.
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/vite/recorder/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
+  },
+});
