@@ -1,0 +1,118 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Spool } from '../src/upload/spool.ts';
+import { SpoolSource } from '../src/upload/SpoolSource.ts';
+
+const bytes = (...values: number[]): Blob => new Blob([new Uint8Array(values)]);
+const read = async (b: Blob | null): Promise<number[]> => (b ? [...new Uint8Array(await b.arrayBuffer())] : []);
+
+let spool: Spool;
+let name: string;
+
+beforeEach(async () => {
+  name = `spool-${crypto.randomUUID()}`;
+  spool = await Spool.open(name);
+});
+afterEach(() => spool.close());
+
+const create = (id = crypto.randomUUID(), token = 'tok') => spool.create({ id, token, source: 'link', mimeType: 'video/webm;codecs=vp9,opus' });
+
+describe('Spool', () => {
+  it('keeps chunks in order even when appends are not awaited', async () => {
+    const rec = await create();
+    const writes = [bytes(1, 2), bytes(3), bytes(4, 5, 6), bytes(7)].map((b, i) => spool.append(rec.id, b, i * 1000));
+    await Promise.all(writes);
+    const stored = await spool.get(rec.id);
+    expect(stored).toMatchObject({ sizes: [2, 1, 3, 1], bytes: 7, durationMs: 3000, finished: false });
+    expect(await read(await spool.blob(rec.id))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('reads any byte range across chunk boundaries', async () => {
+    const rec = await create();
+    for (const b of [bytes(0, 1, 2), bytes(3, 4), bytes(5, 6, 7, 8), bytes(9)]) await spool.append(rec.id, b, 0);
+    expect(await read(await spool.read(rec.id, 2, 6))).toEqual([2, 3, 4, 5]);
+    expect(await read(await spool.read(rec.id, 3, 5))).toEqual([3, 4]);
+    expect(await read(await spool.read(rec.id, 9, 100))).toEqual([9]);
+    expect(await read(await spool.read(rec.id, 0, 1))).toEqual([0]);
+    expect((await spool.read(rec.id, 10, 20)).size).toBe(0);
+  });
+
+  it('survives closing and reopening the database (a reload) and finds the pending recording per link', async () => {
+    const old = await create(undefined, 'tok');
+    await spool.append(old.id, bytes(1), 500);
+    const other = await create(undefined, 'other-link');
+    await spool.append(other.id, bytes(2), 500);
+    await spool.setUploadUrl(old.id, 'http://x/uploads/abc');
+    spool.close();
+    spool = await Spool.open(name);
+    const pending = await spool.findPending('tok');
+    expect(pending).toMatchObject({ id: old.id, uploadUrl: 'http://x/uploads/abc', bytes: 1, finished: false });
+    expect(await spool.findPending('nobody')).toBeUndefined();
+  });
+
+  it('ignores an empty recording (created, never got a chunk) when looking for pending ones', async () => {
+    await create(undefined, 'tok');
+    expect(await spool.findPending('tok')).toBeUndefined();
+  });
+
+  it('refuses chunks after finish and deletes everything of a recording', async () => {
+    const rec = await create();
+    await spool.append(rec.id, bytes(1, 2), 100);
+    await spool.finish(rec.id, 1500);
+    await expect(spool.append(rec.id, bytes(3), 0)).rejects.toThrow(/finished/);
+    expect(await spool.get(rec.id)).toMatchObject({ finished: true, durationMs: 1500, bytes: 2 });
+    await spool.delete(rec.id);
+    expect(await spool.get(rec.id)).toBeUndefined();
+    await expect(spool.blob(rec.id)).rejects.toThrow(/gone/);
+  });
+});
+
+describe('SpoolSource (what tus reads)', () => {
+  it('serves full chunks at once and waits for more while recording', async () => {
+    const rec = await create();
+    await spool.append(rec.id, bytes(1, 2, 3, 4), 0);
+    const source = new SpoolSource(spool, rec.id, 10_000);
+    expect(await source.slice(0, 3)).toEqual({ value: expect.any(Blob), done: false });
+    const pending = source.slice(4, 8);
+    await spool.append(rec.id, bytes(5, 6), 0);
+    await spool.append(rec.id, bytes(7, 8, 9), 0);
+    const r = await pending;
+    expect(await read(r.value)).toEqual([5, 6, 7, 8]);
+    expect(r.done).toBe(false);
+  });
+
+  it('flushes a partial chunk after the flush interval, so the upload trails the recording', async () => {
+    const rec = await create();
+    await spool.append(rec.id, bytes(1, 2), 0);
+    const source = new SpoolSource(spool, rec.id, 50);
+    const started = Date.now();
+    const r = await source.slice(0, 1000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(await read(r.value)).toEqual([1, 2]);
+    expect(r.done).toBe(false);
+  });
+
+  it('reports done with the last bytes once the recording is finished, and can serve old offsets again', async () => {
+    const rec = await create();
+    await spool.append(rec.id, bytes(1, 2, 3), 0);
+    const source = new SpoolSource(spool, rec.id, 10_000);
+    const waiting = source.slice(2, 100);
+    await spool.finish(rec.id);
+    const r = await waiting;
+    expect(await read(r.value)).toEqual([3]);
+    expect(r.done).toBe(true);
+    expect(source.size).toBe(3);
+    // After a server restart tus resumes from whatever offset the server kept, earlier ones included.
+    expect(await read((await source.slice(0, 100)).value)).toEqual([1, 2, 3]);
+    expect(await source.slice(3, 100)).toEqual({ value: null, done: true });
+  });
+
+  it('a bounded slice of a finished recording is not the end', async () => {
+    const rec = await create();
+    await spool.append(rec.id, bytes(1, 2, 3, 4), 0);
+    await spool.finish(rec.id);
+    const source = new SpoolSource(spool, rec.id);
+    expect((await source.slice(0, 2)).done).toBe(false);
+    expect((await source.slice(2, 4)).done).toBe(true);
+  });
+});
