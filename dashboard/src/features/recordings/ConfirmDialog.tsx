@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../ui/Button.tsx';
+import { Banner } from '../../ui/Banner.tsx';
+import { t } from '../../messages/t.ts';
+import styles from './ConfirmDialog.module.css';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  /** Runs the action; a rejection keeps the dialog open and shows `errorText(reason)`. */
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+  errorText: (reason: unknown) => string;
+}
+
+/**
+ * A modal confirmation on the native <dialog>: the browser traps focus, Escape cancels and focus returns to the
+ * button that opened it. Cancel has the initial focus so Enter never destroys anything by accident.
+ */
+export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onClose, errorText }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setError(undefined);
+      dialog.showModal();
+    } else if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (reason) {
+      setError(errorText(reason));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog ref={ref} className={styles.dialog} aria-labelledby="confirm-title" onClose={onClose}>
+      <h2 id="confirm-title" className={styles.title}>
+        {title}
+      </h2>
+      <p className={styles.text}>{text}</p>
+      {error && <Banner tone="error">{error}</Banner>}
+      <div className={styles.actions}>
+        <Button variant="secondary" autoFocus onClick={onClose} disabled={busy}>
+          {t('requests.form.cancel')}
+        </Button>
+        <Button variant="danger" busy={busy} onClick={() => void confirm()}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}

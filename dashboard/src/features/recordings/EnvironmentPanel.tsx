@@ -1,0 +1,40 @@
+import type { Environment } from '@showback/contract';
+import { t } from '../../messages/t.ts';
+import styles from './RecordingPage.module.css';
+
+function browserText(env: Environment): string | undefined {
+  if (!env.browser) return undefined;
+  return env.browser_version ? `${env.browser} ${env.browser_version}` : env.browser;
+}
+
+/** The recipient's browser, OS, screen and page as the recorder captured them. */
+export function EnvironmentPanel({ environment }: { environment: Environment }) {
+  const rows: [string, string | undefined][] = [
+    [t('recordings.detail.browser'), browserText(environment)],
+    [t('recordings.detail.os'), environment.os],
+    [t('recordings.detail.screen'), environment.screen],
+    [t('recordings.detail.viewport'), environment.viewport],
+    [t('recordings.detail.dpr'), environment.device_pixel_ratio === undefined ? undefined : String(environment.device_pixel_ratio)],
+    [t('recordings.detail.language'), environment.language],
+    [t('recordings.detail.timeZone'), environment.time_zone],
+  ];
+  return (
+    <section className={styles.panel} aria-labelledby="env-title">
+      <h2 id="env-title" className={styles.panelTitle}>
+        {t('recordings.detail.environmentTitle')}
+      </h2>
+      <dl className={styles.facts}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className={value ? undefined : styles.muted}>{value ?? t('recordings.detail.unknown')}</dd>
+          </div>
+        ))}
+        <div className={styles.wide}>
+          <dt>{t('recordings.detail.pageUrl')}</dt>
+          <dd className={environment.page_url ? styles.url : styles.muted}>{environment.page_url ?? t('recordings.detail.unknown')}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

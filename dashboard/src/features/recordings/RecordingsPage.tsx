@@ -1,0 +1,109 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Banner } from '../../ui/Banner.tsx';
+import { Button, buttonClassName } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { t } from '../../messages/t.ts';
+import { ListSkeleton } from './ListSkeleton.tsx';
+import { PER_PAGE, Pagination } from './Pagination.tsx';
+import { SubmissionList } from './SubmissionList.tsx';
+import { listSubmissions } from './submissionsApi.ts';
+import { reviewErrorMessage } from './reviewErrorMessage.ts';
+import { useApiResource } from './useApiResource.ts';
+import styles from './RecordingsPage.module.css';
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+export function RecordingsPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const page = pageFrom(params);
+  const [draft, setDraft] = useState(q);
+  useEffect(() => setDraft(q), [q]);
+
+  const { data, error, loading, reload } = useApiResource((signal) => listSubmissions({ q: q || undefined, page, per_page: PER_PAGE }, signal), [q, page]);
+
+  const go = (next: { q?: string; page?: number }) => {
+    const nq = next.q ?? q;
+    const np = next.page ?? 1;
+    const search = new URLSearchParams();
+    if (nq) search.set('q', nq);
+    if (np > 1) search.set('page', String(np));
+    setParams(search);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: draft.trim(), page: 1 });
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('recordings.title')} subtitle={t('recordings.subtitle')} />
+      <form role="search" className={styles.search} onSubmit={submit}>
+        <label htmlFor="recordings-q" className="visually-hidden">
+          {t('recordings.search')}
+        </label>
+        <input
+          id="recordings-q"
+          type="search"
+          className={styles.input}
+          value={draft}
+          placeholder={t('recordings.searchPlaceholder')}
+          maxLength={200}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          {t('recordings.searchButton')}
+        </Button>
+        {q && (
+          <Button variant="ghost" onClick={() => go({ q: '', page: 1 })}>
+            {t('recordings.clearSearch')}
+          </Button>
+        )}
+      </form>
+
+      {error !== undefined && !loading && (
+        <Banner tone="error">
+          {reviewErrorMessage(error, t('recordings.loadFailed'))}{' '}
+          <Button variant="ghost" size="small" onClick={reload}>
+            {t('common.retry')}
+          </Button>
+        </Banner>
+      )}
+      {loading && !data && <ListSkeleton rows={4} />}
+      {data && (
+        <div aria-busy={loading} className={loading ? styles.stale : undefined}>
+          {data.items.length > 0 && (
+            <>
+              <p className={styles.count} aria-live="polite">
+                {data.total === 1 ? t('recordings.resultsOne') : t('recordings.results', { count: data.total })}
+              </p>
+              <SubmissionList items={data.items} />
+              <Pagination page={data.page} perPage={data.per_page} total={data.total} onPage={(p) => go({ page: p })} />
+            </>
+          )}
+          {data.items.length === 0 && q && (
+            <EmptyState title={t('recordings.noResults', { q })}>{t('recordings.noResultsHint')}</EmptyState>
+          )}
+          {data.items.length === 0 && !q && (
+            <EmptyState
+              title={t('recordings.emptyTitle')}
+              action={
+                <Link to="/my/requests" className={buttonClassName()}>
+                  {t('recordings.goToRequests')}
+                </Link>
+              }
+            >
+              {t('recordings.emptyText')}
+            </EmptyState>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

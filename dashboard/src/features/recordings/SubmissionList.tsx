@@ -1,0 +1,51 @@
+import type { SubmissionSummary } from '@showback/contract';
+import { Link } from 'react-router-dom';
+import { t } from '../../messages/t.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+import { formatDate, formatDuration } from './formatters.ts';
+import styles from './SubmissionList.module.css';
+
+export interface SubmissionListProps {
+  items: SubmissionSummary[];
+  /** Hides the request title (on a request's own recordings page). */
+  hideRequest?: boolean;
+}
+
+export function recipientLabel(item: Pick<SubmissionSummary, 'recipient_name' | 'recipient_email'>): string {
+  return item.recipient_name || item.recipient_email || t('recordings.anonymous');
+}
+
+export function SubmissionList({ items, hideRequest = false }: SubmissionListProps) {
+  return (
+    <ul className={styles.list}>
+      {items.map((item) => {
+        const who = recipientLabel(item);
+        return (
+          <li key={item.id} className={styles.item} data-testid="submission-item">
+            <div className={styles.thumb}>
+              {item.thumbnail_url ? <img src={item.thumbnail_url} alt="" loading="lazy" decoding="async" /> : <span className={styles.noThumb} aria-hidden="true">▶</span>}
+              {item.duration_ms !== null && <span className={styles.duration}>{formatDuration(item.duration_ms)}</span>}
+            </div>
+            <div className={styles.main}>
+              <Link to={`/my/recordings/${item.id}`} className={styles.link} aria-label={t('recordings.open', { who, date: formatDate(item.created_at) })}>
+                {hideRequest ? who : item.request_title}
+              </Link>
+              <p className={styles.meta}>
+                {!hideRequest && <span>{who}</span>}
+                {item.recipient_name && item.recipient_email && <span className={styles.email}>{item.recipient_email}</span>}
+                <span>
+                  <span className="visually-hidden">{t('recordings.duration')}: </span>
+                  {formatDuration(item.duration_ms)}
+                </span>
+                <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
+              </p>
+            </div>
+            <div className={styles.status}>
+              <StatusBadge status={item.status} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

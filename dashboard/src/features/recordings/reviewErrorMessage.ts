@@ -1,0 +1,25 @@
+import { ApiError, NETWORK_ERROR } from '../../app/api.ts';
+import { current } from '../../messages/current.ts';
+import { t } from '../../messages/t.ts';
+
+type KnownCode = keyof typeof current.reviewErrors;
+
+function isKnownCode(code: string): code is KnownCode {
+  return code in current.reviewErrors;
+}
+
+/**
+ * A readable sentence for a failed call on the review screens, chosen by the server's error code. `fallback` says
+ * what failed ("Recordings could not be loaded.") and is used when the code adds nothing the person can act on.
+ */
+export function reviewErrorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.code === NETWORK_ERROR) return t('common.networkError');
+  if (error.status >= 500) return `${fallback} ${t('common.unexpectedError')}`;
+  if (isKnownCode(error.code)) return `${fallback} ${t(`reviewErrors.${error.code}`)}`;
+  return `${fallback} ${error.message}`;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
