@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
-import { fullBrowserPath } from '../guards.tsx';
+import { fullBrowserPath } from '../paths.ts';
 
 /**
  * /r/<token> belongs to the recorder app, which the server serves on a full page load. A link followed inside

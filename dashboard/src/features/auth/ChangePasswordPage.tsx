@@ -2,7 +2,7 @@ import { USER_LIMITS } from '@showback/contract';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { DASHBOARD_PATH } from '../../app/guards.tsx';
+import { DASHBOARD_PATH } from '../../app/paths.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { afterSignInPath, CHANGE_PASSWORD_PATH } from '../../app/guards.tsx';
+import { afterSignInPath, CHANGE_PASSWORD_PATH } from '../../app/paths.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';

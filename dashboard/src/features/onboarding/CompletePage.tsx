@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DASHBOARD_PATH } from '../../app/guards.tsx';
+import { DASHBOARD_PATH } from '../../app/paths.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';

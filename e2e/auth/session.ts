@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { User } from '@showback/contract';
+import type { RunningServer } from '../support/server.ts';
+
+/** Helpers shared by the auth and routing scenarios: users made through the real API, pages that count calls. */
+
+export const uniqueEmail = (tag = 'user'): string => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.test`;
+export const PASSWORD = 'correct horse 42';
+
+export async function newContext(browser: Browser, server: RunningServer, width = 1280): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: server.url, viewport: { width, height: width > 600 ? 800 : 740 } });
+}
+
+async function csrf(context: BrowserContext): Promise<string> {
+  const response = await context.request.get('/api/v1/csrf');
+  if (!response.ok()) throw new Error(`GET /api/v1/csrf answered ${response.status()}`);
+  return ((await response.json()) as { csrf_token: string }).csrf_token;
+}
+
+/** Signs up through the API inside `context`, so its cookies hold the session; returns the user. */
+export async function apiSignUp(context: BrowserContext, fields: Partial<{ name: string; email: string; account_name: string }> = {}): Promise<User> {
+  const email = fields.email ?? uniqueEmail();
+  const response = await context.request.post('/api/v1/users/sign_up', {
+    headers: { 'X-CSRF-Token': await csrf(context) },
+    data: { name: fields.name ?? 'Test Person', email, account_name: fields.account_name ?? 'Test Co', password: PASSWORD, password_confirmation: PASSWORD },
+  });
+  if (response.status() !== 201) throw new Error(`sign-up answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as User;
+}
+
+/** Finishes onboarding for the signed-in account of `context` through the API. */
+export async function apiCompleteOnboarding(context: BrowserContext): Promise<void> {
+  const response = await context.request.post('/api/v1/account/onboarding/complete', { headers: { 'X-CSRF-Token': await csrf(context) }, data: {} });
+  if (!response.ok()) throw new Error(`onboarding/complete answered ${response.status()}: ${await response.text()}`);
+}
+
+/**
+ * Changes a user's role in the database the server uses. With DATABASE_URL that is a query over `pg`; on the
+ * embedded PGlite, which one process opens at a time, the server is stopped, the row updated, and the server
+ * started again on the same port and data.
+ */
+export async function setRole(server: RunningServer, userId: string, role: 'owner' | 'admin' | 'member'): Promise<void> {
+  const sql = 'UPDATE users SET role = $1 WHERE id = $2';
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const result = await client.query(sql, [role, userId]);
+      if (result.rowCount !== 1) throw new Error(`no user ${userId}`);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  await server.kill('SIGTERM');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(path.join(server.dataDir, 'db'));
+  try {
+    const result = await db.query(sql, [role, userId]);
+    if (result.affectedRows !== 1) throw new Error(`no user ${userId}`);
+  } finally {
+    await db.close();
+  }
+  await server.start();
+}
+
+/** Counts the current-user fetches a page makes. */
+export function countMeRequests(page: Page): { count(): number; urls: string[] } {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^(?:\/[a-z]{2}(?:-[A-Z]{2})?)?\/api\/v1\/users\/me$/.test(url.pathname) && request.method() === 'GET') urls.push(url.pathname);
+  });
+  return { count: () => urls.length, urls };
+}
+
+/** The path and query the page shows now. */
+export const pathOf = (page: Page): string => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+export async function waitForPath(page: Page, expected: string | RegExp, timeout = 10_000): Promise<void> {
+  await page.waitForURL((url) => {
+    const current = url.pathname + url.search;
+    return typeof expected === 'string' ? current === expected : expected.test(current);
+  }, { timeout });
+}
+
+export async function storedUser(page: Page): Promise<User | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as User | null);
+}
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');

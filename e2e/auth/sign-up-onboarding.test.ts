@@ -1,0 +1,155 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { apiSignUp, newContext, PASSWORD, SCREENSHOT_DIR, storedUser, uniqueEmail, waitForPath } from './session.ts';
+
+async function shot(page: Page, name: string): Promise<void> {
+  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+}
+
+describe('sign-up → onboarding → dashboard', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of [1280, 360]) {
+    it(`signs up with attribution, goes through the three steps and lands on the dashboard (${width} px)`, async () => {
+      const context = await newContext(browser, server, width);
+      const page = await context.newPage();
+      const signUps: Record<string, unknown>[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/v1/users/sign_up')) signUps.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+      });
+      // Attribution arrives on a landing URL; the first set is kept, later ones never overwrite it.
+      await page.goto('/pricing?utm_source=%20newsletter%20&utm_campaign=spring&ref=&via=partner');
+      await page.goto('/features?utm_source=other&utm_medium=cpc');
+      const email = uniqueEmail('signup');
+      await page.goto(`/sign-up?email=${encodeURIComponent(email)}`);
+      expect(await page.getByLabel('Email').inputValue()).toBe(email);
+      await shot(page, 'sign-up');
+      await page.getByLabel('Your name').fill('Dana Scully');
+      await page.getByLabel('Company or team name').fill('X Files Support');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+
+      await waitForPath(page, '/onboarding/workspace');
+      expect(signUps[0]).toEqual({
+        name: 'Dana Scully',
+        email,
+        account_name: 'X Files Support',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        invitation_token: null,
+        utm_source: 'newsletter',
+        utm_medium: null,
+        utm_campaign: 'spring',
+        utm_term: null,
+        utm_content: null,
+        ref: null,
+        via: 'partner',
+      });
+      expect(await page.evaluate(() => sessionStorage.getItem('utm_params'))).toBeNull();
+      expect((await storedUser(page))?.email).toBe(email);
+
+      await page.getByLabel('Workspace name').waitFor();
+      expect(await page.getByLabel('Workspace name').inputValue()).toBe('X Files Support');
+      await page.getByLabel('Company size').selectOption('small');
+      await page.getByLabel('What will you use Showback for?').selectOption('support');
+      await shot(page, 'onboarding-workspace');
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      await waitForPath(page, '/onboarding/link-ready');
+      const link = page.getByLabel('Recording link');
+      await link.waitFor();
+      expect(await link.inputValue()).toMatch(/\/r\/[\w-]{16,}$/);
+      await shot(page, 'onboarding-link-ready');
+      await page.getByRole('link', { name: 'Continue' }).click();
+
+      await waitForPath(page, '/dashboard');
+      await page.getByRole('navigation', { name: 'App navigation' }).waitFor({ state: 'attached' });
+      expect((await storedUser(page))?.account.onboarding_completed).toBe(true);
+      await shot(page, 'dashboard');
+      await context.close();
+    });
+  }
+
+  it("shows 'Failed to create account…' when the failure has no field errors", async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/sign-up');
+    // A request without a valid CSRF token is refused with 403 and no field errors.
+    await page.evaluate(() => document.querySelector('meta[name="csrf-token"]')?.setAttribute('content', 'forged.token'));
+    await page.getByLabel('Your name').fill('Fox Mulder');
+    await page.getByLabel('Email').fill(uniqueEmail());
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Failed to create account. Please check your information and try again.').waitFor();
+    await context.close();
+  });
+
+  it('shows field errors under the fields: duplicate email, confirmation mismatch', async () => {
+    const setup = await newContext(browser, server);
+    const existing = await apiSignUp(setup);
+    await setup.close();
+    const context = await newContext(browser, server, 360);
+    const page = await context.newPage();
+    await page.goto('/sign-up');
+    await page.getByLabel('Your name').fill('Walter Skinner');
+    await page.getByLabel('Email').fill(existing.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(`${PASSWORD}x`);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.locator('input[name="email"][aria-invalid="true"]').waitFor();
+    await page.locator('input[name="password_confirmation"][aria-invalid="true"]').waitFor();
+    expect(await page.getByText('Failed to create account').count()).toBe(0);
+    await shot(page, 'sign-up-errors');
+    await context.close();
+  });
+
+  it('carries invitation_token and keeps the language prefix', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    const signUps: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/users/sign_up')) signUps.push({ path: new URL(request.url()).pathname, ...(JSON.parse(request.postData() ?? '{}') as object) });
+    });
+    await page.goto('/de/sign-up');
+    await page.getByLabel('Your name').fill('Monica Reyes');
+    await page.getByLabel('Email').fill(uniqueEmail());
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await waitForPath(page, '/de/onboarding/workspace');
+    expect(signUps[0]).toMatchObject({ path: '/de/api/v1/users/sign_up', account_name: '', invitation_token: null });
+
+    await page.goto('/sign-up?invitation_token=not-a-real-token');
+    expect(await page.locator('input[type="hidden"][name="invitation_token"]').inputValue()).toBe('not-a-real-token');
+    await context.close();
+  });
+
+  it('takes screenshots of sign-in at both widths', async () => {
+    for (const width of [1280, 360]) {
+      const context = await newContext(browser, server, width);
+      const page = await context.newPage();
+      await page.goto('/sign-in');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await shot(page, 'sign-in');
+      await context.close();
+    }
+  });
+});

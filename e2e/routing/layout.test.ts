@@ -1,0 +1,84 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countMeRequests, newContext, pathOf } from '../auth/session.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+describe('layout, navigation and code splitting', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the spec top navigation: page links elsewhere, in-page anchors on home, Start Free for visitors', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
+    expect(hrefs).toEqual([
+      ['Home', '/'],
+      ['How it Works', '/features'],
+      ['Integrations', '/integrations'],
+      ['Pricing', '/pricing'],
+      ['FAQ', '/faq'],
+      ['Contact', '/contact'],
+    ]);
+    expect(await page.getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/sign-up');
+
+    await page.goto('/');
+    const homeHrefs = await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(homeHrefs).toEqual(['#features', '#integrations', '#pricing', '#faq', '#contact']);
+    expect(await page.getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/sign-up');
+    await context.close();
+  });
+
+  it('keeps the language prefix in links', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/de/pricing');
+    expect(await page.getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/de/sign-up');
+    await page.getByRole('link', { name: 'Start Free' }).click();
+    await page.waitForURL('**/de/sign-up');
+    await context.close();
+  });
+
+  it('scrolls to the top on navigation', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/privacy');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '5000px';
+      window.scrollTo(0, 3000);
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+    await page.waitForURL('**/terms');
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(pathOf(page)).toBe('/terms');
+    await context.close();
+  });
+
+  it('loads no signed-in screen on a marketing page', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const me = countMeRequests(page);
+    await page.goto('/pricing');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    const signedIn = scripts.filter((path) => /\/(AppShell|DashboardPage|Requests?Page|RecordingsPage|RecordingPage|SignInPage|SignUpPage|OnboardingLayout|WorkspacePage|AdminSectionPage)-/.test(path));
+    expect(signedIn).toEqual([]);
+    expect(me.count()).toBe(0);
+    await context.close();
+  });
+});
