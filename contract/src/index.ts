@@ -4,3 +4,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './contact.ts';
 export * from './recording.ts';
+export * from './billing.ts';

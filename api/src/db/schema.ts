@@ -141,6 +141,64 @@ export interface SubmissionsTable {
   updated_at: Timestamp;
 }
 
+export interface AccountBillingTable {
+  account_id: string;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  subscription_status: Generated<string>;
+  current_period_end: NullableTimestamp;
+  cancel_at_period_end: Generated<boolean>;
+  stripe_schedule_id: string | null;
+  pending_plan: string | null;
+  pending_interval: string | null;
+  pending_change_at: NullableTimestamp;
+  trial_ending_notified_at: NullableTimestamp;
+  synced_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  account_id: string;
+  plan: string;
+  billing_interval: string;
+  completed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  claimed_at: Timestamp;
+  processed_at: NullableTimestamp;
+}
+
+export interface UsageRetiredTable {
+  account_id: string;
+  /** YYYY-MM (UTC) */
+  month: string;
+  count: Generated<number>;
+}
+
+export interface HeldSubmissionsTable {
+  id: Generated<string>;
+  account_id: string;
+  request_id: string;
+  upload_id: string;
+  payload: Json<Record<string, unknown>>;
+  held_at: Timestamp;
+  released_at: NullableTimestamp;
+  submission_id: string | null;
+}
+
+export interface RetentionWarningsTable {
+  submission_id: string;
+  account_id: string;
+  warned_at: Timestamp;
+  deletes_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -152,6 +210,12 @@ export interface Database {
   revoked_request_tokens: RevokedRequestTokensTable;
   uploads: UploadsTable;
   submissions: SubmissionsTable;
+  account_billing: AccountBillingTable;
+  checkout_sessions: CheckoutSessionsTable;
+  stripe_events: StripeEventsTable;
+  usage_retired: UsageRetiredTable;
+  held_submissions: HeldSubmissionsTable;
+  retention_warnings: RetentionWarningsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -165,3 +229,6 @@ export type NewSupportRequest = Insertable<SupportRequestsTable>;
 export type RecordingRequestRow = Selectable<RecordingRequestsTable>;
 export type SubmissionRow = Selectable<SubmissionsTable>;
 export type UploadRow = Selectable<UploadsTable>;
+export type AccountBillingRow = Selectable<AccountBillingTable>;
+export type AccountBillingUpdate = Updateable<AccountBillingTable>;
+export type HeldSubmissionRow = Selectable<HeldSubmissionsTable>;

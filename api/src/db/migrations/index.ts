@@ -5,6 +5,7 @@ import * as m20261122_0011_password_resets from './20261122_0011_password_resets
 import * as m20261122_0012_rate_limits from './20261122_0012_rate_limits.ts';
 import * as m20261122_0020_recording from './20261122_0020_recording.ts';
 import * as m20261122_0040_support_requests from './20261122_0040_support_requests.ts';
+import * as m20261122_0050_billing from './20261122_0050_billing.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0012_rate_limits': m20261122_0012_rate_limits,
   '20261122_0020_recording': m20261122_0020_recording,
   '20261122_0040_support_requests': m20261122_0040_support_requests,
+  '20261122_0050_billing': m20261122_0050_billing,
 };
