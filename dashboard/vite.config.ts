@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { markdownPlugin } from './scripts/markdownPlugin.ts';
 
 // Assets live under /vite/ (spec §9); page URLs stay at the site root, so the router has no basename from BASE_URL.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/vite/',
-  plugins: [react()],
+  plugins: [react(), markdownPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

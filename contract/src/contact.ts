@@ -11,7 +11,7 @@ export const ContactRequestSchema = Type.Object(
     name: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.name }),
     email: Type.String({ minLength: 3, maxLength: CONTACT_LIMITS.email, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' }),
     company: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.company })),
-    topic: Type.Union(CONTACT_TOPICS.map((t) => Type.Literal(t))),
+    topic: Type.Enum(CONTACT_TOPICS),
     message: Type.String({ minLength: CONTACT_LIMITS.messageMin, maxLength: CONTACT_LIMITS.message }),
   },
   { $id: 'ContactRequest', additionalProperties: false, description: 'A message from the public contact form.' },

@@ -1,6 +1,17 @@
 import { t } from '../../messages/t.ts';
-import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
+import { ContactForm } from './contact/ContactForm.tsx';
+import { useDocumentMeta } from './useDocumentMeta.ts';
+import styles from './marketing.module.css';
 
 export function ContactPage() {
-  return <PlaceholderPage title={t('titles.contact')} text={t('placeholders.contact')} />;
+  useDocumentMeta(t('marketing.meta.contact.description'));
+  return (
+    <div className={[styles.page, styles.narrow].join(' ')}>
+      <header className={styles.pageHeader}>
+        <h1 className={styles.pageTitle}>{t('marketing.contact.title')}</h1>
+        <p className={styles.sectionLead}>{t('marketing.contact.lead')}</p>
+      </header>
+      <ContactForm />
+    </div>
+  );
 }

@@ -1,0 +1,33 @@
+import { t } from '../../../messages/t.ts';
+import { DelayedVideo } from '../DelayedVideo.tsx';
+import { Reveal } from '../Reveal.tsx';
+import styles from '../marketing.module.css';
+
+/** Spec §9: the three demo videos load 1, 1.5 and 2 s after page load. */
+export const DEMO_VIDEO_DELAYS_MS = [1000, 1500, 2000] as const;
+
+const STEPS = [
+  { key: 'one', video: 'demo-request' },
+  { key: 'two', video: 'demo-record' },
+  { key: 'three', video: 'demo-review' },
+] as const;
+
+export function Steps() {
+  return (
+    <Reveal labelledBy="steps-title">
+      <h2 id="steps-title" className={styles.sectionTitle}>{t('marketing.steps.title')}</h2>
+      <ol className={styles.steps}>
+        {STEPS.map(({ key, video }, index) => (
+          <li key={key} className={styles.step}>
+            <div className={styles.stepText}>
+              <span className={styles.stepNumber} aria-hidden="true">{index + 1}</span>
+              <h3>{t(`marketing.steps.${key}.title`)}</h3>
+              <p>{t(`marketing.steps.${key}.text`)}</p>
+            </div>
+            <DelayedVideo name={video} label={t(`marketing.steps.${key}.title`)} delayMs={DEMO_VIDEO_DELAYS_MS[index] ?? 2000} width={640} height={360} />
+          </li>
+        ))}
+      </ol>
+    </Reveal>
+  );
+}
