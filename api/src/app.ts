@@ -10,6 +10,10 @@ import { loadSecret } from './plugins/secret.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { routeModules } from './modules/index.ts';
+import { createStorage } from './storage/create-storage.ts';
+import { createUploadStore } from './modules/uploads/upload-store.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { jobs } from './jobs/index.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one); otherwise opened from config. */
@@ -32,8 +36,13 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrateToLatest(database.db);
-  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config) };
+  const uploads = await createUploadStore(config);
+  const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log });
+  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), storage: createStorage(config), uploads, queue };
   app.decorate('ctx', ctx);
+  // Running jobs finish before the database closes; workers start only where WORKERS=true.
+  app.addHook('preClose', () => queue.stop());
+  app.addHook('onClose', () => uploads.close());
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
@@ -41,5 +50,6 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await app.register(authPlugin);
   await app.register(csrfPlugin);
   for (const routes of routeModules) await app.register(routes);
+  await queue.start(ctx);
   return app;
 }

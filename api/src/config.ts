@@ -40,6 +40,7 @@ export const CONFIG_VARS = {
   FFMPEG_PATH: { description: 'ffmpeg binary used by processing jobs.', default: 'ffmpeg' },
   FFPROBE_PATH: { description: 'ffprobe binary used by processing jobs.', default: 'ffprobe' },
   WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
+  MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
   ADMIN_EMAIL: { description: 'Email of the system admin created on first start.', default: 'admin@showback.local' },
   TRUST_PROXY: { description: 'Trust X-Forwarded-* headers (behind a TLS-terminating proxy).', default: 'false' },
 } satisfies Record<string, VarSpec>;
@@ -64,6 +65,7 @@ export interface Config {
   ffmpegPath: string;
   ffprobePath: string;
   workers: boolean;
+  maxUploadBytes: number;
   adminEmail: string;
   trustProxy: boolean;
   /** Where the built front ends live; tests may serve none. */
@@ -81,6 +83,12 @@ function bool(name: string, value: string): boolean {
 function port(name: string, value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be a port number, got "${value}"`);
+  return n;
+}
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${value}"`);
   return n;
 }
 
@@ -140,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ffmpegPath: get('FFMPEG_PATH'),
     ffprobePath: get('FFPROBE_PATH'),
     workers: bool('WORKERS', get('WORKERS')),
+    maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
     adminEmail: get('ADMIN_EMAIL'),
     trustProxy: bool('TRUST_PROXY', get('TRUST_PROXY')),
     staticRoot: undefined,

@@ -1,5 +1,8 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import type { UploadStore } from './modules/uploads/upload-store.ts';
+import type { Storage } from './storage/storage.ts';
 
 /**
  * What every module needs, built once per process by buildApp and reachable as `app.ctx`.
@@ -11,6 +14,12 @@ export interface AppContext {
   db: Db;
   /** Signs cookies and CSRF tokens: SESSION_SECRET or the one kept in DATA_DIR/secret (plugins/secret.ts). */
   secret: string;
+  /** Videos and posters: local disk or S3 (storage/). */
+  storage: Storage;
+  /** tus uploads in progress, with the cross-process locker (modules/uploads/). */
+  uploads: UploadStore;
+  /** Durable background jobs on the database (jobs/). */
+  queue: JobQueue;
 }
 
 declare module 'fastify' {

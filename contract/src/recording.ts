@@ -7,14 +7,14 @@ import { Type, type Static } from 'typebox';
  */
 
 export const FIELD_MODES = ['off', 'optional', 'required'] as const;
-export const FieldModeSchema = Type.Union(FIELD_MODES.map((m) => Type.Literal(m)));
+export const FieldModeSchema = Type.Union([Type.Literal('off'), Type.Literal('optional'), Type.Literal('required')]);
 export type FieldMode = Static<typeof FieldModeSchema>;
 
 export const MicrophoneModeSchema = FieldModeSchema;
 export type MicrophoneMode = FieldMode;
 
 export const REQUEST_STATUSES = ['active', 'archived'] as const;
-export const RequestStatusSchema = Type.Union(REQUEST_STATUSES.map((s) => Type.Literal(s)));
+export const RequestStatusSchema = Type.Union([Type.Literal('active'), Type.Literal('archived')]);
 export type RequestStatus = Static<typeof RequestStatusSchema>;
 
 export const MAX_DURATION_DEFAULT_SECONDS = 900;
@@ -119,7 +119,7 @@ export const PublicRecordingRequestSchema = Type.Object(
 export type PublicRecordingRequest = Static<typeof PublicRecordingRequestSchema>;
 
 export const SUBMISSION_SOURCES = ['link', 'widget', 'file'] as const;
-export const SubmissionSourceSchema = Type.Union(SUBMISSION_SOURCES.map((s) => Type.Literal(s)));
+export const SubmissionSourceSchema = Type.Union([Type.Literal('link'), Type.Literal('widget'), Type.Literal('file')]);
 export type SubmissionSource = Static<typeof SubmissionSourceSchema>;
 
 export const EnvironmentSchema = Type.Object(
@@ -173,7 +173,7 @@ export type CreateSubmission = Static<typeof CreateSubmissionSchema>;
  * (the original upload stays downloadable).
  */
 export const PROCESSING_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
-export const ProcessingStatusSchema = Type.Union(PROCESSING_STATUSES.map((s) => Type.Literal(s)));
+export const ProcessingStatusSchema = Type.Union([Type.Literal('queued'), Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]);
 export type ProcessingStatus = Static<typeof ProcessingStatusSchema>;
 
 export const CreatedSubmissionSchema = Type.Object({

@@ -51,6 +51,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // open Kysely transaction.
     executeSql: (text, values) =>
       db.connection().execute(async () => {
+        // pg-boss sends multi-statement scripts without parameters; only exec() (simple protocol) runs those.
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
         const result = await client.query(text, values as unknown[]);
         return { rows: result.rows };
       }),

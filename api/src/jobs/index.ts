@@ -1,0 +1,5 @@
+import type { JobDefinition } from './job.ts';
+import { processSubmissionJob } from './process-submission.job.ts';
+
+/** Every background job; the queue creates each one's queue and, in worker processes, works it. Add one line per job. */
+export const jobs: JobDefinition[] = [processSubmissionJob as unknown as JobDefinition];

@@ -1,0 +1,100 @@
+import PgBoss from 'pg-boss';
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { JobDefinition } from './job.ts';
+
+export interface JobQueueOptions {
+  database: DatabaseHandle;
+  jobs: readonly JobDefinition[];
+  /** Run handlers in this process; HTTP-only processes still send. */
+  workers: boolean;
+  log: FastifyBaseLogger;
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * pg-boss on the product's own database. It talks through DatabaseHandle.executeSql, which on PGlite queues behind
+ * Kysely's single connection, so the same queue runs on Postgres and on the embedded database. Jobs survive restarts
+ * and any process with WORKERS=true may pick them up.
+ */
+export class JobQueue {
+  private boss: PgBoss | undefined;
+  private ctx: AppContext | undefined;
+  private readonly workerIds = new Map<string, string>();
+
+  constructor(private readonly options: JobQueueOptions) {}
+
+  async start(ctx: AppContext): Promise<void> {
+    this.ctx = ctx;
+    const { database, workers, log } = this.options;
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      supervise: workers,
+      schedule: false,
+      migrate: true,
+    });
+    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    this.boss = boss;
+    for (const job of this.options.jobs) {
+      await boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: job.expireInSeconds,
+      });
+      if (workers) {
+        const id = await boss.work<object>(
+          job.name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
+          async ([item]) => {
+            if (item) await this.run(job, item);
+          },
+        );
+        this.workerIds.set(job.name, id);
+      }
+    }
+  }
+
+  private async run(job: JobDefinition, item: PgBoss.JobWithMetadata<object>): Promise<void> {
+    const ctx = this.ctx;
+    if (!ctx) throw new Error('Job queue not started');
+    const attempt = item.retryCount + 1;
+    const log = this.options.log.child({ job: job.name, jobId: item.id, attempt });
+    try {
+      await job.handler(item.data, ctx, { jobId: item.id, attempt, isLastAttempt: item.retryCount >= item.retryLimit });
+    } catch (error) {
+      log.warn({ err: error }, 'job failed');
+      throw error;
+    }
+  }
+
+  /** Enqueues a job; the payload must match the job's schema. Returns the job id. */
+  async send<S extends TSchema>(job: JobDefinition<S>, payload: Static<S>, options: { singletonKey?: string } = {}): Promise<string | null> {
+    if (!this.boss) throw new Error('Job queue not started');
+    if (!Value.Check(job.schema, payload)) throw new Error(`Invalid payload for job ${job.name}`);
+    const id = await this.boss.send(job.name, payload as object, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+    // Skip the polling delay when this process works the queue itself.
+    const workerId = this.workerIds.get(job.name);
+    if (workerId) this.boss.notifyWorker(workerId);
+    return id;
+  }
+
+  /** State of one job as pg-boss sees it (created, active, retry, completed, failed…). */
+  async state(jobName: string, jobId: string): Promise<string | undefined> {
+    const job = await this.boss?.getJobById(jobName, jobId, { includeArchive: true });
+    return job?.state;
+  }
+
+  /** Stops taking jobs and waits for running handlers to finish. */
+  async stop(): Promise<void> {
+    const boss = this.boss;
+    this.boss = undefined;
+    if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
+  }
+}

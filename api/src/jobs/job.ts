@@ -1,0 +1,27 @@
+import type { Static, TSchema } from 'typebox';
+import type { AppContext } from '../context.ts';
+
+export interface JobRun {
+  jobId: string;
+  /** 1 for the first run. */
+  attempt: number;
+  /** True when a failure now is final (no retry follows). */
+  isLastAttempt: boolean;
+}
+
+/**
+ * One background job: a name, the payload's schema (checked on send), retry policy and an idempotent handler.
+ * Throwing retries with exponential backoff until retryLimit; the handler records what the owner should see.
+ */
+export interface JobDefinition<S extends TSchema = TSchema> {
+  name: string;
+  schema: S;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireInSeconds: number;
+  handler(payload: Static<S>, ctx: AppContext, run: JobRun): Promise<void>;
+}
+
+export function defineJob<S extends TSchema>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}

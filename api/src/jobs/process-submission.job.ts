@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.ts';
+import { convertToMp4 } from '../media/convert-to-mp4.ts';
+import { makePoster } from '../media/make-poster.ts';
+import { probe } from '../media/probe.ts';
+import { findSubmissionById, updateSubmission } from '../modules/submissions/submissions.repository.ts';
+import { defineJob } from './job.ts';
+
+class PermanentFailure extends Error {}
+
+const keys = (id: string) => ({
+  original: `submissions/${id}/original`,
+  video: `submissions/${id}/video.mp4`,
+  poster: `submissions/${id}/poster.jpg`,
+});
+
+/** Moves the finished tus upload into storage, once: a rerun after a crash finds the stored copy and skips this. */
+async function takeInUpload(ctx: AppContext, id: string, uploadId: string, mimeType: string): Promise<string> {
+  const key = keys(id).original;
+  if (!(await ctx.storage.stat(key))) {
+    const upload = await ctx.uploads.find(uploadId);
+    if (!upload) throw new PermanentFailure('The uploaded file is missing.');
+    await ctx.storage.put(key, await ctx.uploads.read(uploadId), { contentType: mimeType.split(';')[0] ?? mimeType });
+  }
+  const stored = await ctx.storage.stat(key);
+  await updateSubmission(ctx.db, id, { original_key: key, original_size: stored?.size ?? null });
+  await ctx.uploads.remove(uploadId);
+  return key;
+}
+
+/**
+ * Upload → MP4 (H.264/AAC, faststart) + poster + duration/dimensions. Idempotent: a ready submission is left alone,
+ * every write is keyed by the submission id and replaces itself. The original stays downloadable until the MP4 is
+ * stored, and after a final failure, so a failed job never hides the recording; after success it is deleted.
+ */
+export const processSubmissionJob = defineJob({
+  name: 'process-submission',
+  schema: Type.Object({ submission_id: Type.String({ format: 'uuid' }), watermark: Type.Boolean() }),
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  expireInSeconds: 2 * 60 * 60,
+  async handler(payload, ctx, run) {
+    const id = payload.submission_id;
+    const row = await findSubmissionById(ctx.db, id);
+    if (!row || row.status === 'ready') return;
+    await updateSubmission(ctx.db, id, { status: 'processing', processing_attempts: run.attempt });
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-process-'));
+    try {
+      const originalKey = row.original_key ?? (await takeInUpload(ctx, id, row.upload_id, row.mime_type));
+      const input = path.join(work, 'input');
+      await ctx.storage.download(originalKey, input);
+      const source = await probe(ctx.config.ffprobePath, input).catch(() => {
+        throw new PermanentFailure('The file is not a video we can read.');
+      });
+      if (!source.video) throw new PermanentFailure('The file has no video track.');
+
+      const output = path.join(work, 'video.mp4');
+      await convertToMp4({ ffmpegPath: ctx.config.ffmpegPath, input, output, probe: source, watermark: payload.watermark });
+      const result = await probe(ctx.config.ffprobePath, output);
+      const poster = path.join(work, 'poster.jpg');
+      await makePoster(ctx.config.ffmpegPath, output, poster, result.durationMs);
+
+      const k = keys(id);
+      const video = await ctx.storage.putFile(k.video, output, { contentType: 'video/mp4' });
+      await ctx.storage.putFile(k.poster, poster, { contentType: 'image/jpeg' });
+      const stillThere = await updateSubmission(ctx.db, id, {
+        status: 'ready',
+        video_key: k.video,
+        poster_key: k.poster,
+        original_key: null,
+        duration_ms: result.durationMs ?? null,
+        width: result.video?.width ?? null,
+        height: result.video?.height ?? null,
+        size_bytes: video.size,
+        processing_error: null,
+        processed_at: new Date(),
+      });
+      // Deleted while it was processing: leave nothing behind.
+      if (!stillThere) for (const key of [k.video, k.poster]) await ctx.storage.delete(key);
+      await ctx.storage.delete(originalKey);
+    } catch (error) {
+      const permanent = error instanceof PermanentFailure;
+      const message = error instanceof Error ? error.message : String(error);
+      const final = permanent || run.isLastAttempt;
+      await updateSubmission(ctx.db, id, {
+        status: final ? 'failed' : 'queued',
+        processing_error: final ? message : `Attempt ${run.attempt} failed, retrying: ${message}`,
+      });
+      if (!permanent) throw error;
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  },
+});

@@ -1,0 +1,189 @@
+import type {
+  CreateRecordingRequest,
+  FieldMode,
+  ListRecordingRequestsQuery,
+  PublicRecordingRequest,
+  RecordingRequest,
+  RecordingRequestList,
+  UpdateRecordingRequest,
+} from '@showback/contract';
+import { ACCEPTED_VIDEO_TYPES, MAX_DURATION_DEFAULT_SECONDS } from '@showback/contract';
+import type { Updateable } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { RecordingRequestsTable } from '../../db/schema.ts';
+import { AppError, notFound, validationFailed } from '../../errors.ts';
+import { deleteSubmissionsOfRequest } from '../submissions/submissions.service.ts';
+import { newRequestToken, REQUEST_TOKEN_PATTERN } from './request-token.ts';
+import * as repo from './requests.repository.ts';
+import { sanitizeInstructions } from './sanitize-instructions.ts';
+
+export const UPLOAD_PATH = '/uploads';
+
+export function linkUrl(ctx: AppContext, token: string): string {
+  return `${ctx.config.publicUrl}/r/${token}`;
+}
+
+function toIso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+export function toRecordingRequest(ctx: AppContext, row: repo.RecordingRequestRecord): RecordingRequest {
+  return {
+    id: row.id,
+    title: row.title,
+    instructions: row.instructions_html,
+    microphone: row.microphone,
+    max_duration_seconds: row.max_duration_seconds,
+    expires_at: toIso(row.expires_at),
+    fields: { name: row.field_name, email: row.field_email, note: row.field_note },
+    redirect_url: row.redirect_url,
+    status: row.status,
+    token: row.token,
+    link_url: linkUrl(ctx, row.token),
+    submission_count: row.submission_count,
+    created_at: toIso(row.created_at) as string,
+    updated_at: toIso(row.updated_at) as string,
+  };
+}
+
+function redirectUrl(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw validationFailed({ redirect_url: ['must be a full http(s) URL'] });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw validationFailed({ redirect_url: ['must start with http:// or https://'] });
+  return url.toString();
+}
+
+function columns(input: UpdateRecordingRequest): Updateable<RecordingRequestsTable> {
+  const values: Updateable<RecordingRequestsTable> = {};
+  if (input.title !== undefined) {
+    const title = input.title.trim();
+    if (!title) throw validationFailed({ title: ["can't be blank"] });
+    values.title = title;
+  }
+  if (input.instructions !== undefined) values.instructions_html = sanitizeInstructions(input.instructions);
+  if (input.microphone !== undefined) values.microphone = input.microphone;
+  if (input.max_duration_seconds !== undefined) values.max_duration_seconds = input.max_duration_seconds;
+  if (input.expires_at !== undefined) values.expires_at = input.expires_at;
+  const fields = input.fields ?? {};
+  const set = (key: 'name' | 'email' | 'note', mode: FieldMode | undefined) => {
+    if (mode !== undefined) values[`field_${key}`] = mode;
+  };
+  set('name', fields.name);
+  set('email', fields.email);
+  set('note', fields.note);
+  const redirect = redirectUrl(input.redirect_url);
+  if (redirect !== undefined) values.redirect_url = redirect;
+  return values;
+}
+
+export async function getRequest(ctx: AppContext, accountId: string, id: string): Promise<RecordingRequest> {
+  const row = await repo.findRequest(ctx.db, accountId, id);
+  if (!row) throw notFound('Recording request');
+  return toRecordingRequest(ctx, row);
+}
+
+export async function createRequest(ctx: AppContext, user: { id: string; accountId: string }, input: CreateRecordingRequest): Promise<RecordingRequest> {
+  const values = columns(input);
+  const id = await repo.insertRequest(ctx.db, {
+    account_id: user.accountId,
+    created_by: user.id,
+    title: values.title as string,
+    instructions_html: values.instructions_html ?? '',
+    microphone: values.microphone ?? 'optional',
+    max_duration_seconds: values.max_duration_seconds ?? MAX_DURATION_DEFAULT_SECONDS,
+    expires_at: values.expires_at ?? null,
+    field_name: values.field_name ?? 'optional',
+    field_email: values.field_email ?? 'optional',
+    field_note: values.field_note ?? 'optional',
+    redirect_url: values.redirect_url ?? null,
+    token: newRequestToken(),
+  });
+  return getRequest(ctx, user.accountId, id);
+}
+
+export async function listRequests(ctx: AppContext, accountId: string, query: ListRecordingRequestsQuery): Promise<RecordingRequestList> {
+  const page = query.page ?? 1;
+  const perPage = query.per_page ?? 20;
+  const { rows, total } = await repo.listRequests(ctx.db, accountId, {
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.q?.trim() ? { q: query.q.trim() } : {}),
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  });
+  return { items: rows.map((row) => toRecordingRequest(ctx, row)), page, per_page: perPage, total };
+}
+
+export async function updateRequest(ctx: AppContext, accountId: string, id: string, input: UpdateRecordingRequest): Promise<RecordingRequest> {
+  const values = columns(input);
+  if (!(await repo.updateRequest(ctx.db, accountId, id, values))) throw notFound('Recording request');
+  return getRequest(ctx, accountId, id);
+}
+
+export async function setRequestStatus(ctx: AppContext, accountId: string, id: string, status: 'active' | 'archived'): Promise<RecordingRequest> {
+  if (!(await repo.updateRequest(ctx.db, accountId, id, { status }))) throw notFound('Recording request');
+  return getRequest(ctx, accountId, id);
+}
+
+/** Retires the current link (it answers 410 LINK_REVOKED from now on) and issues a new one. */
+export async function revokeRequestLink(ctx: AppContext, accountId: string, id: string): Promise<RecordingRequest> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findRequest(trx, accountId, id);
+    if (!row) throw notFound('Recording request');
+    await repo.recordRevokedToken(trx, id, row.token);
+    await repo.updateRequest(trx, accountId, id, { token: newRequestToken() });
+  });
+  return getRequest(ctx, accountId, id);
+}
+
+/** Deletes the request with its submissions and their stored files. */
+export async function deleteRequest(ctx: AppContext, accountId: string, id: string): Promise<void> {
+  if (!(await repo.findRequest(ctx.db, accountId, id))) throw notFound('Recording request');
+  await deleteSubmissionsOfRequest(ctx, accountId, id);
+  await repo.deleteRequest(ctx.db, accountId, id);
+}
+
+export type OpenRequest = NonNullable<Awaited<ReturnType<typeof repo.findRequestByToken>>>;
+
+/**
+ * The request a recipient's token opens, or the error the recorder shows: unknown → 404, revoked or archived →
+ * 410 LINK_REVOKED, past its expiry → 410 LINK_EXPIRED.
+ */
+export async function resolveToken(ctx: AppContext, token: string | undefined | null): Promise<OpenRequest> {
+  if (!token || !REQUEST_TOKEN_PATTERN.test(token)) throw new AppError('NOT_FOUND', 'This recording link does not exist. Check that you copied the whole link.');
+  const row = await repo.findRequestByToken(ctx.db, token);
+  if (!row) {
+    if (await repo.isRevokedToken(ctx.db, token)) {
+      throw new AppError('LINK_REVOKED', 'This recording link has been turned off by its owner. Ask them for a new link.');
+    }
+    throw new AppError('NOT_FOUND', 'This recording link does not exist. Check that you copied the whole link.');
+  }
+  if (row.status === 'archived') throw new AppError('LINK_REVOKED', 'This recording request is closed and no longer accepts recordings.');
+  if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) {
+    throw new AppError('LINK_EXPIRED', 'This recording link has expired. Ask the person who sent it for a new one.');
+  }
+  return row;
+}
+
+export async function getPublicRequest(ctx: AppContext, token: string): Promise<PublicRecordingRequest> {
+  const row = await resolveToken(ctx, token);
+  return {
+    title: row.title,
+    instructions_html: row.instructions_html,
+    microphone: row.microphone,
+    max_duration_seconds: row.max_duration_seconds,
+    fields: { name: row.field_name, email: row.field_email, note: row.field_note },
+    redirect_url: row.redirect_url,
+    account_name: row.account_name,
+    max_upload_bytes: ctx.config.maxUploadBytes,
+    accepted_types: [...ACCEPTED_VIDEO_TYPES],
+    upload_endpoint: UPLOAD_PATH,
+  };
+}

@@ -1,0 +1,96 @@
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Database, SubmissionRow, SubmissionsTable } from '../../db/schema.ts';
+import { escapeLike } from '../requests/requests.repository.ts';
+
+type Db = Kysely<Database>;
+export type SubmissionRecord = SubmissionRow & { request_title: string };
+
+function withTitle(db: Db) {
+  return db.selectFrom('submissions as s').innerJoin('recording_requests as r', 'r.id', 's.request_id').selectAll('s').select('r.title as request_title');
+}
+
+export async function findSubmission(db: Db, accountId: string, id: string): Promise<SubmissionRecord | undefined> {
+  return withTitle(db).where('s.account_id', '=', accountId).where('s.id', '=', id).executeTakeFirst();
+}
+
+/** For jobs, which act on a submission whatever its account. */
+export async function findSubmissionById(db: Db, id: string): Promise<SubmissionRow | undefined> {
+  return db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findByClientId(db: Db, accountId: string, clientSubmissionId: string): Promise<SubmissionRow | undefined> {
+  return db.selectFrom('submissions').selectAll().where('account_id', '=', accountId).where('client_submission_id', '=', clientSubmissionId).executeTakeFirst();
+}
+
+export async function findByUploadId(db: Db, uploadId: string): Promise<SubmissionRow | undefined> {
+  return db.selectFrom('submissions').selectAll().where('upload_id', '=', uploadId).executeTakeFirst();
+}
+
+/** Inserts unless the client id or the upload was already submitted; returns the new id or undefined. */
+export async function insertSubmission(db: Db, values: Insertable<SubmissionsTable>): Promise<string | undefined> {
+  const row = await db.insertInto('submissions').values(values).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  return row?.id;
+}
+
+export async function listSubmissions(
+  db: Db,
+  accountId: string,
+  filter: { requestId?: string; q?: string; limit: number; offset: number },
+): Promise<{ rows: SubmissionRecord[]; total: number }> {
+  let query = withTitle(db).where('s.account_id', '=', accountId);
+  if (filter.requestId) query = query.where('s.request_id', '=', filter.requestId);
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('r.title', 'ilike', pattern), eb('s.recipient_name', 'ilike', pattern), eb('s.recipient_email', 'ilike', pattern), eb('s.note', 'ilike', pattern)]),
+    );
+  }
+  const { total } = await query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await query.orderBy('s.created_at', 'desc').orderBy('s.id').limit(filter.limit).offset(filter.offset).execute();
+  return { rows, total };
+}
+
+export async function updateSubmission(db: Db, id: string, values: Updateable<SubmissionsTable>): Promise<boolean> {
+  const result = await db.updateTable('submissions').set({ ...values, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteSubmissionRow(db: Db, accountId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('submissions').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function listSubmissionsOfRequest(db: Db, accountId: string, requestId: string): Promise<SubmissionRow[]> {
+  return db.selectFrom('submissions').selectAll().where('account_id', '=', accountId).where('request_id', '=', requestId).execute();
+}
+
+/** Submissions that counted toward usage since a moment (the start of the billing month). */
+export async function countCountedSince(db: Db, accountId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('submissions')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('account_id', '=', accountId)
+    .where('counted_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function findUpload(db: Db, id: string) {
+  return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findSubmittedWithToken(db: Db, token: string, clientSubmissionId: string, uploadId: string) {
+  return db
+    .selectFrom('submissions as s')
+    .innerJoin('recording_requests as r', 'r.id', 's.request_id')
+    .select(['s.id', 's.status'])
+    .where('s.client_submission_id', '=', clientSubmissionId)
+    .where('s.upload_id', '=', uploadId)
+    .where((eb) =>
+      eb.or([
+        eb('r.token', '=', token),
+        eb.exists(eb.selectFrom('revoked_request_tokens as t').select('t.token').whereRef('t.request_id', '=', 'r.id').where('t.token', '=', token)),
+      ]),
+    )
+    .executeTakeFirst();
+}

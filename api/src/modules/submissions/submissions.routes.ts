@@ -1,0 +1,78 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CreatedSubmissionSchema, CreateSubmissionSchema, ErrorBodySchema, ListSubmissionsQuerySchema, SubmissionListSchema, SubmissionSchema } from '@showback/contract';
+import { AppError } from '../../errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { downloadName } from './download-name.ts';
+import { sendStoredFile } from './send-stored-file.ts';
+import * as service from './submissions.service.ts';
+import type { SubmissionRecord } from './submissions.repository.ts';
+
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
+
+const EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov', 'video/x-matroska': 'mkv', 'video/ogg': 'ogv' };
+
+/** The processed MP4 when there is one, else the original upload (processing pending or failed). */
+function playable(row: SubmissionRecord): { key: string; contentType: string; extension: string } {
+  if (row.video_key) return { key: row.video_key, contentType: 'video/mp4', extension: 'mp4' };
+  if (row.original_key) {
+    const type = row.mime_type.split(';')[0]?.trim().toLowerCase() ?? 'application/octet-stream';
+    return { key: row.original_key, contentType: type, extension: EXTENSIONS[type] ?? 'bin' };
+  }
+  throw new AppError('CONFLICT', 'The video is still being received. Try again in a moment.');
+}
+
+export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['submissions'];
+
+  app.post('/api/v1/public/requests/:token/submissions', {
+    config: { csrf: false },
+    schema: {
+      tags: ['recorder'],
+      params: TokenParams,
+      body: CreateSubmissionSchema,
+      response: { 201: CreatedSubmissionSchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 410: ErrorBodySchema },
+    },
+  }, async (request, reply) => {
+    reply.status(201);
+    return service.createSubmission(app.ctx, request.params.token, request.body);
+  });
+
+  app.get('/api/v1/submissions', {
+    preHandler: requireUser,
+    schema: { tags, querystring: ListSubmissionsQuerySchema, response: { 200: SubmissionListSchema } },
+  }, async (request) => service.listSubmissions(app.ctx, request.user.accountId, request.query));
+
+  app.get('/api/v1/submissions/:id', {
+    preHandler: requireUser,
+    schema: { tags, params: IdParams, response: { 200: SubmissionSchema, 404: ErrorBodySchema } },
+  }, async (request) => service.toSubmission(await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id)));
+
+  app.delete('/api/v1/submissions/:id', {
+    preHandler: requireUser,
+    schema: { tags, params: IdParams, response: { 204: Type.Null(), 404: ErrorBodySchema } },
+  }, async (request, reply) => {
+    await service.deleteSubmission(app.ctx, request.user.accountId, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/v1/submissions/:id/video', { preHandler: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {
+    const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
+    const file = playable(row);
+    return sendStoredFile(app.ctx.storage, request, reply, { key: file.key, contentType: file.contentType });
+  });
+
+  app.get('/api/v1/submissions/:id/download', { preHandler: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {
+    const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
+    const file = playable(row);
+    const name = downloadName({ title: row.request_title, recipient: row.recipient_name ?? row.recipient_email, createdAt: row.created_at, extension: file.extension });
+    return sendStoredFile(app.ctx.storage, request, reply, { key: file.key, contentType: file.contentType, attachmentName: name });
+  });
+
+  app.get('/api/v1/submissions/:id/poster.jpg', { preHandler: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {
+    const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
+    if (!row.poster_key) throw new AppError('NOT_FOUND', 'This submission has no poster yet.');
+    return sendStoredFile(app.ctx.storage, request, reply, { key: row.poster_key, contentType: 'image/jpeg' });
+  });
+};

@@ -1,0 +1,174 @@
+import type { CreatedSubmission, CreateSubmission, ListSubmissionsQuery, Submission, SubmissionList, SubmissionSummary } from '@showback/contract';
+import type { AppContext } from '../../context.ts';
+import type { SubmissionRow } from '../../db/schema.ts';
+import { AppError, notFound, validationFailed } from '../../errors.ts';
+import { processSubmissionJob } from '../../jobs/process-submission.job.ts';
+import { resolveToken, type OpenRequest } from '../requests/requests.service.ts';
+import { assertCanSubmit } from './assert-can-submit.ts';
+import * as repo from './submissions.repository.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function urls(row: SubmissionRow) {
+  const base = `/api/v1/submissions/${row.id}`;
+  const playable = row.video_key ?? row.original_key;
+  return {
+    poster_url: row.poster_key ? `${base}/poster.jpg` : null,
+    video_url: playable ? `${base}/video` : null,
+    download_url: playable ? `${base}/download` : null,
+  };
+}
+
+export function toSummary(row: repo.SubmissionRecord): SubmissionSummary {
+  return {
+    id: row.id,
+    request_id: row.request_id,
+    request_title: row.request_title,
+    recipient_name: row.recipient_name,
+    recipient_email: row.recipient_email,
+    source: row.source,
+    duration_ms: row.duration_ms ?? row.client_duration_ms,
+    status: row.status,
+    thumbnail_url: urls(row).poster_url,
+    created_at: iso(row.created_at),
+  };
+}
+
+export function toSubmission(row: repo.SubmissionRecord): Submission {
+  return {
+    ...toSummary(row),
+    instructions_html: row.instructions_html,
+    note: row.note,
+    environment: row.environment as Submission['environment'],
+    mime_type: row.mime_type,
+    width: row.width,
+    height: row.height,
+    size_bytes: row.size_bytes ?? row.original_size,
+    processing_attempts: row.processing_attempts,
+    processing_error: row.processing_error,
+    watermarked: row.watermark && row.video_key !== null,
+    ...urls(row),
+    serving_original: row.video_key === null && row.original_key !== null,
+  };
+}
+
+function checkRecipient(request: OpenRequest, input: CreateSubmission): { name: string | null; email: string | null; note: string | null } {
+  const recipient = input.recipient ?? {};
+  const clean = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+  const values = { name: clean(recipient.name), email: clean(recipient.email), note: clean(recipient.note) };
+  const errors: Record<string, string[]> = {};
+  const modes = { name: request.field_name, email: request.field_email, note: request.field_note };
+  for (const key of ['name', 'email', 'note'] as const) {
+    if (modes[key] === 'required' && !values[key]) errors[`recipient.${key}`] = ["can't be blank"];
+    if (modes[key] === 'off') values[key] = null;
+  }
+  if (values.email && !EMAIL.test(values.email)) errors['recipient.email'] = ['is not an email address'];
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return values;
+}
+
+/**
+ * Turns a finished upload into a submission exactly once per client_submission_id: a retry after a lost response
+ * gets the same submission back, and it counts once toward the month's usage (counted_at).
+ */
+export async function createSubmission(ctx: AppContext, token: string, input: CreateSubmission): Promise<CreatedSubmission> {
+  let request: OpenRequest;
+  try {
+    request = await resolveToken(ctx, token);
+  } catch (error) {
+    // A retry whose first attempt got through before the link was revoked or expired still gets its answer.
+    const done = await repo.findSubmittedWithToken(ctx.db, token, input.client_submission_id, input.upload_id);
+    if (done) return { id: done.id, status: done.status };
+    throw error;
+  }
+  const existing = await repo.findByClientId(ctx.db, request.account_id, input.client_submission_id);
+  if (existing) return replay(existing, request, input);
+
+  const upload = await repo.findUpload(ctx.db, input.upload_id);
+  if (!upload || upload.request_id !== request.id) throw new AppError('NOT_FOUND', 'This upload does not exist for this recording link.');
+  const stored = await ctx.uploads.find(upload.id);
+  if (!stored) throw new AppError('NOT_FOUND', 'This upload does not exist for this recording link.');
+  if (stored.size === undefined || stored.offset !== stored.size) {
+    throw new AppError('CONFLICT', 'The upload is not complete yet. Finish uploading, then submit again.', {
+      details: { offset: stored.offset, size: stored.size ?? null },
+    });
+  }
+  const recipient = checkRecipient(request, input);
+  const policy = await assertCanSubmit(ctx.db, request.account_id, { request_id: request.id, upload_id: upload.id, payload: { token, input } });
+
+  const id = await repo.insertSubmission(ctx.db, {
+    account_id: request.account_id,
+    request_id: request.id,
+    client_submission_id: input.client_submission_id,
+    upload_id: upload.id,
+    source: input.source,
+    mime_type: input.mime_type || upload.filetype,
+    recipient_name: recipient.name,
+    recipient_email: recipient.email,
+    note: recipient.note,
+    environment: JSON.stringify(input.environment ?? {}) as never,
+    instructions_html: request.instructions_html,
+    client_duration_ms: input.duration_ms ?? null,
+    original_size: stored.size,
+    watermark: policy.watermark,
+    counted_at: new Date(),
+  });
+  if (!id) {
+    // Lost a race with a concurrent retry of the same submit, or the upload was submitted under another id.
+    const again = await repo.findByClientId(ctx.db, request.account_id, input.client_submission_id);
+    if (again) return replay(again, request, input);
+    throw new AppError('CONFLICT', 'This upload has already been submitted.');
+  }
+  await ctx.queue.send(processSubmissionJob, { submission_id: id, watermark: policy.watermark });
+  return { id, status: 'queued' };
+}
+
+function replay(existing: SubmissionRow, request: OpenRequest, input: CreateSubmission): CreatedSubmission {
+  if (existing.request_id !== request.id || existing.upload_id !== input.upload_id) {
+    throw new AppError('CONFLICT', 'This submission id was already used for another recording.');
+  }
+  return { id: existing.id, status: existing.status };
+}
+
+export async function listSubmissions(ctx: AppContext, accountId: string, query: ListSubmissionsQuery): Promise<SubmissionList> {
+  const page = query.page ?? 1;
+  const perPage = query.per_page ?? 20;
+  const { rows, total } = await repo.listSubmissions(ctx.db, accountId, {
+    ...(query.request_id ? { requestId: query.request_id } : {}),
+    ...(query.q?.trim() ? { q: query.q.trim() } : {}),
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  });
+  return { items: rows.map(toSummary), page, per_page: perPage, total };
+}
+
+export async function getSubmissionRecord(ctx: AppContext, accountId: string, id: string): Promise<repo.SubmissionRecord> {
+  const row = await repo.findSubmission(ctx.db, accountId, id);
+  if (!row) throw notFound('Submission');
+  return row;
+}
+
+/** Every stored byte of a submission: processed files, the kept original and an upload not yet taken in. */
+export async function removeSubmissionFiles(ctx: AppContext, row: SubmissionRow): Promise<void> {
+  for (const key of [row.video_key, row.poster_key, row.original_key]) if (key) await ctx.storage.delete(key);
+  await ctx.uploads.remove(row.upload_id);
+}
+
+export async function deleteSubmission(ctx: AppContext, accountId: string, id: string): Promise<void> {
+  const row = await getSubmissionRecord(ctx, accountId, id);
+  await removeSubmissionFiles(ctx, row);
+  await repo.deleteSubmissionRow(ctx.db, accountId, id);
+}
+
+export async function deleteSubmissionsOfRequest(ctx: AppContext, accountId: string, requestId: string): Promise<void> {
+  for (const row of await repo.listSubmissionsOfRequest(ctx.db, accountId, requestId)) {
+    await removeSubmissionFiles(ctx, row);
+    await repo.deleteSubmissionRow(ctx.db, accountId, row.id);
+  }
+  const uploads = await ctx.db.selectFrom('uploads').select('id').where('request_id', '=', requestId).execute();
+  for (const upload of uploads) await ctx.uploads.remove(upload.id);
+}

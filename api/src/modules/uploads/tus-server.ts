@@ -1,0 +1,71 @@
+import { STATUS_CODES } from 'node:http';
+import { Server } from '@tus/server';
+import { ACCEPTED_VIDEO_TYPES, ERROR_STATUS, type ErrorCode } from '@showback/contract';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { resolveToken, UPLOAD_PATH } from '../requests/requests.service.ts';
+import { insertUpload, uploadExists } from './uploads.repository.ts';
+
+/** tus hooks answer by throwing { status_code, body }; ours carry the API's one JSON error body. */
+function tusError(code: ErrorCode, message: string): { status_code: number; body: string } {
+  const status = ERROR_STATUS[code];
+  return { status_code: status, body: JSON.stringify({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message }) };
+}
+
+const TUS_CODES: Record<number, ErrorCode> = { 400: 'BAD_REQUEST', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'LINK_REVOKED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+
+export function isAcceptedType(type: string | null | undefined): boolean {
+  const base = type?.split(';')[0]?.trim().toLowerCase();
+  return base !== undefined && (ACCEPTED_VIDEO_TYPES as readonly string[]).includes(base);
+}
+
+/**
+ * The tus endpoint recipients upload to. An upload is created only with a live request token in its metadata and an
+ * accepted video type; later requests are authorised by the (random, 128-bit) upload id, which must be one we issued.
+ */
+export function createTusServer(ctx: AppContext): Server {
+  return new Server({
+    path: UPLOAD_PATH,
+    relativeLocation: true,
+    datastore: ctx.uploads.datastore,
+    locker: ctx.uploads.locker,
+    maxSize: ctx.config.maxUploadBytes,
+    // Uploads of a submitted recording belong to the processing job.
+    disableTerminationForFinishedUploads: true,
+    async onUploadCreate(_req, upload) {
+      const { token, ...metadata } = upload.metadata ?? {};
+      let request;
+      try {
+        request = await resolveToken(ctx, token);
+      } catch (error) {
+        if (error instanceof AppError) throw tusError(error.code, error.message);
+        throw error;
+      }
+      if (!isAcceptedType(metadata.filetype)) {
+        throw tusError('UNSUPPORTED_MEDIA_TYPE', `Only video files can be uploaded (${ACCEPTED_VIDEO_TYPES.join(', ')}).`);
+      }
+      await insertUpload(ctx.db, {
+        id: upload.id,
+        request_id: request.id,
+        account_id: request.account_id,
+        filename: metadata.filename?.slice(0, 500) ?? null,
+        filetype: (metadata.filetype as string).slice(0, 200),
+      });
+      // The token is a credential: keep it out of the stored upload metadata.
+      return { metadata: { ...metadata, request_id: request.id } };
+    },
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST' || req.method === 'OPTIONS') return;
+      if (!(await uploadExists(ctx.db, id))) throw tusError('NOT_FOUND', 'This upload does not exist.');
+    },
+    onResponseError(_req, error) {
+      const status = 'status_code' in error ? error.status_code : 500;
+      const body = 'body' in error ? error.body : '';
+      if (body.startsWith('{')) return { status_code: status, body };
+      if (status >= 500) return tusError('INTERNAL', 'The upload could not be stored. Please try again.');
+      if (status === 413) return tusError('PAYLOAD_TOO_LARGE', `The recording is larger than the ${Math.floor(ctx.config.maxUploadBytes / 1024 / 1024)} MB this link accepts.`);
+      const code = TUS_CODES[status];
+      return code ? { status_code: status, body: JSON.stringify({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message: body.trim() }) } : undefined;
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { MemoryLocker } from '@tus/server';
+import type { DataStore, KvStore, Locker, Upload } from '@tus/utils';
+import type { Config } from '../../config.ts';
+import { s3ClientConfig } from '../../storage/s3-storage.ts';
+import { PostgresLocker } from './postgres-locker.ts';
+
+/**
+ * Where tus keeps uploads in progress. Offsets and metadata live in the store itself (files in DATA_DIR/uploads or
+ * objects in the bucket), never in a process's memory, so any API process can continue any upload.
+ */
+export interface UploadStore {
+  datastore: DataStore;
+  locker: Locker;
+  /** The upload when it exists, with its offset and size. */
+  find(id: string): Promise<Upload | undefined>;
+  read(id: string): Promise<Readable>;
+  remove(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// S3Store caches upload metadata per process; another process could then miss a length declared elsewhere.
+const noCache: KvStore<never> = { get: async () => undefined, set: async () => {}, delete: async () => {} };
+
+export async function createUploadStore(config: Readonly<Config>): Promise<UploadStore> {
+  let datastore: DataStore;
+  let read: (id: string) => Promise<Readable>;
+  if (config.s3) {
+    const store = new S3Store({
+      partSize: 8 * 1024 * 1024,
+      cache: noCache,
+      s3ClientConfig: { bucket: config.s3.bucket, ...s3ClientConfig(config.s3) },
+    });
+    datastore = store;
+    read = (id) => store.read(id);
+  } else {
+    const directory = path.join(config.dataDir, 'uploads');
+    await fs.mkdir(directory, { recursive: true });
+    const store = new FileStore({ directory });
+    datastore = store;
+    read = async (id) => store.read(id);
+  }
+  // PGlite is one process by construction, so the in-process locker is enough there.
+  let locker: Locker = new MemoryLocker();
+  let close = async (): Promise<void> => {};
+  if (config.databaseUrl) {
+    const pgLocker = new PostgresLocker(config.databaseUrl);
+    await pgLocker.start();
+    locker = pgLocker;
+    close = () => pgLocker.close();
+  }
+  return {
+    datastore,
+    locker,
+    async find(id) {
+      try {
+        return await datastore.getUpload(id);
+      } catch (error) {
+        if ((error as { status_code?: number }).status_code === 404) return undefined;
+        throw error;
+      }
+    },
+    read,
+    async remove(id) {
+      try {
+        await datastore.remove(id);
+      } catch (error) {
+        if ((error as { status_code?: number }).status_code !== 404) throw error;
+      }
+    },
+    close,
+  };
+}
