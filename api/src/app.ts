@@ -9,6 +9,8 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { loadSecret } from './plugins/secret.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { webPlugin } from './web/web.plugin.ts';
+import { securityHeadersPlugin } from './web/security-headers.ts';
 import { routeModules } from './modules/index.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createUploadStore } from './modules/uploads/upload-store.ts';
@@ -46,10 +48,12 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(cookie, { secret: ctx.secret });
   await app.register(authPlugin);
   await app.register(csrfPlugin);
   for (const routes of routeModules) await app.register(routes);
   await queue.start(ctx);
+  await app.register(webPlugin);
   return app;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The only reader of process.env. Every variable is described here; the README and docs/configuration.md
@@ -43,6 +44,7 @@ export const CONFIG_VARS = {
   MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
   ADMIN_EMAIL: { description: 'Email of the system admin created on first start.', default: 'admin@showback.local' },
   TRUST_PROXY: { description: 'Trust X-Forwarded-* headers (behind a TLS-terminating proxy).', default: 'false' },
+  STATIC_ROOT: { description: 'Folder holding the built front ends (dashboard/dist, recorder/dist, sdk/dist). Unset: the repository root.', default: '' },
 } satisfies Record<string, VarSpec>;
 
 export type ConfigVar = keyof typeof CONFIG_VARS;
@@ -73,6 +75,9 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+// Two levels up from this module both as source (api/src/config.ts) and bundled (api/dist/server.js).
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 function bool(name: string, value: string): boolean {
   if (value === 'true' || value === '1') return true;
@@ -151,7 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
     adminEmail: get('ADMIN_EMAIL'),
     trustProxy: bool('TRUST_PROXY', get('TRUST_PROXY')),
-    staticRoot: undefined,
+    staticRoot: get('STATIC_ROOT') ? path.resolve(get('STATIC_ROOT')) : REPO_ROOT,
     ...overrides,
   };
   return Object.freeze(config);

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { ensureSystemAdmin, firstAdminBox } from './modules/users/first-admin.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
+  const admin = await ensureSystemAdmin(app.ctx.db, config.adminEmail);
+  if (admin) console.log(`\n${firstAdminBox(admin, config.publicUrl)}\n`);
   let closing = false;
   const close = async (signal: string): Promise<void> => {
     if (closing) return;

@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+
+const PLACEHOLDER = '<!--app-meta-->';
+
+const escapeAttribute = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The meta tags the front ends read at start-up: the CSRF token and, when configured, analytics. */
+export function appMeta(config: Readonly<Config>, csrfToken: string): string {
+  const tags: Array<[string, string]> = [['csrf-token', csrfToken]];
+  if (config.analytics) tags.push(['analytics-write-key', config.analytics.writeKey], ['analytics-url', config.analytics.url]);
+  return tags.map(([name, content]) => `<meta name="${name}" content="${escapeAttribute(content)}">`).join('');
+}
+
+export const injectMeta = (html: string, meta: string): string => html.replace(PLACEHOLDER, meta);
+
+/** A file's text, or undefined when it does not exist. */
+export async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return undefined;
+    throw error;
+  }
+}
+
+const LOCALE = /^\/[a-z]{2}(?:-[A-Z]{2})?(?=\/|$)/;
+
+/**
+ * Where a prerendered page for this URL path would be: dashboard/dist/prerendered/<path>/index.html, with the
+ * language prefix and trailing slash removed. Undefined for paths that could leave the folder.
+ */
+export function prerenderedFile(dashboardDist: string, urlPath: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  } catch {
+    return undefined;
+  }
+  pathname = pathname.replace(LOCALE, '').replace(/\/+$/, '');
+  if (pathname.includes('\0') || pathname.split('/').some((part) => part === '..' || part === '.')) return undefined;
+  return path.join(dashboardDist, 'prerendered', pathname, 'index.html');
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { Config } from '../config.ts';
+
+type Directives = Record<string, string[]>;
+
+/**
+ * Content-Security-Policy for the Vite apps: scripts only from this origin; inline styles allowed because
+ * prerendered React markup carries style attributes. Videos and posters may come from object storage (https).
+ */
+export function cspDirectives(config: Readonly<Config>): Directives {
+  const connect = ["'self'"];
+  if (config.analytics) connect.push(new URL(config.analytics.url).origin);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': connect,
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'", 'https:'],
+    'frame-ancestors': ["'self'"],
+  };
+}
+
+export function helmetOptions(config: Readonly<Config>): FastifyHelmetOptions {
+  return {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // The widget loads /sdk/* into other sites' pages; those files override this per response.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Only over https: on plain-http localhost it would make browsers refuse the next visit.
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: false } : false,
+  };
+}
+
+/** The recorder at /r/* is framed by any site that embeds the widget; the protocol checks origins, not the frame. */
+export function recorderHelmet(config: Readonly<Config>): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: { ...cspDirectives(config), 'frame-ancestors': ['*'] } },
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  };
+}
+
+export const PERMISSIONS_POLICY_RECORDER = 'display-capture=(self), microphone=(self), camera=(), geolocation=()';
+export const PERMISSIONS_POLICY_DEFAULT = 'display-capture=(), microphone=(), camera=(), geolocation=()';
+
+/** Security headers on every response; registered before the routes so each route gets them. */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(helmet, helmetOptions(app.ctx.config));
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('permissions-policy')) reply.header('Permissions-Policy', PERMISSIONS_POLICY_DEFAULT);
+  });
+});

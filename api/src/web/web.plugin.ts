@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { issueCsrfToken } from '../plugins/csrf.ts';
+import { appMeta, injectMeta, prerenderedFile, readIfExists } from './html-page.ts';
+import { PERMISSIONS_POLICY_RECORDER, recorderHelmet } from './security-headers.ts';
+
+/** Paths the HTML fallback never answers: they belong to the API, assets, uploads, OAuth and dev tools. */
+const NOT_HTML = /^\/(?:[a-z]{2}(?:-[A-Z]{2})?\/)?(?:api|vite|sdk|uploads|users\/auth|dev)(?:\/|$)/;
+// Vite and rollup name built chunks name-<hash>.ext; those never change and may be cached forever.
+const HASHED = /[.-][A-Za-z0-9_-]{8,}\.(?:js|mjs|css|woff2?|png|jpe?g|svg|webp|avif|mp4|webm|wasm|map)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function staticHeaders(shortCache: string, extra: Record<string, string> = {}) {
+  return (reply: FastifyReply, filePath: string): void => {
+    reply.header('Cache-Control', HASHED.test(path.basename(filePath)) ? IMMUTABLE : shortCache);
+    for (const [name, value] of Object.entries(extra)) reply.header(name, value);
+  };
+}
+
+/** HTML and the built front ends from one process (dashboard, recorder, widget), with security headers. */
+export const webPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app.ctx;
+  const root = config.staticRoot;
+  const dist = (name: string): string | undefined => {
+    if (!root) return undefined;
+    const dir = path.join(root, name, 'dist');
+    return fs.existsSync(dir) ? dir : undefined;
+  };
+  const dashboardDist = dist('dashboard');
+  const recorderDist = dist('recorder');
+  const sdkDist = dist('sdk');
+  // HTML is only ever sent through sendHtml below, with the meta tags filled in.
+  const notHtml = (pathName: string): boolean => !pathName.endsWith('.html') && !pathName.startsWith('/prerendered/');
+
+  let decorated = false;
+  const serve = async (prefix: string, rootDir: string, setHeaders: ReturnType<typeof staticHeaders>): Promise<void> => {
+    await app.register(fastifyStatic, {
+      root: rootDir,
+      prefix,
+      decorateReply: !decorated,
+      index: false,
+      wildcard: true,
+      allowedPath: notHtml,
+      setHeaders,
+    });
+    decorated = true;
+  };
+  // Registered before /vite/ so /vite/recorder/* never falls through to the dashboard's folder.
+  if (recorderDist) await serve('/vite/recorder/', recorderDist, staticHeaders('public, max-age=3600'));
+  if (dashboardDist) await serve('/vite/', dashboardDist, staticHeaders('public, max-age=3600'));
+  if (sdkDist) {
+    await serve('/sdk/', sdkDist, staticHeaders('public, max-age=300', { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }));
+  }
+
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply =>
+    reply
+      .status(200)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(injectMeta(html, appMeta(config, issueCsrfToken(request, reply))));
+
+  app.get(
+    '/r/*',
+    {
+      helmet: recorderHelmet(config),
+      onSend: async (_request, reply) => {
+        reply.header('Permissions-Policy', PERMISSIONS_POLICY_RECORDER);
+      },
+    },
+    async (request, reply) => {
+      const html = recorderDist && (await readIfExists(path.join(recorderDist, 'index.html')));
+      if (!html) return reply.callNotFound();
+      return sendHtml(request, reply, html);
+    },
+  );
+
+  app.get('/*', async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (NOT_HTML.test(urlPath) || !dashboardDist) return reply.callNotFound();
+    const prerendered = prerenderedFile(dashboardDist, urlPath);
+    const html = (prerendered && (await readIfExists(prerendered))) ?? (await readIfExists(path.join(dashboardDist, 'index.html')));
+    if (!html) return reply.callNotFound();
+    return sendHtml(request, reply, html);
+  });
+});
