@@ -31,12 +31,12 @@ describe('layout, navigation and code splitting', () => {
       ['FAQ', '/faq'],
       ['Contact', '/contact'],
     ]);
-    expect(await page.getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/sign-up');
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/sign-up');
 
     await page.goto('/');
     const homeHrefs = await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(homeHrefs).toEqual(['#features', '#integrations', '#pricing', '#faq', '#contact']);
-    expect(await page.getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/sign-up');
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/sign-up');
     await context.close();
   });
 
@@ -44,8 +44,8 @@ describe('layout, navigation and code splitting', () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();
     await page.goto('/de/pricing');
-    expect(await page.getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/de/sign-up');
-    await page.getByRole('link', { name: 'Start Free' }).click();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/de/sign-up');
+    await page.getByRole('banner').getByRole('link', { name: 'Start Free' }).click();
     await page.waitForURL('**/de/sign-up');
     await context.close();
   });

@@ -27,7 +27,9 @@ describe('start-up (spec §2)', () => {
       const page = await context.newPage();
       const me = countMeRequests(page);
       await page.goto(path);
-      await page.locator('main').first().waitFor();
+      await page.locator('main').first().waitFor({ timeout: 10_000 }).catch((error: Error) => {
+        throw new Error(`${path}: ${error.message}`);
+      });
       await page.waitForLoadState('networkidle');
       expect(me.count(), path).toBe(0);
       await page.close();
@@ -41,7 +43,9 @@ describe('start-up (spec §2)', () => {
       const page = await context.newPage();
       const me = countMeRequests(page);
       await page.goto(path);
-      await page.locator('main').first().waitFor();
+      await page.locator('main').first().waitFor({ timeout: 10_000 }).catch((error: Error) => {
+        throw new Error(`${path}: ${error.message}`);
+      });
       await page.waitForLoadState('networkidle');
       expect(me.count(), path).toBe(1);
       await page.close();

@@ -24,7 +24,8 @@ export function RootLayout() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      <ToastViewport container={overlayElement()} />
+      {/* No overlay while prerendering on the server (scripts/prerender.ts): portals need a DOM. */}
+      {typeof document !== 'undefined' && <ToastViewport container={overlayElement()} />}
     </>
   );
 }

@@ -59,11 +59,11 @@ export function TopNav() {
           </ul>
         </nav>
         {user?.id ? (
-          <Link className={buttonClassName()} to="/dashboard">
+          <Link className={`${buttonClassName()} ${styles.cta}`} to="/dashboard">
             {t('nav.goToDashboard')}
           </Link>
         ) : (
-          <Link className={buttonClassName()} to="/sign-up">
+          <Link className={`${buttonClassName()} ${styles.cta}`} to="/sign-up">
             {t('nav.startFree')}
           </Link>
         )}
