@@ -18,6 +18,7 @@ describe('parseUserAgent', () => {
     [UA.samsung, 'Samsung Internet', '25.0', 'Android', '13'],
     [UA.opera, 'Opera', '115.0.0.0', 'Windows', '10/11'],
     [UA.chromeOS, 'Chrome', '128.0.0.0', 'ChromeOS', '14541.0.0'],
+    [UA.headless, 'Chrome', '156.0.0.0', 'Linux', undefined],
   ])('%s', (ua, browser, version, os, osVersion) => {
     const p = parseUserAgent(ua);
     expect(p.browser).toBe(browser);

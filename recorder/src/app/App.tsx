@@ -61,6 +61,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
   const [pending, setPending] = useState<SpooledRecording>();
   const [resumeBusy, setResumeBusy] = useState(false);
   const [mic, setMic] = useState<MediaStream>();
+  // The recipient chose to record their voice; a re-record asks for the microphone again (no prompt the second time).
+  const [micWanted, setMicWanted] = useState(false);
   const [micBusy, setMicBusy] = useState(false);
   const [micError, setMicError] = useState<CaptureFailure>();
   const [shareWaiting, setShareWaiting] = useState(false);
@@ -147,6 +149,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
       if (!s) return;
       const rec = await s.stop();
       display.current = undefined;
+      setMic(undefined);
       setDurationMs(rec.durationMs);
       if (reason === 'limit') setPreviewNotice(m.recording.autoStopped);
       else if (reason === 'sharing-ended') setPreviewNotice(m.recording.sharingEnded);
@@ -163,6 +166,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
     setMicError(undefined);
     try {
       setMic(await captureMicrophone());
+      setMicWanted(true);
     } catch (err) {
       setMicError(err instanceof CaptureError ? err.failure : 'unknown');
     } finally {
@@ -172,19 +176,25 @@ export function App({ token, bridge, embedded, debug }: Props) {
   const disableMic = (): void => {
     stopStream(mic);
     setMic(undefined);
+    setMicWanted(false);
   };
 
   const share = async (): Promise<void> => {
     setShareWaiting(true);
     setShareError(undefined);
     try {
+      let voice = mic;
+      if (micWanted && !voice?.getAudioTracks().some((t) => t.readyState === 'live')) {
+        voice = await captureMicrophone();
+        setMic(voice);
+      }
       const stream = await captureDisplay();
       display.current = stream;
       const format = pickFormat((t) => MediaRecorder.isTypeSupported(t));
       if (!format) throw new CaptureError('unsupported', 'no recordable format');
       // The session (spool entry + tus upload creation) is prepared during the countdown, so the first chunk
       // already has somewhere to go.
-      sessionPromise.current = RecordingSession.record(sessionOptions(), format, stream, mic).then((s) => {
+      sessionPromise.current = RecordingSession.record(sessionOptions(), format, stream, voice).then((s) => {
         setSession(s);
         return s;
       });
@@ -204,9 +214,14 @@ export function App({ token, bridge, embedded, debug }: Props) {
     void (async () => {
       const s = await sessionPromise.current;
       if (!s) return;
-      s.start();
-      bridge.emit('recording:start', { mime_type: s.mimeType });
       dispatch({ type: 'countdown-done' });
+      // Start once the recording screen has been painted, so the video does not open on the countdown's last frame.
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          s.start();
+          bridge.emit('recording:start', { mime_type: s.mimeType });
+        }, 50),
+      );
     })();
   }, [bridge]);
 

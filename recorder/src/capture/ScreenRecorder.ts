@@ -41,6 +41,7 @@ export class ScreenRecorder {
   }
 
   start(): void {
+    if (this.state !== 'idle') return;
     this.recorder.start(this.options.timesliceMs ?? 1000);
     this.startedAt = performance.now();
     this.state = 'recording';
@@ -62,7 +63,11 @@ export class ScreenRecorder {
 
   /** Resolves after the last chunk has been handed to onChunk. */
   async stop(): Promise<void> {
-    if (this.state === 'stopped' || this.state === 'idle') return this.stopped;
+    if (this.state === 'idle') {
+      this.state = 'stopped';
+      return;
+    }
+    if (this.state === 'stopped') return this.stopped;
     if (this.state === 'recording') this.accumulatedMs += performance.now() - this.startedAt;
     this.state = 'stopped';
     if (this.recorder.state !== 'inactive') this.recorder.stop();

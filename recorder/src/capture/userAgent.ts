@@ -16,7 +16,7 @@ const BROWSERS: ReadonlyArray<[name: string, pattern: RegExp]> = [
   ['Opera', /\b(?:OPR|Opera)\/([\d.]+)/],
   ['Samsung Internet', /\bSamsungBrowser\/([\d.]+)/],
   ['Firefox', /\b(?:Firefox|FxiOS)\/([\d.]+)/],
-  ['Chrome', /\b(?:Chrome|CriOS)\/([\d.]+)/],
+  ['Chrome', /\b(?:HeadlessChrome|Chrome|CriOS)\/([\d.]+)/],
   ['Safari', /\bVersion\/([\d.]+)(?:\s+Mobile\/\S+)?\s+Safari\//],
 ];
 

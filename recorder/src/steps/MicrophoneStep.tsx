@@ -24,7 +24,7 @@ export function MicrophoneStep({ mode, stream, busy, error, onEnable, onDisable,
       <p>{mode === 'required' ? m.microphone.required : m.microphone.optional}</p>
       {mode === 'optional' && (
         <label className="switch">
-          <input type="checkbox" checked={Boolean(stream)} disabled={busy} onChange={(e) => (e.target.checked ? onEnable() : onDisable())} />
+          <input type="checkbox" checked={Boolean(stream) || busy} disabled={busy} onChange={(e) => (e.target.checked ? onEnable() : onDisable())} />
           <span>{m.microphone.use}</span>
         </label>
       )}

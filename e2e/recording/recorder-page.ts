@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+
+export const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/recording');
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await fs.mkdir(SHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
+}
+
+export const step = (page: Page, name: string) => page.locator(`section[data-step="${name}"]`);
+
+export async function openRecorder(context: BrowserContext, baseUrl: string, token: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(`${baseUrl}/r/${token}?debug=1`);
+  return page;
+}
+
+/** From the instructions to a running recording: microphone on (when asked), share this tab, countdown. */
+export async function startRecording(page: Page, opts: { screenshots?: boolean } = {}): Promise<void> {
+  const snap = async (name: string) => (opts.screenshots ? shot(page, name) : undefined);
+  await step(page, 'instructions').waitFor();
+  await snap('1-instructions');
+  await page.getByRole('button', { name: 'Get started' }).click();
+  await step(page, 'microphone').or(step(page, 'share')).waitFor();
+  if (await step(page, 'microphone').isVisible()) {
+    const enable = page.getByRole('button', { name: 'Turn on the microphone' });
+    if (await enable.isVisible()) await enable.click();
+    else await page.getByRole('checkbox', { name: 'Record my voice' }).check();
+    await page.getByRole('meter', { name: 'Microphone level' }).waitFor();
+    await page.waitForTimeout(400);
+    await snap('2-microphone');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  }
+  await step(page, 'share').waitFor();
+  await snap('3-share');
+  await page.getByRole('button', { name: 'Share my screen' }).click();
+  await step(page, 'countdown').waitFor();
+  await snap('4-countdown');
+  await step(page, 'recording').waitFor({ timeout: 15_000 });
+}
+
+export async function stopRecording(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await step(page, 'preview').waitFor({ timeout: 20_000 });
+}
+
+interface DebugHandle {
+  spoolSha256(): Promise<string | undefined>;
+  spooledBytes(): Promise<number>;
+  upload?: { state: string; confirmedBytes: number };
+}
+
+export async function spooled(page: Page): Promise<{ sha256: string; bytes: number }> {
+  return page.evaluate(async () => {
+    const d = (window as unknown as { __recorderDebug: DebugHandle }).__recorderDebug;
+    return { sha256: (await d.spoolSha256())!, bytes: await d.spooledBytes() };
+  });
+}
+
+export async function confirmedBytes(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __recorderDebug?: DebugHandle }).__recorderDebug?.upload?.confirmedBytes ?? 0);
+}
+
+/** Preview → (details) → submit → done. */
+export async function submit(page: Page, opts: { screenshots?: boolean; name?: string; whileSubmitting?: () => Promise<void> } = {}): Promise<void> {
+  await page.getByRole('button', { name: 'Looks good' }).click();
+  await step(page, 'details').or(step(page, 'submit')).waitFor();
+  if (await step(page, 'details').isVisible()) {
+    if (opts.name) await page.getByLabel('Your name').fill(opts.name);
+    if (opts.screenshots) await shot(page, '7-details');
+    await page.getByRole('button', { name: 'Send recording' }).click();
+  }
+  await step(page, 'submit').or(step(page, 'done')).waitFor();
+  await opts.whileSubmitting?.();
+  await step(page, 'done').waitFor({ timeout: 90_000 });
+  if (opts.screenshots) await shot(page, '9-done');
+}

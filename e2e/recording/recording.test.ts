@@ -1,0 +1,202 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { ffprobe, filesOfSize, loopedCorrelation, loudnessEnvelope, rms, sha256File, speechWav } from '../support/media.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { createRequest, download, listSubmissions, revokeRequest, signUpOwner, waitForProcessed, type Owner } from './owner.ts';
+import { confirmedBytes, openRecorder, shot, spooled, startRecording, step, stopRecording, submit } from './recorder-page.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let owner: Owner;
+let tmp: string;
+let wav: string;
+
+beforeAll(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-recording-'));
+  wav = await speechWav(tmp);
+  browser = await launchBrowser({ screenCapture: true, microphoneWav: wav });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+/** A server of its own per block; `env` e.g. WORKERS=false keeps uploads unprocessed for byte comparison. */
+function withServer(env: Record<string, string> = {}): void {
+  beforeAll(async () => {
+    server = await startServer(env);
+    owner = await signUpOwner(server.url, 'Analytical Engines');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+}
+
+async function newContext(width: number, height: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.grantPermissions(['microphone'], { origin: server.url });
+  return context;
+}
+
+async function onlySubmissionId(requestId: string): Promise<string> {
+  const list = await listSubmissions(owner, requestId);
+  expect(list.items).toHaveLength(1);
+  return list.items[0]!.id;
+}
+
+/** The server stored exactly the bytes the recorder spooled (whatever its storage layout). */
+async function expectStoredOriginal(expected: { sha256: string; bytes: number }): Promise<void> {
+  const candidates = await filesOfSize(server.dataDir, expected.bytes);
+  const hashes = await Promise.all(candidates.map(sha256File));
+  expect(hashes).toContain(expected.sha256);
+}
+
+describe('recorder at /r/<token>', () => {
+  withServer();
+
+  it('records 5 s of screen and speech, submits, and the owner downloads an H.264/AAC MP4 of about 5 s with the voice in it', async () => {
+    const request = await createRequest(owner, {
+      title: 'Show us the checkout bug',
+      instructions: '<p>Open the <strong>checkout</strong> page and click <em>Pay</em>.</p><script>window.__xss = 1</script><ul><li>Talk us through it</li></ul>',
+      microphone: 'required',
+      fields: { name: 'optional', email: 'optional', note: 'off' },
+    });
+    const context = await newContext(1280, 720);
+    const page = await openRecorder(context, server.url, request.token);
+    await startRecording(page, { screenshots: true });
+    await page.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
+    await shot(page, '5-recording');
+    // The recorder's own clock, not the test's: aim for the middle of the 5 ± 0.5 s window.
+    await page.getByRole('timer').filter({ hasText: '0:04' }).waitFor();
+    await page.waitForTimeout(300);
+    await stopRecording(page);
+    await page.waitForTimeout(500);
+    await shot(page, '6-preview');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    const local = await spooled(page);
+    await submit(page, { screenshots: true, name: 'Grace Hopper' });
+
+    const id = await onlySubmissionId(request.id);
+    const done = await waitForProcessed(owner, id);
+    expect(done.status).toBe('ready');
+    expect(done.recipient_name).toBe('Grace Hopper');
+    expect(done.environment).toMatchObject({ browser: 'Chrome', viewport: '1280x720', language: expect.any(String), time_zone: expect.any(String) });
+    expect(done.download_url).toBeTruthy();
+    const mp4 = path.join(tmp, 'happy.mp4');
+    await download(owner, done.download_url!, mp4);
+    const probe = await ffprobe(mp4);
+    console.log(`client duration ${done.duration_ms} ms, MP4 ${probe.format.duration} s`, JSON.stringify(probe.streams.map((x) => [x.codec_type, (x as { duration?: string }).duration])));
+    expect(probe.streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
+    expect(probe.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
+    expect(Number(probe.format.duration)).toBeGreaterThan(4.5);
+    expect(Number(probe.format.duration)).toBeLessThan(5.5);
+    const recorded = await loudnessEnvelope(mp4);
+    const source = await loudnessEnvelope(wav);
+    expect(rms(recorded)).toBeGreaterThan(0.01);
+    const correlation = loopedCorrelation(recorded, source);
+    console.log(`audio envelope correlation with the source speech: ${correlation.toFixed(3)}`);
+    expect(correlation).toBeGreaterThan(0.8);
+    expect(done.size_bytes).toBeGreaterThan(0);
+    expect(local.bytes).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows a clear page for unknown, revoked and expired links', async () => {
+    const context = await newContext(360, 640);
+    const unknown = await openRecorder(context, server.url, 'A'.repeat(32));
+    await unknown.getByRole('heading', { name: 'We could not find this recording link' }).waitFor();
+    await shot(unknown, 'link-unknown');
+
+    const revoked = await createRequest(owner, { title: 'Revoked' });
+    await revokeRequest(owner, revoked.id);
+    const r = await openRecorder(context, server.url, revoked.token);
+    await r.getByRole('heading', { name: 'This recording link is no longer active' }).waitFor();
+
+    const expired = await createRequest(owner, { title: 'Expired', expires_at: new Date(Date.now() - 60_000).toISOString() });
+    const e = await openRecorder(context, server.url, expired.token);
+    await e.getByRole('heading', { name: 'This recording link has expired' }).waitFor();
+    await shot(e, 'link-expired');
+    await context.close();
+  });
+});
+
+// Processing replaces the original with the MP4, so these run without workers: the upload the server holds is then
+// exactly what arrived over tus, and must equal what the recorder spooled.
+describe('an upload that loses nothing', () => {
+  withServer({ WORKERS: 'false' });
+
+  it('loses nothing when the network drops mid-upload and comes back (360 px wide)', async () => {
+    const request = await createRequest(owner, { title: 'Network drop', microphone: 'optional', fields: { name: 'optional', email: 'off', note: 'off' } });
+    const context = await newContext(360, 640);
+    const page = await openRecorder(context, server.url, request.token);
+    await startRecording(page, { screenshots: true });
+    await page.waitForTimeout(2000);
+    await shot(page, '5-recording');
+    await context.setOffline(true);
+    await page.waitForTimeout(3000);
+    await stopRecording(page);
+    await shot(page, '6-preview');
+    const local = await spooled(page);
+    await submit(page, {
+      screenshots: true,
+      whileSubmitting: async () => {
+        await page.getByText('Reconnecting', { exact: false }).first().waitFor({ timeout: 30_000 });
+        await shot(page, '8-submit-reconnecting');
+        await context.setOffline(false);
+      },
+    });
+    await onlySubmissionId(request.id);
+    await expectStoredOriginal(local);
+    await context.close();
+  });
+
+  it('resumes after the tab dies mid-recording: a new tab offers the saved recording and sends every byte', async () => {
+    const request = await createRequest(owner, { title: 'Crash', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } });
+    const context = await newContext(640, 360);
+    const first = await openRecorder(context, server.url, request.token);
+    await startRecording(first);
+    await first.waitForTimeout(2000);
+    // Offline for the last seconds, so the server is behind the spool when the tab dies.
+    await context.setOffline(true);
+    await first.waitForTimeout(2000);
+    const sentBeforeCrash = await confirmedBytes(first);
+    await first.close({ runBeforeUnload: false });
+    await context.setOffline(false);
+
+    const page = await openRecorder(context, server.url, request.token);
+    await step(page, 'resume').waitFor();
+    await shot(page, 'resume');
+    await page.getByRole('button', { name: 'Continue with this recording' }).click();
+    await step(page, 'preview').waitFor();
+    const local = await spooled(page);
+    expect(local.bytes).toBeGreaterThan(sentBeforeCrash);
+    await submit(page);
+    await onlySubmissionId(request.id);
+    await expectStoredOriginal(local);
+    // Nothing left on the device once the server confirmed.
+    const again = await openRecorder(context, server.url, request.token);
+    await step(again, 'instructions').waitFor();
+    await context.close();
+  });
+
+  it('loses nothing when the API process is killed and restarted mid-upload', async () => {
+    const request = await createRequest(owner, { title: 'Server restart', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } });
+    const context = await newContext(640, 360);
+    const page = await openRecorder(context, server.url, request.token);
+    await startRecording(page);
+    await page.waitForTimeout(2000);
+    await server.restart();
+    await page.waitForTimeout(2000);
+    await stopRecording(page);
+    const local = await spooled(page);
+    await submit(page);
+    await onlySubmissionId(request.id);
+    await expectStoredOriginal(local);
+    await context.close();
+  });
+});
