@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './contact.ts';
 export * from './recording.ts';
 export * from './billing.ts';
+export * from './widget.ts';

@@ -1,0 +1,152 @@
+import type { ConsoleLevel, Identity, InitOptions, MetadataValue, OpenOptions, ShowbackError, ShowbackEventName, ShowbackEvents, SupportResult } from '../types.ts';
+import { captureConsole } from '../capture/console.ts';
+import { captureErrors } from '../capture/errors.ts';
+import { captureFetch } from '../capture/fetch.ts';
+import { captureNavigation } from '../capture/navigation.ts';
+import { captureXhr } from '../capture/xhr.ts';
+import { mountLauncher, type Launcher } from '../ui/launcher.ts';
+import { createEventBuffer } from './event-buffer.ts';
+import { loadWidget } from './load-widget.ts';
+import { warn } from './logger.ts';
+import type { Restore } from './patch.ts';
+import { sbError } from './sb-error.ts';
+import type { Widget, WidgetHost } from './widget-host.ts';
+
+interface State extends WidgetHost {
+  restore: Restore[];
+  launcher?: Launcher;
+  widget?: Promise<Widget>;
+}
+
+const LEVELS: ConsoleLevel[] = ['debug', 'info', 'log', 'warn', 'error'];
+
+let state: State | undefined;
+const handlers: { [K in ShowbackEventName]?: Set<(p: ShowbackEvents[K]) => void> } = {};
+
+function emit<K extends ShowbackEventName>(name: K, payload: ShowbackEvents[K]): void {
+  handlers[name]?.forEach((h) => {
+    try {
+      h(payload);
+    } catch (e) {
+      warn(name, 'handler threw', e);
+    }
+  });
+}
+
+export function subscribe<K extends ShowbackEventName>(name: K, handler: (p: ShowbackEvents[K]) => void): () => void {
+  if (typeof handler !== 'function') return () => {};
+  const set = (handlers[name] ||= new Set() as never) as Set<typeof handler>;
+  set.add(handler);
+  return () => void set.delete(handler);
+}
+
+/** Reports the error on the `error` event and returns it as a rejection. */
+export function fail(e: unknown): Promise<never> {
+  const err = (e as ShowbackError)?.name === 'ShowbackError' ? (e as ShowbackError) : sbError('RECORDER', String((e as Error)?.message || e));
+  emit('error', err);
+  return Promise.reject(err);
+}
+
+const clamp = (v: unknown, def: number, max: number) => (typeof v === 'number' && v > 0 ? Math.min(v, max) : def);
+
+export function supported(): SupportResult {
+  const no = (reason: SupportResult['reason']): SupportResult => ({ supported: false, reason });
+  if (typeof window === 'undefined' || typeof document === 'undefined') return no('no-window');
+  if (window.isSecureContext === false) return no('insecure-context');
+  const n = navigator;
+  if (/iPhone|iPad|iPod/.test(n.userAgent) || (n.platform === 'MacIntel' && n.maxTouchPoints > 1)) return no('mobile');
+  if (typeof n.mediaDevices?.getDisplayMedia !== 'function') return no('no-screen-capture');
+  if (typeof MediaRecorder !== 'function') return no('no-media-recorder');
+  if (typeof HTMLElement.prototype.attachShadow !== 'function') return no('no-shadow-dom');
+  return { supported: true };
+}
+
+export function start(o: InitOptions): void {
+  if (state) return warn('init() again: call destroy() first');
+  let host = '';
+  try {
+    host = new URL(String(o.host)).origin;
+  } catch {
+    // reported below
+  }
+  if (!o || typeof o.key !== 'string' || !o.key || !host) {
+    void fail(sbError('INVALID_OPTIONS', 'init() needs `key` and `host`')).catch(() => {});
+    return;
+  }
+  if (typeof window === 'undefined') return;
+  const c = o.capture || {};
+  const buffer = createEventBuffer(clamp(c.maxEvents, 1000, 2000), clamp(c.maxBytes, 1e6, 1.9e6));
+  const record = buffer.push;
+  const s: State = {
+    opts: o,
+    host,
+    buffer,
+    fetch: window.fetch,
+    metadata: {},
+    emit,
+    closed: () => s.launcher?.setExpanded(false),
+    restore: [],
+  };
+  const r = s.restore;
+  if (c.console !== false) r.push(...captureConsole(LEVELS.filter((l) => !c.console || c.console.includes(l)), record));
+  if (c.errors !== false) r.push(captureErrors(record));
+  if (c.network !== false) {
+    const cfg = { ignore: c.network?.ignoreUrls || [], detail: c.network?.detailUrls || [], bodies: !!c.network?.bodies };
+    if (typeof fetch === 'function') r.push(captureFetch(cfg, record));
+    if (typeof XMLHttpRequest === 'function') r.push(...captureXhr(cfg, record));
+  }
+  if (c.navigation !== false) r.push(...captureNavigation(record));
+  state = s;
+  const mount = () => {
+    if (state === s && !s.launcher) s.launcher = mountLauncher(o.launcher || {}, o.nonce, () => void openWidget({}).catch(() => {}));
+  };
+  if (o.launcher !== false && supported().supported)
+    if (document.body) mount();
+    else document.addEventListener('DOMContentLoaded', mount, { once: true });
+}
+
+export function openWidget(o: OpenOptions | undefined): Promise<void> {
+  const s = state;
+  if (!s) return fail(sbError('NOT_INITIALIZED', 'init() first'));
+  const sup = supported();
+  if (!sup.supported) return fail(sbError('UNSUPPORTED', sup.reason!));
+  if (!s.widget) {
+    s.widget = loadWidget(s.host, s.opts.nonce).then((create) => create(s));
+    s.widget.catch(() => (s.widget = undefined));
+  }
+  return s.widget
+    .then((w) => {
+      if (state !== s) throw sbError('DESTROYED', 'destroy() was called');
+      s.launcher?.setExpanded(true);
+      return w.open(o && typeof o === 'object' ? o : {});
+    })
+    .catch((e) => {
+      s.launcher?.setExpanded(false);
+      return fail(e);
+    });
+}
+
+export function closeWidget(): void {
+  state?.widget?.then((w) => w.close(), () => {});
+}
+
+export function setIdentity(u: Identity | undefined): void {
+  // A copy, so later changes to the page's object do not leak in; checked and capped at hand-off.
+  if (state) state.identity = u && typeof u === 'object' ? { ...u } : undefined;
+}
+
+export function putMetadata(key: string, value: MetadataValue | undefined): void {
+  if (!state || typeof key !== 'string') return;
+  if (value === undefined) delete state.metadata[key];
+  else state.metadata[key] = value;
+}
+
+export function stop(): void {
+  const s = state;
+  state = undefined;
+  for (const k in handlers) delete handlers[k as ShowbackEventName];
+  if (!s) return;
+  for (const r of s.restore.reverse()) r();
+  s.launcher?.remove();
+  s.widget?.then((w) => w.destroy(), () => {});
+}

@@ -1,0 +1,29 @@
+import type { EventBuffer } from './event-buffer.ts';
+import type { Identity, InitOptions, Metadata, OpenOptions, ShowbackEvents, ShowbackEventName } from '../types.ts';
+
+/**
+ * The core's state, handed as is to the lazily loaded widget: no module state is shared between the two bundles of
+ * the script-tag build. Values set through the public API are stored unchecked; the widget checks and caps them at
+ * hand-off, which keeps that code out of the up-front bundle.
+ */
+export interface WidgetHost {
+  opts: InitOptions;
+  /** Origin of the product (iframe and API). */
+  host: string;
+  buffer: EventBuffer;
+  /** The page's fetch as it was before the SDK patched it, so the SDK's own calls are not captured. */
+  fetch: typeof fetch;
+  metadata: Metadata;
+  identity?: Identity;
+  emit<K extends ShowbackEventName>(name: K, payload: ShowbackEvents[K]): void;
+  /** The modal closed (by the customer, the recorder or code). */
+  closed(): void;
+}
+
+export interface Widget {
+  open(options: OpenOptions): Promise<void>;
+  close(): void;
+  destroy(): void;
+}
+
+export type CreateWidget = (host: WidgetHost) => Widget;

@@ -1,0 +1,61 @@
+import { closeWidget, fail, openWidget, putMetadata, setIdentity, start, stop, subscribe, supported } from './core/client.ts';
+import type { InitOptions } from './types.ts';
+import { warn } from './core/logger.ts';
+
+/**
+ * Script-tag entry, `window.Showback`: the same functions as the npm package, callable as `Showback.open()` or
+ * `Showback('open')`. The snippet's stub queues `Showback('method', …args)` calls, each with the resolve/reject of
+ * the promise the stub returned, until this file loads; they are replayed here in order, `init` first, with the key
+ * from `data-key`, the host from the script's own URL and the nonce from its `nonce` attribute as defaults.
+ */
+type Queued = [ArrayLike<unknown>, ((v: unknown) => void)?, ((e: unknown) => void)?];
+type Fn = (...a: never[]) => unknown;
+
+const script = document.currentScript as HTMLScriptElement | null;
+const defaults: Partial<InitOptions> = {};
+if (script) {
+  if (script.dataset.key) defaults.key = script.dataset.key;
+  if (script.nonce) defaults.nonce = script.nonce;
+  try {
+    defaults.host = new URL(script.src).origin;
+  } catch {
+    // an inlined copy of the bundle: the host must come from init()
+  }
+}
+
+const methods: Record<string, Fn> = {
+  init: (o: InitOptions) => start({ ...defaults, ...o }),
+  open: openWidget,
+  close: closeWidget,
+  identify: setIdentity,
+  clearIdentity: () => setIdentity(undefined),
+  setMetadata: putMetadata,
+  on: subscribe,
+  isSupported: supported,
+  destroy: stop,
+};
+// Nothing thrown inside reaches the page: open() rejects, the rest warn.
+const api: Record<string, (...a: unknown[]) => unknown> = {};
+for (const name in methods)
+  api[name] = (...a) => {
+    try {
+      return methods[name]!(...(a as never[]));
+    } catch (e) {
+      if (name === 'open') return fail(e);
+      warn(name, e);
+    }
+  };
+
+const w = window as unknown as { Showback?: unknown };
+const stub = w.Showback as { q?: Queued[] } | undefined;
+const queue: Queued[] = (stub && Array.isArray(stub.q) && stub.q) || [];
+const call = (name: unknown, args: unknown[]) => (api[name as string] || (() => warn(name, 'is not a method')))(...args);
+w.Showback = Object.assign((name: string, ...args: unknown[]) => call(name, args), api);
+
+if (defaults.key && !queue.some(([a]) => a[0] === 'init')) api.init!({});
+for (const [a, resolve, reject] of queue.sort(([x], [y]) => +(y[0] === 'init') - +(x[0] === 'init'))) {
+  const [name, ...args] = Array.prototype.slice.call(a);
+  Promise.resolve()
+    .then(() => call(name, args))
+    .then(resolve, reject || (() => {}));
+}

@@ -1,0 +1,113 @@
+import { render } from 'preact';
+import type { WidgetRecorderMessage } from '@showback/contract';
+import type { Widget, WidgetHost } from '../core/widget-host.ts';
+import type { OpenOptions, ShowbackError } from '../types.ts';
+import { sbError } from '../core/sb-error.ts';
+import { shadowHost, styleElement } from '../ui/style-element.ts';
+import { buildContext } from './build-context.ts';
+import { createSession } from './create-session.ts';
+import { MODAL_CSS } from './modal-css.ts';
+import { Modal } from './Modal.tsx';
+import { contextMessage, listenToRecorder } from './protocol.ts';
+
+interface Open {
+  host: HTMLElement;
+  root: ShadowRoot;
+  mount: HTMLElement;
+  opts: OpenOptions;
+  returnFocus: Element | null;
+  stopListening: () => void;
+  frame?: HTMLIFrameElement | null;
+  url?: string;
+  error?: string;
+}
+
+const MESSAGES: Partial<Record<string, string>> = {
+  ORIGIN_NOT_ALLOWED: 'Recording is not enabled on this website.',
+  PLAN_REQUIRED: 'Recording is not available for this website right now.',
+  KEY_INVALID: 'Recording is not set up correctly on this website.',
+};
+
+/** The lazily loaded part: the modal with the recorder iframe and the protocol with it. */
+export function createWidget(h: WidgetHost): Widget {
+  let ui: Open | undefined;
+
+  const draw = (u: Open) =>
+    render(
+      <Modal
+        url={u.url}
+        error={u.error}
+        onClose={close}
+        onFrame={(el) => (u.frame = el)}
+        onWrap={(to) => ((to === 'last' && u.frame) || u.root.querySelector<HTMLElement>('.x'))?.focus()}
+      />,
+      u.mount,
+    );
+
+  const post = (u: Open, message: unknown) => u.frame?.contentWindow?.postMessage(message, h.host);
+
+  const onMessage = (u: Open, m: WidgetRecorderMessage) => {
+    switch (m.type) {
+      case 'recording:start':
+        return h.emit('recording:start', {});
+      case 'recording:stop':
+        return h.emit('recording:stop', { durationMs: m.durationMs });
+      case 'upload:progress':
+        return h.emit('upload:progress', { loaded: m.loaded, total: m.total });
+      case 'submitted':
+        return h.emit('submitted', { submissionId: m.submissionId });
+      case 'error':
+        return h.emit('error', sbError('RECORDER', `${m.code}: ${m.message}`));
+      case 'close':
+        return close();
+      case 'context:request':
+        buildContext(h, m.startedAt, u.opts.metadata).then(
+          (context) => ui === u && post(u, contextMessage(m.id, context)),
+          (e) => h.emit('error', sbError('RECORDER', `Could not collect the page context: ${e}`)),
+        );
+    }
+  };
+
+  function close(): void {
+    const u = ui;
+    if (!u) return;
+    ui = undefined;
+    u.stopListening();
+    render(null, u.mount);
+    u.host.remove();
+    if (u.returnFocus instanceof HTMLElement && u.returnFocus.isConnected) u.returnFocus.focus();
+    h.closed();
+    h.emit('close', {});
+  }
+
+  async function open(opts: OpenOptions): Promise<void> {
+    if (ui) return ui.root.querySelector<HTMLElement>('.x')?.focus();
+    const { host, root } = shadowHost('modal');
+    const mount = document.createElement('div');
+    root.append(styleElement(MODAL_CSS, h.opts.nonce), mount);
+    const u: Open = { host, root, mount, opts, returnFocus: document.activeElement, stopListening: () => {} };
+    u.stopListening = listenToRecorder(h.host, () => u.frame?.contentWindow, (m) => onMessage(u, m));
+    // Escape from anywhere in the modal; inside the iframe the recorder sends `close` instead.
+    host.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        close();
+      }
+    });
+    ui = u;
+    draw(u);
+    root.querySelector<HTMLElement>('.x')?.focus();
+    h.emit('open', {});
+    try {
+      const session = await createSession(h, opts);
+      u.url = session.recorder_url;
+    } catch (e) {
+      u.error = MESSAGES[(e as ShowbackError).code] || 'Recording could not start. Please try again later.';
+      throw e;
+    } finally {
+      if (ui === u) draw(u);
+    }
+  }
+
+  return { open, close, destroy: close };
+}

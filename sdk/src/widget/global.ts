@@ -1,0 +1,5 @@
+import { createWidget } from './create-widget.tsx';
+import { WIDGET_LOADED_EVENT } from '../core/load-widget.script.ts';
+
+// Script-tag build of the widget: hand createWidget to the core through an event on our own <script> element.
+document.currentScript?.dispatchEvent(new CustomEvent(WIDGET_LOADED_EVENT, { detail: createWidget }));

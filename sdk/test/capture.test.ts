@@ -1,0 +1,199 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureConsole } from '../src/capture/console.ts';
+import { captureErrors } from '../src/capture/errors.ts';
+import { captureFetch } from '../src/capture/fetch.ts';
+import { captureNavigation } from '../src/capture/navigation.ts';
+import { captureXhr } from '../src/capture/xhr.ts';
+import type { Captured } from '../src/core/event-buffer.ts';
+import { destroy, init, on } from '../src/index.ts';
+
+const NET = { ignore: [], detail: [], bodies: false };
+
+afterEach(() => destroy());
+
+describe('console capture', () => {
+  it('records every level and still calls the original with the same this and arguments', () => {
+    const events: Captured[] = [];
+    const seen: unknown[][] = [];
+    const fake = { log(...a: unknown[]) { seen.push([this, ...a]); }, error() {} } as unknown as Console;
+    const orig = console.log;
+    console.log = fake.log;
+    try {
+      const restore = captureConsole(['log'], (e) => events.push(e));
+      const circular: Record<string, unknown> = {};
+      circular.me = circular;
+      console.log('hello', circular);
+      expect(seen).toEqual([[console, 'hello', circular]]);
+      expect(events).toMatchObject([{ kind: 'console', level: 'log', message: 'hello {"me":[Circular]}' }]);
+      restore.forEach((r) => r());
+      expect(console.log).toBe(fake.log);
+    } finally {
+      console.log = orig;
+    }
+  });
+
+  it('does not recurse when a getter logs while being serialised', () => {
+    const events: Captured[] = [];
+    const orig = console.warn;
+    console.warn = () => {};
+    try {
+      const restore = captureConsole(['warn'], (e) => events.push(e));
+      const sneaky = { get x() { console.warn('inside'); return 1; } };
+      console.warn(sneaky);
+      restore.forEach((r) => r());
+      expect(events.map((e) => e.kind === 'console' && e.message)).toEqual(['{"x":1}']);
+    } finally {
+      console.warn = orig;
+    }
+  });
+});
+
+describe('fetch capture', () => {
+  it('wraps a fetch the page replaced itself, passes results and failures through', async () => {
+    const events: Captured[] = [];
+    const pageFetch = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).includes('fail')) throw new TypeError('Failed to fetch');
+      return new Response('{"ok":true}', { status: 503, headers: { 'content-length': '11' } });
+    });
+    const before = window.fetch;
+    window.fetch = pageFetch as typeof fetch;
+    try {
+      const restore = captureFetch(NET, (e) => events.push(e));
+      const res = await fetch('/api/items', { method: 'post', body: 'abc' });
+      expect(await res.json()).toEqual({ ok: true });
+      await expect(fetch('/fail')).rejects.toThrow('Failed to fetch');
+      expect(pageFetch).toHaveBeenCalledTimes(2);
+      expect(events).toMatchObject([
+        { kind: 'network', transport: 'fetch', method: 'POST', url: '/api/items', status: 503, request_size: 3, response_size: 11 },
+        { kind: 'network', method: 'GET', url: '/fail', status: 0, error: 'Failed to fetch' },
+      ]);
+      restore();
+      expect(window.fetch).toBe(pageFetch);
+    } finally {
+      window.fetch = before;
+    }
+  });
+
+  it('leaves a fetch the page installed after the SDK alone on restore', () => {
+    const before = window.fetch;
+    try {
+      const restore = captureFetch(NET, () => {});
+      const later = vi.fn();
+      window.fetch = later as unknown as typeof fetch;
+      restore();
+      expect(window.fetch).toBe(later);
+    } finally {
+      window.fetch = before;
+    }
+  });
+
+  it('captures headers and bodies only for allowlisted URLs, ignores ignored URLs', async () => {
+    const events: Captured[] = [];
+    const before = window.fetch;
+    window.fetch = (async () => new Response('secret-body', { headers: { 'x-request-id': 'r1' } })) as typeof fetch;
+    try {
+      const restore = captureFetch({ ignore: ['/beacon'], detail: ['/api/'], bodies: true }, (e) => events.push(e));
+      await fetch('/api/a', { method: 'POST', body: 'q', headers: { 'x-trace': 't' } });
+      await fetch('/other', { method: 'POST', body: 'q' });
+      await fetch('/beacon');
+      await new Promise((r) => setTimeout(r, 10));
+      restore();
+      expect(events).toHaveLength(2);
+      const [a, b] = events as (Captured & { kind: 'network' })[];
+      expect(a!.request_body).toBe('q');
+      expect(a!.response_body).toBe('secret-body');
+      expect(a!.rawRequestHeaders).toBeInstanceOf(Headers);
+      expect(b!.request_body).toBeUndefined();
+      expect(b!.rawResponseHeaders).toBeUndefined();
+    } finally {
+      window.fetch = before;
+    }
+  });
+});
+
+describe('errors and navigation', () => {
+  it('records uncaught errors and unhandled rejections', () => {
+    const events: Captured[] = [];
+    const restore = captureErrors((e) => events.push(e));
+    const err = new RangeError('out of range');
+    window.dispatchEvent(new ErrorEvent('error', { message: 'Uncaught RangeError: out of range', error: err, filename: 'https://x.test/app.js', lineno: 3, colno: 7 }));
+    const rejection = new Event('unhandledrejection') as PromiseRejectionEvent;
+    Object.defineProperty(rejection, 'reason', { value: { code: 42 } });
+    window.dispatchEvent(rejection);
+    restore();
+    window.dispatchEvent(new ErrorEvent('error', { message: 'after restore' }));
+    expect(events).toMatchObject([
+      { kind: 'error', cause: 'error', message: 'Uncaught RangeError: out of range', source: 'https://x.test/app.js', line: 3, column: 7 },
+      { kind: 'error', cause: 'rejection', message: '{"code":42}' },
+    ]);
+    expect((events[0] as { stack?: string }).stack).toContain('RangeError: out of range');
+  });
+
+  it('records history navigations and restores history exactly', () => {
+    const events: Captured[] = [];
+    const own = Object.prototype.hasOwnProperty.call(history, 'pushState');
+    const restore = captureNavigation((e) => events.push(e));
+    history.pushState({}, '', '/next');
+    history.replaceState({}, '', '/again');
+    restore.forEach((r) => r());
+    expect(events).toMatchObject([
+      { kind: 'navigation', trigger: 'push' },
+      { kind: 'navigation', trigger: 'replace' },
+    ]);
+    expect((events[0] as { url: string }).url).toMatch(/\/next$/);
+    expect(Object.prototype.hasOwnProperty.call(history, 'pushState')).toBe(own);
+  });
+});
+
+describe('init and destroy', () => {
+  it('restores every patched function exactly', () => {
+    const originals = {
+      log: console.log, error: console.error, warn: console.warn, info: console.info, debug: console.debug,
+      fetch: window.fetch, open: XMLHttpRequest.prototype.open, send: XMLHttpRequest.prototype.send,
+      setRequestHeader: XMLHttpRequest.prototype.setRequestHeader, pushState: history.pushState, replaceState: history.replaceState,
+    };
+    init({ key: 'wk_test', host: 'https://app.example.test', launcher: false });
+    expect(console.log).not.toBe(originals.log);
+    expect(window.fetch).not.toBe(originals.fetch);
+    expect(XMLHttpRequest.prototype.send).not.toBe(originals.send);
+    destroy();
+    expect({
+      log: console.log, error: console.error, warn: console.warn, info: console.info, debug: console.debug,
+      fetch: window.fetch, open: XMLHttpRequest.prototype.open, send: XMLHttpRequest.prototype.send,
+      setRequestHeader: XMLHttpRequest.prototype.setRequestHeader, pushState: history.pushState, replaceState: history.replaceState,
+    }).toEqual(originals);
+  });
+
+  it('never throws on bad input and reports it on the error event', () => {
+    const errors: string[] = [];
+    on('error', (e) => errors.push(e.code));
+    expect(() => init(undefined as never)).not.toThrow();
+    expect(() => init({ key: 'k', host: 'not a url' })).not.toThrow();
+    expect(errors).toEqual(['INVALID_OPTIONS', 'INVALID_OPTIONS']);
+  });
+
+  it('xhr capture records method, url, status and restores the prototype', async () => {
+    const events: Captured[] = [];
+    const proto = XMLHttpRequest.prototype;
+    const before = { open: proto.open, send: proto.send };
+    // A stand-in transport: the real one would need a server; what matters is the wrapper around open/send.
+    proto.send = function (this: XMLHttpRequest) {
+      Object.defineProperty(this, 'status', { value: 404, configurable: true });
+      queueMicrotask(() => this.dispatchEvent(new Event('loadend')));
+    };
+    proto.open = function () {} as typeof proto.open;
+    try {
+      const restore = captureXhr(NET, (e) => events.push(e));
+      const xhr = new XMLHttpRequest();
+      xhr.open('delete', '/api/items/1');
+      xhr.send();
+      await new Promise((r) => setTimeout(r, 5));
+      restore.forEach((r) => r());
+      expect(events).toMatchObject([{ kind: 'network', transport: 'xhr', method: 'DELETE', url: '/api/items/1', status: 404 }]);
+    } finally {
+      proto.open = before.open;
+      proto.send = before.send;
+    }
+  });
+});
