@@ -1,6 +1,6 @@
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { LOCALE_BASENAME } from './app/locale.ts';
 import { routes } from './app/routes.tsx';
@@ -14,11 +14,14 @@ const router = createBrowserRouter(routes, LOCALE_BASENAME ? { basename: LOCALE_
 void startApp().then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <Provider store={store}>
         <RouterProvider router={router} />
       </Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // Public pages arrive prerendered (scripts/prerender.ts): hydrate that HTML instead of rendering from scratch.
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });

@@ -519,7 +519,7 @@ export const current = {
       retentionCustom: 'Custom retention',
       usersOne: '1 user',
       usersMany: '{count} users',
-      usersCustom: 'Unlimited users',
+      usersCustom: 'Custom number of users',
       support: { community: 'Help center and community support', email: 'Email support', priority: 'Priority support', dedicated: 'Dedicated support', custom: 'Named account team' },
       widget: 'Embeddable widget',
       subdomain: 'Branded subdomain',

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { ToastViewport } from '../../ui/ToastViewport.tsx';
@@ -17,6 +17,9 @@ function overlayElement(): Element {
 
 /** Every route renders inside: scroll handling, document title, the global overlay (toasts, modals). */
 export function RootLayout() {
+  // Set after mount: a portal cannot be hydrated, and prerendered pages (scripts/prerender.ts) have no overlay yet.
+  const [overlay, setOverlay] = useState<Element | null>(null);
+  useEffect(() => setOverlay(overlayElement()), []);
   return (
     <>
       <ScrollManager />
@@ -24,8 +27,7 @@ export function RootLayout() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      {/* No overlay while prerendering on the server (scripts/prerender.ts): portals need a DOM. */}
-      {typeof document !== 'undefined' && <ToastViewport container={overlayElement()} />}
+      {overlay && <ToastViewport container={overlay} />}
     </>
   );
 }

@@ -1,0 +1,122 @@
+// Build step after `vite build` and the SSR build of src/features/marketing/prerender/renderPage.tsx: renders every
+// public page to dist/prerendered/<path>/index.html with its own head tags and the CSS/JS of its route chunk, and
+// writes dist/sitemap.xml and dist/robots.txt. The server serves these files for those paths and the app hydrates.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'dist');
+const SSR_ENTRY = path.join(ROOT, 'dist-ssr', 'renderPage.js');
+/** Absolute URLs in the sitemap and Open Graph tags need the public origin, known only at build time. */
+const SITE_URL = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+
+interface PageMeta { path: string; title: string; description: string; type: 'website' | 'article' }
+interface ManifestChunk { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+type Manifest = Record<string, ManifestChunk>;
+
+/** jotai's storage atoms read localStorage while rendering; on the server a visitor has nothing stored. */
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() { return data.size; },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (index) => [...data.keys()][index] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, String(value)),
+  };
+}
+
+const MARKETING = 'src/features/marketing';
+const PAGE_MODULES: Record<string, string> = {
+  '/': 'HomePage', '/features': 'FeaturesPage', '/integrations': 'IntegrationsPage', '/pricing': 'PricingPage', '/faq': 'FaqPage',
+  '/contact': 'ContactPage', '/privacy': 'PrivacyPage', '/terms': 'TermsPage', '/proof': 'ProofPage', '/sample': 'SamplePage',
+  '/usage-dashboard': 'UsageDashboardPage', '/docs/zapier': 'ZapierDocsPage', '/docs/widget-api': 'WidgetApiDocsPage', '/blog': 'BlogListPage',
+};
+const moduleFor = (pagePath: string): string => `${MARKETING}/${PAGE_MODULES[pagePath] ?? (pagePath.startsWith('/blog/') ? 'BlogPostPage' : 'HomePage')}.tsx`;
+
+const escapeHtml = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The route chunk's own files and those of the chunks it imports statically (the entry's are in the template). */
+function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (k: string): void => {
+    const chunk = manifest[k];
+    if (!chunk || chunk.isEntry || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(key);
+  if (!manifest[key]) throw new Error(`${key} is not in the Vite manifest: is it still a lazy route chunk?`);
+  return { js: [...js], css: [...css] };
+}
+
+function headTags(page: PageMeta, base: string): string {
+  const url = `${SITE_URL}${page.path === '/' ? '/' : page.path}`;
+  const image = `${SITE_URL}${base}media/hero.jpg`;
+  return [
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:site_name" content="Showback">`,
+    `<meta property="og:type" content="${page.type}">`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+  ].join('\n    ');
+}
+
+/** After the template's own tags, so the route's CSS comes later in the cascade, as when Vite loads it lazily. */
+function chunkTags(files: { js: string[]; css: string[] }, base: string, template: string): string {
+  const fresh = (file: string): boolean => !template.includes(`${base}${file}"`);
+  return [
+    ...files.css.filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+    ...files.js.filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+  ].join('\n    ');
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  Object.assign(globalThis, { localStorage: memoryStorage(), sessionStorage: memoryStorage() });
+  const { renderPage, publicPages } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
+    renderPage: (p: string) => Promise<string>;
+    publicPages: () => PageMeta[];
+  };
+  const template = await fs.readFile(path.join(DIST, 'index.html'), 'utf8');
+  const manifest = JSON.parse(await fs.readFile(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const base = /src="(\/[^"]*?)assets\//.exec(template)?.[1] ?? '/vite/';
+  if (!template.includes('<!--app-meta-->') || !template.includes('<div id="root"></div>')) {
+    throw new Error('dist/index.html lacks <!--app-meta--> or an empty <div id="root"></div>');
+  }
+
+  const pages = publicPages();
+  await fs.rm(path.join(DIST, 'prerendered'), { recursive: true, force: true });
+  for (const page of pages) {
+    const body = await renderPage(page.path);
+    if (!body.includes('<main')) throw new Error(`${page.path} rendered without its layout:\n${body.slice(0, 500)}`);
+    const html = template
+      .replace(/<title>[^<]*<\/title>/, headTags(page, base))
+      .replace('</head>', `  ${chunkTags(chunkFiles(manifest, moduleFor(page.path)), base, template)}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    const file = path.join(DIST, 'prerendered', page.path, 'index.html');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, html);
+  }
+
+  const urls = pages.map((page) => `  <url><loc>${escapeHtml(`${SITE_URL}${page.path}`)}</loc></url>`).join('\n');
+  await fs.writeFile(path.join(DIST, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  const privateAreas = ['/dashboard', '/my/', '/donkey', '/onboarding/', '/checkout/', '/upgrade', '/support', '/chat', '/r/', '/api/'];
+  await fs.writeFile(path.join(DIST, 'robots.txt'), `User-agent: *\n${privateAreas.map((p) => `Disallow: ${p}`).join('\n')}\n\nSitemap: ${SITE_URL}/sitemap.xml\n`);
+  await fs.rm(path.join(ROOT, 'dist-ssr'), { recursive: true, force: true });
+  console.log(`prerendered ${pages.length} pages in ${Math.round(performance.now() - started)} ms`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
