@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingState, CheckoutStatus, ErrorBody } from '@showback/contract';
 import { signUp } from './support/auth.ts';
-import { api, startBillingApp, subscribedOwner, type BillingApp } from './support/billing-app.ts';
+import { api, me, startBillingApp, subscribedOwner, type BillingApp } from './support/billing-app.ts';
 
 describe('checkout and portal', () => {
   let b: BillingApp;
@@ -50,6 +50,9 @@ describe('checkout and portal', () => {
       has_billing_account: true,
       cancel_at_period_end: false,
     });
+    const user = await me(b, owner);
+    expect(user.account).toMatchObject({ plan: 'starter', billing_interval: 'monthly', submission_limit: 50, submissions_used_this_month: 0, submission_limit_percentage: 0, retention_days: 30 });
+    expect(user.warnings).toEqual([]);
     const sub = b.stripe.subscriptions.get(session.subscription)!;
     expect(after.body.current_period_end).toBe(new Date(sub.items.data[0].current_period_end * 1000).toISOString());
   });

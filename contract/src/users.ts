@@ -25,6 +25,13 @@ export const UserAccountSchema = Type.Object(
     plan: Type.Enum(PLAN_IDS),
     billing_interval: Type.Enum(BILLING_INTERVALS),
     trial_ends_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    // Billing state of spec §3, filled by the billing module (billing-state.ts); GET /billing has the full set.
+    effective_plan: Type.Enum(PLAN_IDS),
+    trial_active: Type.Boolean(),
+    submissions_used_this_month: Type.Integer({ minimum: 0 }),
+    submission_limit: Type.Union([Type.Integer(), Type.Null()]),
+    submission_limit_percentage: Type.Union([Type.Integer(), Type.Null()]),
+    retention_days: Type.Union([Type.Integer(), Type.Null()]),
   },
   { $id: 'UserAccount' },
 );

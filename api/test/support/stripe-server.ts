@@ -17,7 +17,10 @@ import { BILLING_INTERVALS, PLANS, planPrice, type BillingInterval, type PlanId 
  * signatures use real time because the receiver checks them against its own clock.
  */
 
+// Stripe's objects are free-form JSON in this server; the SDK on the other side holds the typed shapes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Params = Record<string, any>;
 
 export interface StripeEvent {

@@ -116,7 +116,8 @@ export async function previewChange(ctx: AppContext, user: SessionUser, body: Pr
         .createPreview({
           customer: current.customerId,
           subscription: current.sub.id,
-          subscription_details: { items: [{ id: current.item.id, price: priceId }], proration_behavior: 'always_invoice', proration_date: Math.max(now, current.item.current_period_start) },
+          // No proration_date: Stripe prorates to its own clock, the same one the update will use a moment later.
+          subscription_details: { items: [{ id: current.item.id, price: priceId }], proration_behavior: 'always_invoice' },
         })
         .catch(fail),
       stripe.prices.retrieve(priceId).catch(fail),

@@ -1,8 +1,8 @@
-import type { User } from '@showback/contract';
+import type { BillingState, User } from '@showback/contract';
 import type { AccountRow, UserRow } from '../../db/schema.ts';
 
 /** The one place a user becomes JSON (GET /users/me, sign-in, sign-up, updates). Billing adds its fields here. */
-export function serializeUser(user: UserRow, account: AccountRow): User {
+export function serializeUser(user: UserRow, account: AccountRow, billing: BillingState): User {
   return {
     id: user.id,
     name: user.name,
@@ -17,7 +17,13 @@ export function serializeUser(user: UserRow, account: AccountRow): User {
       plan: account.plan as User['account']['plan'],
       billing_interval: account.billing_interval as User['account']['billing_interval'],
       trial_ends_at: account.trial_ends_at ? new Date(account.trial_ends_at).toISOString() : null,
+      effective_plan: billing.effective_plan,
+      trial_active: billing.trial_active,
+      submissions_used_this_month: billing.submissions_used_this_month,
+      submission_limit: billing.submission_limit,
+      submission_limit_percentage: billing.submission_limit_percentage,
+      retention_days: billing.retention_days,
     },
-    warnings: [],
+    warnings: billing.warnings,
   };
 }

@@ -5,6 +5,7 @@ import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import * as repo from './users.repository.ts';
 import { serializeUser } from './serialize-user.ts';
+import { billingState } from '../billing/billing-state.ts';
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '23505';
 
@@ -25,7 +26,7 @@ export async function userJson(ctx: AppContext, userId: string): Promise<User> {
   const user = await repo.findUserById(ctx.db, userId);
   const account = user && (await repo.findAccountById(ctx.db, user.account_id));
   if (!user || !account) throw notFound('User');
-  return serializeUser(user, account);
+  return serializeUser(user, account, await billingState(ctx.db, account));
 }
 
 /** Creates an account and its owner in one transaction: a failure leaves neither behind. */
