@@ -10,6 +10,8 @@ import { loadSecret } from './plugins/secret.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { webPlugin } from './web/web.plugin.ts';
+import { createMailer } from './integrations/email/mailer.ts';
+import { mailboxRoutes } from './integrations/email/mailbox.routes.ts';
 import { securityHeadersPlugin } from './web/security-headers.ts';
 import { routeModules } from './modules/index.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -40,7 +42,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await migrateToLatest(database.db);
   const uploads = await createUploadStore(config);
   const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log });
-  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), storage: createStorage(config), uploads, queue };
+  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue };
   app.decorate('ctx', ctx);
   // Running jobs finish before the database closes; workers start only where WORKERS=true.
   app.addHook('preClose', () => queue.stop());
@@ -54,6 +56,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await app.register(csrfPlugin);
   for (const routes of routeModules) await app.register(routes);
   await queue.start(ctx);
+  await app.register(mailboxRoutes);
+  app.addHook('onClose', async () => ctx.mailer.close());
   await app.register(webPlugin);
   return app;
 }

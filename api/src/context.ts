@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
+import type { Mailer } from './integrations/email/mailer.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { UploadStore } from './modules/uploads/upload-store.ts';
 import type { Storage } from './storage/storage.ts';
@@ -14,6 +15,8 @@ export interface AppContext {
   db: Db;
   /** Signs cookies and CSRF tokens: SESSION_SECRET or the one kept in DATA_DIR/secret (plugins/secret.ts). */
   secret: string;
+  /** Outgoing email: SMTP when SMTP_URL is set, else the local mailbox (integrations/email). */
+  mailer: Mailer;
   /** Videos and posters: local disk or S3 (storage/). */
   storage: Storage;
   /** tus uploads in progress, with the cross-process locker (modules/uploads/). */
