@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type SignedUp } from './support/auth.ts';
+import { createRequest } from './support/fixtures/recording.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+describe('recording requests', () => {
+  let t: TestApp;
+  let owner: SignedUp;
+  let stranger: SignedUp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await signUp(t);
+    stranger = await signUp(t);
+  });
+  afterAll(() => t.close());
+
+  const call = (who: SignedUp, method: string, path: string, body?: unknown) =>
+    body === undefined
+      ? fetch(`${t.url}${path}`, { method, headers: { cookie: who.cookie, 'x-csrf-token': who.csrf } })
+      : fetch(`${t.url}${path}`, { method, headers: who.headers, body: JSON.stringify(body) });
+
+  it('creates with defaults, a 128+ bit token and a link, and sanitizes instructions', async () => {
+    const created = await createRequest(t.url, owner, {
+      title: 'Checkout bug',
+      instructions: '<p onclick="steal()">Show us <strong>checkout</strong><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://help.example">help</a></p><img src=x onerror=alert(1)>',
+    });
+    expect(created).toMatchObject({ title: 'Checkout bug', microphone: 'optional', max_duration_seconds: 900, status: 'active', submission_count: 0, expires_at: null, redirect_url: null });
+    expect(Buffer.from(created.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect(created.link_url).toBe(`${t.config.publicUrl}/r/${created.token}`);
+    expect(created.instructions).not.toMatch(/script|onclick|onerror|javascript:|<img/i);
+    expect(created.instructions).toContain('<strong>checkout</strong>');
+    expect(created.instructions).toContain('href="https://help.example"');
+  });
+
+  it('validates fields', async () => {
+    const bad = await call(owner, 'POST', '/api/v1/requests', { title: '', max_duration_seconds: 5, microphone: 'loud' });
+    expect(bad.status).toBe(422);
+    const body = await bad.json();
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['title', 'max_duration_seconds', 'microphone']));
+    const redirect = await call(owner, 'POST', '/api/v1/requests', { title: 'x', redirect_url: 'javascript:alert(1)' });
+    expect(redirect.status).toBe(422);
+    expect((await redirect.json()).errors).toHaveProperty('redirect_url');
+    const long = await createRequest(t.url, owner, { max_duration_seconds: 3600, fields: { name: 'required', email: 'off' } });
+    expect(long).toMatchObject({ max_duration_seconds: 3600, fields: { name: 'required', email: 'off', note: 'optional' } });
+  });
+
+  it('updates, archives, lists with paging and search', async () => {
+    const r = await createRequest(t.url, owner, { title: 'Paging A' });
+    await createRequest(t.url, owner, { title: 'Paging B' });
+    const patched = await (await call(owner, 'PATCH', `/api/v1/requests/${r.id}`, { title: 'Paging A2', microphone: 'required', redirect_url: 'https://example.test/thanks' })).json();
+    expect(patched).toMatchObject({ title: 'Paging A2', microphone: 'required', redirect_url: 'https://example.test/thanks' });
+    expect((await (await call(owner, 'POST', `/api/v1/requests/${r.id}/archive`)).json()).status).toBe('archived');
+    const archived = await (await call(owner, 'GET', '/api/v1/requests?status=archived')).json();
+    expect(archived.items.map((i: { id: string }) => i.id)).toEqual([r.id]);
+    expect((await (await call(owner, 'POST', `/api/v1/requests/${r.id}/unarchive`)).json()).status).toBe('active');
+    const page = await (await call(owner, 'GET', '/api/v1/requests?q=Paging&per_page=1&page=2')).json();
+    expect(page).toMatchObject({ total: 2, page: 2, per_page: 1 });
+    expect(page.items).toHaveLength(1);
+    const strangers = await (await call(stranger, 'GET', '/api/v1/requests')).json();
+    expect(strangers.total).toBe(0);
+  });
+
+  it('revoking issues a new link; the old one answers 410 LINK_REVOKED, unknown 404, expired 410 LINK_EXPIRED', async () => {
+    const r = await createRequest(t.url, owner, { title: 'Revoke me', fields: { name: 'required' } });
+    const open = await fetch(`${t.url}/api/v1/public/requests/${r.token}`);
+    expect(open.status).toBe(200);
+    expect(await open.json()).toMatchObject({ title: 'Revoke me', account_name: owner.user.account_name ?? expect.any(String), fields: { name: 'required' }, max_upload_bytes: t.config.maxUploadBytes, upload_endpoint: '/uploads' });
+    const revoked = await (await call(owner, 'POST', `/api/v1/requests/${r.id}/revoke`)).json();
+    expect(revoked.token).not.toBe(r.token);
+    const old = await fetch(`${t.url}/api/v1/public/requests/${r.token}`);
+    expect(old.status).toBe(410);
+    expect((await old.json()).code).toBe('LINK_REVOKED');
+    expect((await fetch(`${t.url}/api/v1/public/requests/${revoked.token}`)).status).toBe(200);
+    const unknown = await fetch(`${t.url}/api/v1/public/requests/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe('NOT_FOUND');
+    const expired = await createRequest(t.url, owner, { expires_at: new Date(Date.now() - 1000).toISOString() });
+    const gone = await fetch(`${t.url}/api/v1/public/requests/${expired.token}`);
+    expect(gone.status).toBe(410);
+    expect((await gone.json()).code).toBe('LINK_EXPIRED');
+  });
+
+  it("answers 404 for another account's request in every endpoint", async () => {
+    const r = await createRequest(t.url, owner);
+    const paths: [string, string, unknown?][] = [
+      ['GET', `/api/v1/requests/${r.id}`],
+      ['PATCH', `/api/v1/requests/${r.id}`, { title: 'mine now' }],
+      ['DELETE', `/api/v1/requests/${r.id}`],
+      ['POST', `/api/v1/requests/${r.id}/archive`],
+      ['POST', `/api/v1/requests/${r.id}/unarchive`],
+      ['POST', `/api/v1/requests/${r.id}/revoke`],
+    ];
+    for (const [method, path, body] of paths) {
+      const res = await call(stranger, method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect((await res.json()).code).toBe('NOT_FOUND');
+    }
+    const list = await (await call(stranger, 'GET', `/api/v1/submissions?request_id=${r.id}`)).json();
+    expect(list.total).toBe(0);
+    expect((await call(owner, 'GET', `/api/v1/requests/${r.id}`)).status).toBe(200);
+    expect((await (await call(owner, 'GET', `/api/v1/requests/${r.id}`)).json()).title).toBe(r.title);
+    expect((await fetch(`${t.url}/api/v1/requests/${r.id}`)).status).toBe(401);
+  });
+
+  it('deletes a request', async () => {
+    const r = await createRequest(t.url, owner);
+    expect((await call(owner, 'DELETE', `/api/v1/requests/${r.id}`)).status).toBe(204);
+    expect((await call(owner, 'GET', `/api/v1/requests/${r.id}`)).status).toBe(404);
+    expect((await fetch(`${t.url}/api/v1/public/requests/${r.token}`)).status).toBe(404);
+  });
+});
