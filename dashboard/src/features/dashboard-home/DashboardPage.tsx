@@ -90,7 +90,7 @@ export function DashboardPage() {
             <h2 id="requests-title" className={styles.cardTitle}>
               {t('home.requestsTitle')}
             </h2>
-            <p className={styles.figure}>{t('home.openRequests', { count: requests.data.total })}</p>
+            <p className={styles.figure}>{requests.data.total === 1 ? t('home.openRequestsOne') : t('home.openRequests', { count: requests.data.total })}</p>
             <Link to="/my/requests">{t('home.manageRequests')}</Link>
           </section>
         )}

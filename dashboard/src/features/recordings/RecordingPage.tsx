@@ -141,9 +141,9 @@ function RecordingView({ submission }: { submission: Submission }) {
                   <dt>{t('recordings.detail.name')}</dt>
                   <dd className={submission.recipient_name ? undefined : styles.muted}>{submission.recipient_name ?? t('recordings.detail.notGiven')}</dd>
                 </div>
-                <div>
+                <div className={styles.wide}>
                   <dt>{t('recordings.detail.email')}</dt>
-                  <dd className={submission.recipient_email ? styles.url : styles.muted}>
+                  <dd className={submission.recipient_email ? undefined : styles.muted}>
                     {submission.recipient_email ? <a href={`mailto:${submission.recipient_email}`}>{submission.recipient_email}</a> : t('recordings.detail.notGiven')}
                   </dd>
                 </div>

@@ -136,7 +136,7 @@ export function RequestsPage() {
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title={t('requests.deleteTitle')}
-        text={dialog?.kind === 'delete' ? t('requests.deleteText', { title: dialog.request.title }) : ''}
+        text={dialog?.kind === 'delete' ? t('requests.deleteText', { title: dialog.request.title, count: dialog.request.submission_count }) : ''}
         confirmLabel={t('requests.deleteConfirm')}
         onConfirm={async () => {
           if (dialog?.kind !== 'delete') return;

@@ -99,11 +99,11 @@ export function RichTextEditor({ id, initialHtml, onChange, labelledBy, describe
             {b.glyph}
           </button>
         ))}
-        <button type="button" className={styles.tool} onMouseDown={(e) => e.preventDefault()} onClick={addLink} aria-label={t('requests.form.addLink')} title={`${t('requests.form.addLink')} (Ctrl+K)`}>
-          🔗
+        <button type="button" className={styles.tool} onMouseDown={(e) => e.preventDefault()} onClick={addLink} title={`${t('requests.form.addLink')} (Ctrl+K)`}>
+          {t('requests.form.addLink')}
         </button>
-        <button type="button" className={styles.tool} onMouseDown={(e) => e.preventDefault()} onClick={() => run('unlink')} aria-label={t('requests.form.removeLink')} title={t('requests.form.removeLink')}>
-          ⛓̸
+        <button type="button" className={styles.tool} onMouseDown={(e) => e.preventDefault()} onClick={() => run('unlink')} title={t('requests.form.removeLink')}>
+          {t('requests.form.removeLink')}
         </button>
       </div>
       <div

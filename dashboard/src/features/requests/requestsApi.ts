@@ -1,5 +1,6 @@
 import type { CreateRecordingRequest, ListRecordingRequestsQuery, RecordingRequest, RecordingRequestList, UpdateRecordingRequest } from '@showback/contract';
 import { api } from '../../app/api.ts';
+import { rejectUnlessUuid } from '../recordings/rejectUnlessUuid.ts';
 
 const path = (id: string, action = '') => `requests/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 
@@ -8,7 +9,7 @@ export function listRequests(query: ListRecordingRequestsQuery, signal?: AbortSi
 }
 
 export function getRequest(id: string, signal?: AbortSignal): Promise<RecordingRequest> {
-  return api.get<RecordingRequest>(path(id), { signal });
+  return rejectUnlessUuid(id) ?? api.get<RecordingRequest>(path(id), { signal });
 }
 
 export function createRequest(body: CreateRecordingRequest): Promise<RecordingRequest> {

@@ -1,0 +1,276 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Submission } from '@showback/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOT_DIR, apiCompleteOnboarding, apiSignUp, newContext, pathOf, waitForPath } from '../auth/session.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { makeMp4, submitVideo } from './submitVideo.ts';
+
+const run = promisify(execFile);
+const TITLE = 'Checkout button does nothing';
+
+/** The owner reviews a submission end to end in the built product: requests, recordings, player, download, delete. */
+describe('review: requests and recordings in the dashboard', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let owner: BrowserContext;
+  let page: Page;
+  let tmp: string;
+  let requestId = '';
+  let token = '';
+  let submissionId = '';
+
+  const shot = async (target: Page, name: string) => {
+    // Thumbnails load lazily: wait for the ones on screen so the picture shows what a person sees.
+    await target.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    const width = target.viewportSize()?.width ?? 0;
+    await target.screenshot({ path: path.join(SCREENSHOT_DIR, `review-${name}-${width}.png`), fullPage: true });
+  };
+
+  // TEMPORARY while POST /api/v1/account/onboarding/complete is being written: flip the flag in the database.
+  const finishOnboarding = async (context: BrowserContext) => {
+    try {
+      await apiCompleteOnboarding(context);
+    } catch {
+      const me = await (await context.request.get('/api/v1/users/me')).json();
+      await server.kill('SIGTERM');
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = await PGlite.create(path.join(server.dataDir, 'db'));
+      await db.query('UPDATE accounts SET onboarding_completed = true WHERE id = $1', [me.account.id]);
+      await db.close();
+      await server.start();
+    }
+  };
+
+  /** The same signed-in owner in a phone-sized window. */
+  const narrowPage = async (): Promise<Page> => {
+    const narrow = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 }, storageState: await owner.storageState() });
+    return narrow.newPage();
+  };
+
+  beforeAll(async () => {
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-review-'));
+    await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+    owner = await newContext(browser, server);
+    await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await apiSignUp(owner, { name: 'Ada Lovelace', account_name: 'Analytical Engines' });
+    await finishOnboarding(owner);
+    // Other suites share two cores with this one: give slow moments room without hiding a real hang.
+    owner.setDefaultTimeout(60_000);
+    page = await owner.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+  });
+
+  it('creates a request through the form, with a safe live preview, and copies its link', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Send your first recording link' }).waitFor();
+    await shot(page, 'dashboard-empty');
+
+    await page.goto('/my/requests');
+    await page.getByRole('heading', { name: 'Create your first recording request' }).waitFor();
+    await shot(page, 'requests-empty');
+    await page.getByRole('button', { name: 'Create a request' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'New recording request' });
+    await dialog.getByLabel('Title').fill(TITLE);
+    const editor = dialog.getByRole('textbox', { name: 'Instructions before recording' });
+    await editor.click();
+    await page.keyboard.type('Open the ');
+    await dialog.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('checkout page');
+    await dialog.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type(' and click Pay. ');
+
+    // Pasted HTML is sanitised before it reaches the editor, and the preview never runs anything.
+    await editor.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<b>Thanks!</b><img src="x" onerror="window.__xss = 1"><script>window.__xss = 2</script><a href="javascript:window.__xss=3">x</a>');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    const preview = dialog.getByTestId('instructions-preview');
+    await expect.poll(() => preview.locator('strong, b').allTextContents()).toEqual(['checkout page', 'Thanks!']);
+    expect(await preview.locator('img, script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+    await dialog.getByLabel('Microphone').selectOption('required');
+    await dialog.getByLabel('Maximum length (minutes)').fill('5');
+    await dialog.getByLabel('Email').selectOption('required');
+    await shot(page, 'request-form');
+    await dialog.getByRole('button', { name: 'Create request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const item = page.getByTestId('request-item').filter({ hasText: TITLE });
+    const link = await item.getByTestId('request-link').inputValue();
+    expect(link).toMatch(new RegExp(`^${server.url}/r/[A-Za-z0-9_-]{22,}$`));
+    token = link.split('/r/')[1] ?? '';
+    await item.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Copied to clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    const list = await (await owner.request.get('/api/v1/requests')).json();
+    const created = list.items.find((r: { title: string }) => r.title === TITLE);
+    requestId = created.id;
+    expect(created).toMatchObject({ microphone: 'required', max_duration_seconds: 300, fields: { email: 'required' } });
+    expect(created.instructions).toMatch(/<(b|strong)>checkout page<\/(b|strong)>/);
+    expect(created.instructions).not.toMatch(/onerror|script|javascript:/i);
+    await shot(page, 'requests');
+    const narrow = await narrowPage();
+    await narrow.goto('/my/requests');
+    await narrow.getByTestId('request-item').first().waitFor();
+    await shot(narrow, 'requests');
+    await narrow.context().close();
+  });
+
+  it('lists a processed submission with its thumbnail, finds it by search and opens it', async () => {
+    const clip = await makeMp4(tmp);
+    const created = await submitVideo(server.url, token, clip, {
+      recipient: { name: 'Grace Hopper', email: 'grace@example.test', note: 'The Pay button spins forever.\nThen nothing happens.' },
+      environment: {
+        browser: 'Chrome', browser_version: '120.0', os: 'macOS 14.2', screen: '1920x1080', viewport: '1280x720',
+        device_pixel_ratio: 2, language: 'en-GB', time_zone: 'Europe/London', page_url: 'https://shop.example/checkout?step=pay',
+      },
+    });
+    submissionId = created.id;
+    await expect
+      .poll(async () => ((await (await owner.request.get(`/api/v1/submissions/${submissionId}`)).json()) as Submission).status, { timeout: 90_000, interval: 500 })
+      .toBe('ready');
+
+    await page.goto('/my/recordings');
+    const row = page.getByTestId('submission-item').filter({ hasText: TITLE });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Grace Hopper');
+    expect(await row.textContent()).toContain('Ready');
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="submission-item"] img');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    });
+
+    const search = page.getByRole('searchbox', { name: 'Search recordings' });
+    await search.fill('no-such-recording');
+    await search.press('Enter');
+    await page.getByText('No recordings match “no-such-recording”.').waitFor();
+    await search.fill('grace');
+    await search.press('Enter');
+    await waitForPath(page, '/my/recordings?q=grace');
+    await row.waitFor();
+    expect(await page.getByTestId('submission-item').count()).toBe(1);
+    await shot(page, 'recordings');
+
+    await page.goto(`/my/requests/${requestId}/recordings`);
+    await page.getByRole('heading', { name: `Recordings for “${TITLE}”` }).waitFor();
+    await page.getByTestId('submission-item').first().waitFor();
+
+    await page.goto('/my/recordings');
+    await row.getByRole('link').click();
+    await waitForPath(page, `/my/recordings/${submissionId}`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    const env = await page.getByRole('region', { name: 'Environment' }).textContent();
+    for (const text of ['Chrome 120.0', 'macOS 14.2', '1920x1080', '1280x720', '2', 'en-GB', 'Europe/London', 'https://shop.example/checkout?step=pay']) expect(env).toContain(text);
+    expect(await page.getByRole('region', { name: 'Instructions shown' }).locator('strong, b').allTextContents()).toContain('checkout page');
+    expect(await page.getByRole('region', { name: 'From the customer' }).textContent()).toContain('The Pay button spins forever.');
+  });
+
+  it('plays the MP4, seeks through Range requests, and downloads it with a readable name', async () => {
+    const ranges: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith(`/api/v1/submissions/${submissionId}/video`)) ranges.push(response.status());
+    });
+    await page.reload();
+    const video = page.locator('video');
+    await video.waitFor();
+    expect(await video.getAttribute('poster')).toBeTruthy();
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
+
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+    });
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15_000 });
+    await shot(page, 'recording');
+
+    const seeked = await video.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<number>((resolve) => {
+          v.pause();
+          v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
+          v.currentTime = 4;
+        }),
+    );
+    expect(seeked).toBeGreaterThan(3.9);
+    expect(seeked).toBeLessThan(4.1);
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
+    expect(ranges).toContain(206);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download MP4' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^checkout-button-does-nothing-grace-hopper-\d{4}-\d{2}-\d{2}\.mp4$/);
+    const saved = path.join(tmp, download.suggestedFilename());
+    await download.saveAs(saved);
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name:format=duration', '-of', 'json', saved]);
+    const probe = JSON.parse(stdout) as { streams: { codec_name: string }[]; format: { duration: string } };
+    expect(probe.streams.map((s) => s.codec_name)).toContain('h264');
+    expect(Number(probe.format.duration)).toBeGreaterThan(5.5);
+
+    const narrow = await narrowPage();
+    await narrow.goto(`/my/recordings/${submissionId}`);
+    await narrow.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
+    await shot(narrow, 'recording');
+    await narrow.goto('/my/recordings');
+    await narrow.getByTestId('submission-item').first().waitFor();
+    await shot(narrow, 'recordings');
+    await narrow.goto('/dashboard');
+    await narrow.getByTestId('submission-item').first().waitFor();
+    await shot(narrow, 'dashboard');
+    await narrow.context().close();
+
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Recent recordings' }).waitFor();
+    await page.getByTestId('submission-item').first().waitFor();
+    await shot(page, 'dashboard');
+  });
+
+  it("shows another account's ids exactly like missing ones", async () => {
+    const stranger = await newContext(browser, server);
+    await apiSignUp(stranger, { name: 'Eve' });
+    await finishOnboarding(stranger);
+    const other = await stranger.newPage();
+    await other.goto(`/my/recordings/${submissionId}`);
+    await other.getByRole('heading', { name: 'This recording does not exist, or it belongs to another workspace.' }).waitFor();
+    expect(await other.locator('video').count()).toBe(0);
+    await other.goto(`/my/requests/${requestId}/recordings`);
+    await other.getByRole('heading', { name: 'This request does not exist, or it belongs to another workspace.' }).waitFor();
+    await other.goto('/my/recordings/not-a-real-id');
+    await other.getByRole('heading', { name: 'This recording does not exist, or it belongs to another workspace.' }).waitFor();
+    await stranger.close();
+  });
+
+  it('revokes the link and deletes the recording after confirmation', async () => {
+    await page.goto('/my/requests');
+    const item = page.getByTestId('request-item').filter({ hasText: TITLE });
+    const before = await item.getByTestId('request-link').inputValue();
+    await item.getByRole('button', { name: 'Revoke link' }).click();
+    await page.getByRole('dialog', { name: 'Revoke this link?' }).getByRole('button', { name: 'Revoke and create a new link' }).click();
+    await expect.poll(() => item.getByTestId('request-link').inputValue()).not.toBe(before);
+    expect((await fetch(`${server.url}/api/v1/public/requests/${token}`)).status).toBe(410);
+
+    await page.goto(`/my/recordings/${submissionId}`);
+    await page.getByRole('button', { name: 'Delete recording' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this recording?' });
+    await shot(page, 'recording-delete');
+    await confirm.getByRole('button', { name: 'Delete recording' }).click();
+    await waitForPath(page, '/my/recordings');
+    await page.getByRole('heading', { name: 'No recordings yet' }).waitFor();
+    expect(pathOf(page)).toBe('/my/recordings');
+    expect((await owner.request.get(`/api/v1/submissions/${submissionId}`)).status()).toBe(404);
+  });
+});
