@@ -5,7 +5,7 @@ import { captureErrors } from '../src/capture/errors.ts';
 import { captureFetch } from '../src/capture/fetch.ts';
 import { captureNavigation } from '../src/capture/navigation.ts';
 import { captureXhr } from '../src/capture/xhr.ts';
-import type { Captured } from '../src/core/event-buffer.ts';
+import { createEventBuffer, type Captured } from '../src/core/event-buffer.ts';
 import { destroy, init, on } from '../src/index.ts';
 
 const NET = { ignore: [], detail: [], bodies: false };
@@ -14,18 +14,18 @@ afterEach(() => destroy());
 
 describe('console capture', () => {
   it('records every level and still calls the original with the same this and arguments', () => {
-    const events: Captured[] = [];
     const seen: unknown[][] = [];
     const fake = { log(...a: unknown[]) { seen.push([this, ...a]); }, error() {} } as unknown as Console;
     const orig = console.log;
     console.log = fake.log;
     try {
-      const restore = captureConsole(['log'], (e) => events.push(e));
+      const buffer = createEventBuffer(100, 1e6);
+      const restore = captureConsole(['log'], buffer.push);
       const circular: Record<string, unknown> = {};
       circular.me = circular;
       console.log('hello', circular);
       expect(seen).toEqual([[console, 'hello', circular]]);
-      expect(events).toMatchObject([{ kind: 'console', level: 'log', message: 'hello {"me":[Circular]}' }]);
+      expect(buffer.snapshot().events).toEqual([{ kind: 'console', t: expect.any(Number), level: 'log', message: 'hello {"me":[Circular]}' }]);
       restore.forEach((r) => r());
       expect(console.log).toBe(fake.log);
     } finally {
@@ -33,16 +33,17 @@ describe('console capture', () => {
     }
   });
 
-  it('does not recurse when a getter logs while being serialised', () => {
-    const events: Captured[] = [];
+  it('does not recurse when a getter logs its own object while being written out', () => {
     const orig = console.warn;
     console.warn = () => {};
     try {
-      const restore = captureConsole(['warn'], (e) => events.push(e));
-      const sneaky = { get x() { console.warn('inside'); return 1; } };
+      const buffer = createEventBuffer(100, 1e6);
+      const restore = captureConsole(['warn'], buffer.push);
+      const sneaky = { get x() { console.warn(sneaky); return 1; } };
       console.warn(sneaky);
+      const { events: got } = buffer.snapshot();
       restore.forEach((r) => r());
-      expect(events.map((e) => e.kind === 'console' && e.message)).toEqual(['{"x":1}']);
+      expect(got.map((e) => e.kind === 'console' && e.message)).toEqual(['{"x":1}']);
     } finally {
       console.warn = orig;
     }

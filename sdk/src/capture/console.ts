@@ -2,19 +2,19 @@ import type { ConsoleLevel } from '../types.ts';
 import { guard } from '../core/guard.ts';
 import { patch, type Restore } from '../core/patch.ts';
 import type { Captured } from '../core/event-buffer.ts';
-import { serialize } from './serialize.ts';
 
 export function captureConsole(levels: readonly ConsoleLevel[], record: (e: Captured) => void): Restore[] {
-  // A getter or toJSON that logs while we serialise would recurse forever.
+  // Guards against a host console that calls itself through us (e.g. a logger library wrapping the console).
   let busy = false;
   return levels.map((level) =>
     patch(console, level, (orig) =>
       function (this: unknown) {
         if (!busy) {
           busy = true;
+          // The arguments as they are; the buffer writes them out shortly after, off this call.
           // eslint-disable-next-line prefer-rest-params
-          const args = arguments;
-          guard(() => record({ kind: 'console', t: Date.now(), level, message: serialize(args) }));
+          const args = Array.prototype.slice.call(arguments);
+          guard(() => record({ kind: 'console', t: Date.now(), level, message: '', args }));
           busy = false;
         }
         // eslint-disable-next-line prefer-rest-params

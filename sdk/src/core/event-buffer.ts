@@ -1,16 +1,20 @@
 import type { WidgetEvent } from '@showback/contract';
+import { serialize } from '../capture/serialize.ts';
 
 /**
  * An event as captured: `t` is epoch milliseconds; URLs and texts are not redacted yet. Network events of
  * allowlisted URLs carry the raw header sources (`Headers`, a record, pairs or the XHR header text), filtered down
- * to the allowlisted names at hand-off.
+ * to the allowlisted names at hand-off. Console events carry their raw `args` until the buffer settles them.
  */
-export type Captured = WidgetEvent & { rawRequestHeaders?: unknown; rawResponseHeaders?: unknown };
+export type Captured = WidgetEvent & { rawRequestHeaders?: unknown; rawResponseHeaders?: unknown; args?: ArrayLike<unknown> };
 
 export interface EventBuffer {
   push(e: Captured): void;
   snapshot(): { events: Captured[]; dropped: number };
 }
+
+/** How long console arguments stay unserialised: short, so objects are written close to how they were logged. */
+const SETTLE_MS = 250;
 
 function sizeOf(e: Captured): number {
   let n = 16;
@@ -21,24 +25,65 @@ function sizeOf(e: Captured): number {
   return n;
 }
 
-/** The rolling buffer from page load: the oldest events go first once either limit is passed. */
+/**
+ * The rolling buffer from page load: the oldest events go first once either limit is passed. Console arguments
+ * are serialised in batches off the logging call (like Sentry keeps breadcrumb arguments until it sends), which
+ * keeps `console.log` cheap for the page; a snapshot settles whatever is still pending.
+ */
 export function createEventBuffer(maxEvents: number, maxBytes: number): EventBuffer {
-  const items: Captured[] = [];
-  const sizes: number[] = [];
+  let items: Captured[] = [];
+  let sizes: number[] = [];
+  let head = 0;
   let bytes = 0;
   let dropped = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let settling = false;
+
+  const evict = () => {
+    while (items.length - head > maxEvents || (bytes > maxBytes && items.length > head)) {
+      bytes -= sizes[head]!;
+      head++;
+      dropped++;
+    }
+    // Compact now and then instead of shifting on every push.
+    if (head > 256) {
+      items = items.slice(head);
+      sizes = sizes.slice(head);
+      head = 0;
+    }
+  };
+
+  const settle = () => {
+    timer = undefined;
+    settling = true;
+    for (let i = head; i < items.length; i++) {
+      const e = items[i]!;
+      if (e.args && e.kind === 'console') {
+        e.message = serialize(e.args);
+        delete e.args;
+        const size = sizeOf(e);
+        bytes += size - sizes[i]!;
+        sizes[i] = size;
+      }
+    }
+    settling = false;
+    evict();
+  };
+
   return {
     push(e) {
-      const size = sizeOf(e);
+      // A getter that logs while its object is written out would otherwise feed itself forever.
+      if (settling) return;
+      const size = e.args ? 64 : sizeOf(e);
       items.push(e);
       sizes.push(size);
       bytes += size;
-      while (items.length > maxEvents || (bytes > maxBytes && items.length)) {
-        items.shift();
-        bytes -= sizes.shift()!;
-        dropped++;
-      }
+      if (e.args && !timer) timer = setTimeout(settle, SETTLE_MS);
+      evict();
     },
-    snapshot: () => ({ events: items.slice(), dropped }),
+    snapshot() {
+      settle();
+      return { events: items.slice(head), dropped };
+    },
   };
 }
