@@ -22,7 +22,7 @@ export interface ContactDeps {
 }
 
 function hashIp(ctx: AppContext, ip: string): string {
-  return createHash('sha256').update(`${ctx.config.sessionSecret ?? ctx.config.dataDir}:${ip}`).digest('hex');
+  return createHash('sha256').update(`${ctx.secret}:contact:${ip}`).digest('hex');
 }
 
 function clean(input: ContactRequest): ContactRequest {
