@@ -7,4 +7,4 @@ import { billingRoutes } from './billing/billing.routes.ts';
 import { stripeWebhookRoutes } from './billing/stripe-webhook.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, billingRoutes, stripeWebhookRoutes, contactRoutes];
