@@ -107,3 +107,18 @@ export const UpdateMeBodySchema = Type.Object(
   { $id: 'UpdateMeBody' },
 );
 export type UpdateMeBody = Static<typeof UpdateMeBodySchema>;
+
+/** Onboarding answers kept in the account's details. */
+export const COMPANY_SIZES = ['solo', 'small', 'medium', 'large', 'enterprise'] as const;
+export const USE_CASES = ['support', 'qa', 'product', 'sales', 'other'] as const;
+
+/** PUT /account (owner or admin). The response is the current user, account included. */
+export const UpdateAccountBodySchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: USER_LIMITS.accountNameMax })),
+    company_size: Type.Optional(Type.Union([Type.Enum(COMPANY_SIZES), Type.Literal(''), Type.Null()])),
+    use_case: Type.Optional(Type.Union([Type.Enum(USE_CASES), Type.Literal(''), Type.Null()])),
+  },
+  { $id: 'UpdateAccountBody' },
+);
+export type UpdateAccountBody = Static<typeof UpdateAccountBodySchema>;
