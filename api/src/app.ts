@@ -18,6 +18,7 @@ import { createStorage } from './storage/create-storage.ts';
 import { createUploadStore } from './modules/uploads/upload-store.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { jobs } from './jobs/index.ts';
+import { startRetentionSchedule } from './jobs/retention-schedule.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one); otherwise opened from config. */
@@ -56,6 +57,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await app.register(csrfPlugin);
   for (const routes of routeModules) await app.register(routes);
   await queue.start(ctx);
+  const stopRetentionSchedule = startRetentionSchedule(ctx, app.log);
+  app.addHook('preClose', async () => stopRetentionSchedule());
   await app.register(mailboxRoutes);
   app.addHook('onClose', async () => ctx.mailer.close());
   await app.register(webPlugin);

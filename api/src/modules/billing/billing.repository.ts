@@ -132,3 +132,21 @@ export async function listHeld(db: Db, accountId: string) {
 export async function releaseHeld(db: Db, id: string, submissionId: string | null): Promise<void> {
   await db.updateTable('held_submissions').set({ released_at: new Date(), submission_id: submissionId }).where('id', '=', id).execute();
 }
+
+/** Free accounts whose trial ends in (now, until] and whose owner has not been told yet. */
+export async function trialsEndingBefore(db: Db, now: Date, until: Date) {
+  return db
+    .selectFrom('accounts as a')
+    .leftJoin('account_billing as b', 'b.account_id', 'a.id')
+    .select(['a.id', 'a.trial_ends_at'])
+    .where('a.plan', '=', 'free')
+    .where('a.trial_ends_at', '>', now)
+    .where('a.trial_ends_at', '<=', until)
+    .where('b.trial_ending_notified_at', 'is', null)
+    .execute();
+}
+
+export async function markTrialNotified(db: Db, accountId: string, at: Date): Promise<void> {
+  await ensureBilling(db, accountId);
+  await updateBilling(db, accountId, { trial_ending_notified_at: at });
+}
