@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Submission } from '@showback/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,19 +33,10 @@ describe('review: requests and recordings in the dashboard', () => {
     await target.screenshot({ path: path.join(SCREENSHOT_DIR, `review-${name}-${width}.png`), fullPage: true });
   };
 
-  // TEMPORARY while POST /api/v1/account/onboarding/complete is being written: flip the flag in the database.
-  const finishOnboarding = async (context: BrowserContext) => {
-    try {
-      await apiCompleteOnboarding(context);
-    } catch {
-      const me = await (await context.request.get('/api/v1/users/me')).json();
-      await server.kill('SIGTERM');
-      const { PGlite } = await import('@electric-sql/pglite');
-      const db = await PGlite.create(path.join(server.dataDir, 'db'));
-      await db.query('UPDATE accounts SET onboarding_completed = true WHERE id = $1', [me.account.id]);
-      await db.close();
-      await server.start();
-    }
+  /** Serious or critical accessibility problems in the page's main content (the screens this suite covers). */
+  const a11y = async (target: Page, include = 'main'): Promise<string[]> => {
+    const result = await new AxeBuilder({ page: target }).include(include).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
 
   /** The same signed-in owner in a phone-sized window. */
@@ -61,7 +53,7 @@ describe('review: requests and recordings in the dashboard', () => {
     owner = await newContext(browser, server);
     await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await apiSignUp(owner, { name: 'Ada Lovelace', account_name: 'Analytical Engines' });
-    await finishOnboarding(owner);
+    await apiCompleteOnboarding(owner);
     // Other suites share two cores with this one: give slow moments room without hiding a real hang.
     owner.setDefaultTimeout(60_000);
     page = await owner.newPage();
@@ -107,6 +99,7 @@ describe('review: requests and recordings in the dashboard', () => {
     await dialog.getByLabel('Maximum length (minutes)').fill('5');
     await dialog.getByLabel('Email').selectOption('required');
     await shot(page, 'request-form');
+    expect(await a11y(page, 'dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Create request' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -125,6 +118,7 @@ describe('review: requests and recordings in the dashboard', () => {
     expect(created.instructions).toMatch(/<(b|strong)>checkout page<\/(b|strong)>/);
     expect(created.instructions).not.toMatch(/onerror|script|javascript:/i);
     await shot(page, 'requests');
+    expect(await a11y(page)).toEqual([]);
     const narrow = await narrowPage();
     await narrow.goto('/my/requests');
     await narrow.getByTestId('request-item').first().waitFor();
@@ -166,6 +160,7 @@ describe('review: requests and recordings in the dashboard', () => {
     await row.waitFor();
     expect(await page.getByTestId('submission-item').count()).toBe(1);
     await shot(page, 'recordings');
+    expect(await a11y(page)).toEqual([]);
 
     await page.goto(`/my/requests/${requestId}/recordings`);
     await page.getByRole('heading', { name: `Recordings for “${TITLE}”` }).waitFor();
@@ -198,6 +193,7 @@ describe('review: requests and recordings in the dashboard', () => {
     });
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15_000 });
     await shot(page, 'recording');
+    expect(await a11y(page)).toEqual([]);
 
     const seeked = await video.evaluate(
       (v: HTMLVideoElement) =>
@@ -242,7 +238,7 @@ describe('review: requests and recordings in the dashboard', () => {
   it("shows another account's ids exactly like missing ones", async () => {
     const stranger = await newContext(browser, server);
     await apiSignUp(stranger, { name: 'Eve' });
-    await finishOnboarding(stranger);
+    await apiCompleteOnboarding(stranger);
     const other = await stranger.newPage();
     await other.goto(`/my/recordings/${submissionId}`);
     await other.getByRole('heading', { name: 'This recording does not exist, or it belongs to another workspace.' }).waitFor();
