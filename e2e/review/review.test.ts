@@ -269,4 +269,27 @@ describe('review: requests and recordings in the dashboard', () => {
     expect(pathOf(page)).toBe('/my/recordings');
     expect((await owner.request.get(`/api/v1/submissions/${submissionId}`)).status()).toBe(404);
   });
+
+  it('says honestly when processing failed and still offers the original upload', async () => {
+    await page.goto('/my/requests');
+    const link = await page.getByTestId('request-item').filter({ hasText: TITLE }).getByTestId('request-link').inputValue();
+    const notVideo = path.join(tmp, 'not-a-video.mp4');
+    await fs.writeFile(notVideo, Buffer.alloc(64 * 1024, 7));
+    const { id } = await submitVideo(server.url, link.split('/r/')[1] ?? '', notVideo, { recipient: { name: 'Broken File', email: 'broken@example.test' } });
+    await expect
+      .poll(async () => ((await (await owner.request.get(`/api/v1/submissions/${id}`)).json()) as Submission).status, { timeout: 90_000, interval: 500 })
+      .toBe('failed');
+
+    await page.goto('/my/recordings');
+    const row = page.getByTestId('submission-item').filter({ hasText: 'Broken File' });
+    expect(await row.textContent()).toContain('Processing failed');
+    await row.getByRole('link').click();
+    await page.getByText('This video could not be converted to MP4.').waitFor();
+    const original = page.getByRole('link', { name: 'Download original' });
+    const [download] = await Promise.all([page.waitForEvent('download'), original.click()]);
+    const saved = path.join(tmp, 'original');
+    await download.saveAs(saved);
+    expect((await fs.readFile(saved)).equals(await fs.readFile(notVideo))).toBe(true);
+    await shot(page, 'recording-failed');
+  });
 });

@@ -324,7 +324,7 @@ export const current = {
       player: 'Recording',
       processingNotice: 'The MP4 is still being prepared. You are watching the original upload; seeking may not work until it is ready.',
       processingNoVideo: 'The video is being prepared. It will play here as soon as it is ready.',
-      failedNotice: 'Processing this video failed after {attempts} attempts. The original upload is still available to watch and download.',
+      failedNotice: 'This video could not be converted to MP4. The original upload is kept: use “Download original” to get it.',
       failedReason: 'Reason: {reason}',
       noVideo: 'The video file is not available.',
       videoError: 'The video could not be played in this browser. Download it to watch it in a video player.',
@@ -675,7 +675,7 @@ export const current = {
       console: 'Console',
       network: 'Network',
       summaryTitle: 'Summary',
-      summary: 'The visitor opens the pricing page, switches to annual billing and searches the FAQ. A console error is logged when a help-centre script fails to load, and one request for a missing image answers 404; neither affects the page.',
+      summary: 'The visitor opens the pricing page, switches to annual billing, searches the FAQ for "retention" and opens an answer. One request for a missing help-centre icon answers 404 and the page logs a console error about it; both were staged by our test script so you can see how a failure shows up on the timeline.',
     },
   },
 };

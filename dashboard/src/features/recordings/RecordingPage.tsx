@@ -199,7 +199,7 @@ function ProcessingNotice({ submission }: { submission: Submission }) {
   if (submission.status === 'failed') {
     return (
       <Banner tone="warning" className={styles.notice}>
-        {t('recordings.detail.failedNotice', { attempts: submission.processing_attempts })}
+        {t('recordings.detail.failedNotice')}
         {submission.processing_error && <> {t('recordings.detail.failedReason', { reason: submission.processing_error })}</>}
       </Banner>
     );
