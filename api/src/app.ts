@@ -9,6 +9,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { loadSecret } from './plugins/secret.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { webPlugin } from './web/web.plugin.ts';
 import { createMailer } from './integrations/email/mailer.ts';
 import { mailboxRoutes } from './integrations/email/mailbox.routes.ts';
@@ -55,6 +56,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await app.register(cookie, { secret: ctx.secret });
   await app.register(authPlugin);
   await app.register(csrfPlugin);
+  await app.register(rateLimitPlugin);
   for (const routes of routeModules) await app.register(routes);
   await queue.start(ctx);
   const stopRetentionSchedule = startRetentionSchedule(ctx, app.log);

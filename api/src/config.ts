@@ -44,6 +44,8 @@ export const CONFIG_VARS = {
   MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
   ADMIN_EMAIL: { description: 'Email of the system admin created on first start.', default: 'admin@showback.local' },
   TRUST_PROXY: { description: 'Trust X-Forwarded-* headers (behind a TLS-terminating proxy).', default: 'false' },
+  RATE_LIMIT_PER_IP: { description: 'Sign-in, sign-up and password-reset attempts allowed per client IP and endpoint in 10 minutes.', default: '100' },
+  RATE_LIMIT_PER_EMAIL: { description: 'Sign-in, sign-up and password-reset attempts allowed per email address and endpoint in 10 minutes.', default: '10' },
   STATIC_ROOT: { description: 'Folder holding the built front ends (dashboard/dist, recorder/dist, sdk/dist). Unset: the repository root.', default: '' },
 } satisfies Record<string, VarSpec>;
 
@@ -70,6 +72,8 @@ export interface Config {
   maxUploadBytes: number;
   adminEmail: string;
   trustProxy: boolean;
+  /** Attempts per IP and per email on sign-in, sign-up and password reset, counted in the database. */
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   /** Where the built front ends live; tests may serve none. */
   staticRoot: string | undefined;
 }
@@ -156,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
     adminEmail: get('ADMIN_EMAIL'),
     trustProxy: bool('TRUST_PROXY', get('TRUST_PROXY')),
+    authRateLimit: { perIp: positiveInt('RATE_LIMIT_PER_IP', get('RATE_LIMIT_PER_IP')), perEmail: positiveInt('RATE_LIMIT_PER_EMAIL', get('RATE_LIMIT_PER_EMAIL')), windowMs: 10 * 60 * 1000 },
     staticRoot: get('STATIC_ROOT') ? path.resolve(get('STATIC_ROOT')) : REPO_ROOT,
     ...overrides,
   };

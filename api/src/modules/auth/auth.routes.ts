@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AcceptedSchema, ErrorBodySchema, PasswordResetBodySchema, PasswordResetRequestSchema, UserSchema } from '@showback/contract';
+import { authRateLimit } from '../../plugins/rate-limit.ts';
 import { userJson } from '../users/users.service.ts';
 import { requestPasswordResetInBackground, resetPassword } from './password-resets.service.ts';
 import { startSession } from './sessions.service.ts';
@@ -12,6 +13,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/users/password',
     {
+      preHandler: authRateLimit(app, 'password_request'),
       schema: {
         tags: ['users'],
         summary: 'Email a password reset link (always 202: the answer does not reveal whether the email exists)',
@@ -28,6 +30,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/v1/users/password',
     {
+      preHandler: authRateLimit(app, 'password_reset'),
       schema: {
         tags: ['users'],
         summary: 'Set a new password with a reset token; ends all sessions and signs in here',

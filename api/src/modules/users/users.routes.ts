@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, SignInBodySchema, SignUpBodySchema, UpdateMeBodySchema, UserSchema } from '@showback/contract';
 import { Type } from 'typebox';
 import { findSessionUser, requireUser } from '../../plugins/auth.ts';
+import { authRateLimit } from '../../plugins/rate-limit.ts';
 import { endOtherSessions, endSession, startSession } from '../auth/sessions.service.ts';
 import * as users from './users.service.ts';
 
@@ -12,7 +13,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/v1/users/sign_up',
-    { schema: { tags: ['users'], summary: 'Create an account and its owner, and sign in', body: SignUpBodySchema, response: { 201: UserSchema, ...errors } } },
+    { preHandler: authRateLimit(app, 'sign_up'), schema: { tags: ['users'], summary: 'Create an account and its owner, and sign in', body: SignUpBodySchema, response: { 201: UserSchema, ...errors } } },
     async (request, reply) => {
       const user = await users.signUp(ctx, request.body);
       await startSession(request, reply, user.id, false);
@@ -22,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/v1/users/sign_in',
-    { schema: { tags: ['users'], summary: 'Sign in with email and password', body: SignInBodySchema, response: { 200: UserSchema, ...errors } } },
+    { preHandler: authRateLimit(app, 'sign_in'), schema: { tags: ['users'], summary: 'Sign in with email and password', body: SignInBodySchema, response: { 200: UserSchema, ...errors } } },
     async (request, reply) => {
       const user = await users.authenticate(ctx, request.body);
       const remember = request.body.remember_me === '1' || request.body.remember_me === true;
