@@ -232,6 +232,8 @@ describe('review: requests and recordings in the dashboard', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Recent recordings' }).waitFor();
     await page.getByTestId('submission-item').first().waitFor();
+    const usage = await page.getByTestId('usage').textContent();
+    expect(usage).toMatch(/This month’s usage1 (\/ \d+ )?recordings/);
     await shot(page, 'dashboard');
   });
 

@@ -96,17 +96,19 @@ export function DashboardPage() {
         )}
       </div>
 
-      <section aria-labelledby="recent-title" className={styles.recent}>
-        <div className={styles.recentHeader}>
-          <h2 id="recent-title" className={styles.sectionTitle}>
-            {t('home.recentTitle')}
-          </h2>
-          {recent.data && recent.data.total > 0 && <Link to="/my/recordings">{t('home.viewAll')}</Link>}
-        </div>
-        {recent.loading && !recent.data && <ListSkeleton rows={3} />}
-        {recent.data && recent.data.items.length > 0 && <SubmissionList items={recent.data.items} />}
-        {recent.data && recent.data.items.length === 0 && !noRequests && <p className={styles.muted}>{t('home.noRecordings')}</p>}
-      </section>
+      {!(noRequests && recent.data?.total === 0) && (
+        <section aria-labelledby="recent-title" className={styles.recent}>
+          <div className={styles.recentHeader}>
+            <h2 id="recent-title" className={styles.sectionTitle}>
+              {t('home.recentTitle')}
+            </h2>
+            {recent.data && recent.data.total > 0 && <Link to="/my/recordings">{t('home.viewAll')}</Link>}
+          </div>
+          {recent.loading && !recent.data && <ListSkeleton rows={3} />}
+          {recent.data && recent.data.items.length > 0 && <SubmissionList items={recent.data.items} />}
+          {recent.data && recent.data.items.length === 0 && <p className={styles.muted}>{t('home.noRecordings')}</p>}
+        </section>
+      )}
     </div>
   );
 }

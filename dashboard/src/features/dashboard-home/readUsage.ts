@@ -12,16 +12,12 @@ interface UsageFields {
   submission_limit?: unknown;
 }
 
-/**
- * This month's usage from the account's billing state on GET /users/me (spec §3), or undefined while the API does
- * not send it. The fields sit on the account, or on its `billing` object.
- */
+/** This month's usage from the account's billing state on GET /users/me (spec §3), or undefined without it. */
 export function readUsage(user: User | null): Usage | undefined {
-  const account = user?.account as (UsageFields & { billing?: UsageFields }) | undefined;
-  const source = typeof account?.submissions_used_this_month === 'number' ? account : account?.billing;
-  if (!source || typeof source.submissions_used_this_month !== 'number') return undefined;
-  const used = source.submissions_used_this_month;
-  const limit = typeof source.submission_limit === 'number' ? source.submission_limit : null;
+  const account = user?.account as UsageFields | undefined;
+  if (!account || typeof account.submissions_used_this_month !== 'number') return undefined;
+  const used = account.submissions_used_this_month;
+  const limit = typeof account.submission_limit === 'number' ? account.submission_limit : null;
   const percent = limit ? (used / limit) * 100 : 0;
   const level = limit === null ? 'normal' : percent >= USAGE_REACHED_PERCENT ? 'reached' : percent >= USAGE_APPROACHING_PERCENT ? 'approaching' : 'normal';
   return { used, limit, level };
