@@ -252,6 +252,42 @@ describe('review: requests and recordings in the dashboard', () => {
     await stranger.close();
   });
 
+  it('edits a request with its saved values filled in, archives and unarchives it', async () => {
+    const narrow = await narrowPage();
+    await narrow.goto('/my/requests');
+    await narrow.getByTestId('request-item').filter({ hasText: TITLE }).getByRole('button', { name: 'Edit' }).click();
+    const narrowDialog = narrow.getByRole('dialog', { name: 'Edit request' });
+    await narrowDialog.getByRole('textbox', { name: 'Instructions before recording' }).waitFor();
+    await shot(narrow, 'request-form');
+    await narrow.context().close();
+
+    await page.goto('/my/requests');
+    const item = page.getByTestId('request-item').filter({ hasText: TITLE });
+    await item.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit request' });
+    expect(await dialog.getByLabel('Title').inputValue()).toBe(TITLE);
+    expect(await dialog.getByLabel('Microphone').inputValue()).toBe('required');
+    expect(await dialog.getByRole('textbox', { name: 'Instructions before recording' }).locator('b, strong').allTextContents()).toContain('checkout page');
+    await dialog.getByLabel('Maximum length (minutes)').fill('61');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('Enter a whole number of minutes from 1 to 60.').waitFor();
+    await dialog.getByLabel('Maximum length (minutes)').fill('20');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Changes saved.').waitFor();
+    const saved = await (await owner.request.get(`/api/v1/requests/${requestId}`)).json();
+    expect(saved).toMatchObject({ title: TITLE, max_duration_seconds: 1200, microphone: 'required' });
+
+    await item.getByRole('button', { name: 'Archive' }).click();
+    await item.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Archived' }).click();
+    await waitForPath(page, '/my/requests?status=archived');
+    await item.getByRole('button', { name: 'Unarchive' }).click();
+    await item.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Active' }).click();
+    await item.waitFor();
+  });
+
   it('revokes the link and deletes the recording after confirmation', async () => {
     await page.goto('/my/requests');
     const item = page.getByTestId('request-item').filter({ hasText: TITLE });

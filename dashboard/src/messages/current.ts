@@ -257,7 +257,7 @@ export const current = {
       bulletList: 'Bulleted list',
       numberedList: 'Numbered list',
       addLink: 'Link',
-      removeLink: 'Remove link',
+      removeLink: 'Unlink',
       linkPrompt: 'Web address for the link (https://…)',
       linkInvalid: 'Links must start with http:// or https://',
       toolbar: 'Formatting',
