@@ -42,7 +42,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrateToLatest(database.db);
-  const uploads = await createUploadStore(config);
+  const uploads = await createUploadStore(config, database);
   const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log });
   const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue };
   app.decorate('ctx', ctx);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from './support/auth.ts';
-import { createRequest } from './support/fixtures/recording.ts';
+import type { ErrorBody, RecordingRequest, RecordingRequestList, SubmissionList } from '@showback/contract';
+import { createRequest, json } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 describe('recording requests', () => {
@@ -35,11 +36,11 @@ describe('recording requests', () => {
   it('validates fields', async () => {
     const bad = await call(owner, 'POST', '/api/v1/requests', { title: '', max_duration_seconds: 5, microphone: 'loud' });
     expect(bad.status).toBe(422);
-    const body = await bad.json();
-    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['title', 'max_duration_seconds', 'microphone']));
+    const body = await json<ErrorBody>(bad);
+    expect(Object.keys(body.errors ?? {})).toEqual(expect.arrayContaining(['title', 'max_duration_seconds', 'microphone']));
     const redirect = await call(owner, 'POST', '/api/v1/requests', { title: 'x', redirect_url: 'javascript:alert(1)' });
     expect(redirect.status).toBe(422);
-    expect((await redirect.json()).errors).toHaveProperty('redirect_url');
+    expect((await json<ErrorBody>(redirect)).errors).toHaveProperty('redirect_url');
     const long = await createRequest(t.url, owner, { max_duration_seconds: 3600, fields: { name: 'required', email: 'off' } });
     expect(long).toMatchObject({ max_duration_seconds: 3600, fields: { name: 'required', email: 'off', note: 'optional' } });
   });
@@ -47,16 +48,16 @@ describe('recording requests', () => {
   it('updates, archives, lists with paging and search', async () => {
     const r = await createRequest(t.url, owner, { title: 'Paging A' });
     await createRequest(t.url, owner, { title: 'Paging B' });
-    const patched = await (await call(owner, 'PATCH', `/api/v1/requests/${r.id}`, { title: 'Paging A2', microphone: 'required', redirect_url: 'https://example.test/thanks' })).json();
+    const patched = await json<RecordingRequest>(await call(owner, 'PATCH', `/api/v1/requests/${r.id}`, { title: 'Paging A2', microphone: 'required', redirect_url: 'https://example.test/thanks' }));
     expect(patched).toMatchObject({ title: 'Paging A2', microphone: 'required', redirect_url: 'https://example.test/thanks' });
-    expect((await (await call(owner, 'POST', `/api/v1/requests/${r.id}/archive`)).json()).status).toBe('archived');
-    const archived = await (await call(owner, 'GET', '/api/v1/requests?status=archived')).json();
-    expect(archived.items.map((i: { id: string }) => i.id)).toEqual([r.id]);
-    expect((await (await call(owner, 'POST', `/api/v1/requests/${r.id}/unarchive`)).json()).status).toBe('active');
-    const page = await (await call(owner, 'GET', '/api/v1/requests?q=Paging&per_page=1&page=2')).json();
+    expect((await json<RecordingRequest>(await call(owner, 'POST', `/api/v1/requests/${r.id}/archive`))).status).toBe('archived');
+    const archived = await json<RecordingRequestList>(await call(owner, 'GET', '/api/v1/requests?status=archived'));
+    expect(archived.items.map((i) => i.id)).toEqual([r.id]);
+    expect((await json<RecordingRequest>(await call(owner, 'POST', `/api/v1/requests/${r.id}/unarchive`))).status).toBe('active');
+    const page = await json<RecordingRequestList>(await call(owner, 'GET', '/api/v1/requests?q=Paging&per_page=1&page=2'));
     expect(page).toMatchObject({ total: 2, page: 2, per_page: 1 });
     expect(page.items).toHaveLength(1);
-    const strangers = await (await call(stranger, 'GET', '/api/v1/requests')).json();
+    const strangers = await json<RecordingRequestList>(await call(stranger, 'GET', '/api/v1/requests'));
     expect(strangers.total).toBe(0);
   });
 
@@ -64,20 +65,20 @@ describe('recording requests', () => {
     const r = await createRequest(t.url, owner, { title: 'Revoke me', fields: { name: 'required' } });
     const open = await fetch(`${t.url}/api/v1/public/requests/${r.token}`);
     expect(open.status).toBe(200);
-    expect(await open.json()).toMatchObject({ title: 'Revoke me', account_name: owner.user.account_name ?? expect.any(String), fields: { name: 'required' }, max_upload_bytes: t.config.maxUploadBytes, upload_endpoint: '/uploads' });
-    const revoked = await (await call(owner, 'POST', `/api/v1/requests/${r.id}/revoke`)).json();
+    expect(await open.json()).toMatchObject({ title: 'Revoke me', account_name: owner.user.account.name, fields: { name: 'required' }, max_upload_bytes: t.config.maxUploadBytes, upload_endpoint: '/uploads' });
+    const revoked = await json<RecordingRequest>(await call(owner, 'POST', `/api/v1/requests/${r.id}/revoke`));
     expect(revoked.token).not.toBe(r.token);
     const old = await fetch(`${t.url}/api/v1/public/requests/${r.token}`);
     expect(old.status).toBe(410);
-    expect((await old.json()).code).toBe('LINK_REVOKED');
+    expect((await json<ErrorBody>(old)).code).toBe('LINK_REVOKED');
     expect((await fetch(`${t.url}/api/v1/public/requests/${revoked.token}`)).status).toBe(200);
     const unknown = await fetch(`${t.url}/api/v1/public/requests/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).code).toBe('NOT_FOUND');
+    expect((await json<ErrorBody>(unknown)).code).toBe('NOT_FOUND');
     const expired = await createRequest(t.url, owner, { expires_at: new Date(Date.now() - 1000).toISOString() });
     const gone = await fetch(`${t.url}/api/v1/public/requests/${expired.token}`);
     expect(gone.status).toBe(410);
-    expect((await gone.json()).code).toBe('LINK_EXPIRED');
+    expect((await json<ErrorBody>(gone)).code).toBe('LINK_EXPIRED');
   });
 
   it("answers 404 for another account's request in every endpoint", async () => {
@@ -93,12 +94,12 @@ describe('recording requests', () => {
     for (const [method, path, body] of paths) {
       const res = await call(stranger, method, path, body);
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect((await res.json()).code).toBe('NOT_FOUND');
+      expect((await json<ErrorBody>(res)).code).toBe('NOT_FOUND');
     }
-    const list = await (await call(stranger, 'GET', `/api/v1/submissions?request_id=${r.id}`)).json();
+    const list = await json<SubmissionList>(await call(stranger, 'GET', `/api/v1/submissions?request_id=${r.id}`));
     expect(list.total).toBe(0);
     expect((await call(owner, 'GET', `/api/v1/requests/${r.id}`)).status).toBe(200);
-    expect((await (await call(owner, 'GET', `/api/v1/requests/${r.id}`)).json()).title).toBe(r.title);
+    expect((await json<RecordingRequest>(await call(owner, 'GET', `/api/v1/requests/${r.id}`))).title).toBe(r.title);
     expect((await fetch(`${t.url}/api/v1/requests/${r.id}`)).status).toBe(401);
   });
 

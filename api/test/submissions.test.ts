@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
-import { createRequest, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
+import type { CreatedSubmission, ErrorBody, SubmissionList } from '@showback/contract';
+import { createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const tusHeaders = (token: string, type = 'video/mp4', length = 1000): Record<string, string> => ({
@@ -86,7 +87,7 @@ describe('uploads and submissions', () => {
     const uploadId = await tusUpload(t.url, await mediaFile('h264-noaudio-mp4', 1), { token: request.token });
     const missing = await submit(t.url, request.token, submitBody(uploadId, { recipient: { name: 'x' } }));
     expect(missing.status).toBe(422);
-    expect((await missing.json()).errors).toHaveProperty(['recipient.email']);
+    expect((await json<ErrorBody>(missing)).errors).toHaveProperty(['recipient.email']);
   });
 
   it('transcodes VP9/Opus WebM, handles a video without audio, and marks a non-video failed with the original kept', async () => {
@@ -97,13 +98,13 @@ describe('uploads and submissions', () => {
     ];
     for (const c of cases) {
       const uploadId = await tusUpload(t.url, await mediaFile(c.kind, 2), { token: request.token, filetype: c.type });
-      const { id } = await (await submit(t.url, request.token, submitBody(uploadId, { mime_type: c.type }))).json();
+      const { id } = await json<CreatedSubmission>(await submit(t.url, request.token, submitBody(uploadId, { mime_type: c.type })));
       const done = await waitForProcessing(t.url, owner, id, 90_000);
       expect(done, c.kind).toMatchObject({ status: 'ready', width: 320, height: 240 });
       expect(Math.abs((done.duration_ms as number) - 2000)).toBeLessThanOrEqual(500);
     }
     const textId = await tusUpload(t.url, await mediaFile('text-as-mp4'), { token: request.token });
-    const { id } = await (await submit(t.url, request.token, submitBody(textId))).json();
+    const { id } = await json<CreatedSubmission>(await submit(t.url, request.token, submitBody(textId)));
     const failed = await waitForProcessing(t.url, owner, id);
     expect(failed).toMatchObject({ status: 'failed', serving_original: true, processing_error: expect.stringMatching(/not a video/) });
     const original = await fetch(`${t.url}${String(failed.download_url)}`, { headers: owner.headers });
@@ -114,7 +115,7 @@ describe('uploads and submissions', () => {
   it("hides submissions from other accounts and deletes a submission with its files", async () => {
     const request = await createRequest(t.url, owner);
     const uploadId = await tusUpload(t.url, await mediaFile('h264-noaudio-mp4', 1), { token: request.token });
-    const { id } = await (await submit(t.url, request.token, submitBody(uploadId))).json();
+    const { id } = await json<CreatedSubmission>(await submit(t.url, request.token, submitBody(uploadId)));
     await waitForProcessing(t.url, owner, id);
     const stored = (await filesUnder(path.join(t.dataDir, 'files'))).filter((f) => f.includes(id));
     expect(stored.length).toBeGreaterThan(0);
@@ -124,7 +125,7 @@ describe('uploads and submissions', () => {
       expect(res.status, p).toBe(404);
     }
     expect((await fetch(`${t.url}/api/v1/submissions/${id}`, { method: 'DELETE', headers: auth })).status).toBe(404);
-    expect((await (await fetch(`${t.url}/api/v1/submissions`, { headers: auth })).json()).total).toBe(0);
+    expect((await json<SubmissionList>(await fetch(`${t.url}/api/v1/submissions`, { headers: auth }))).total).toBe(0);
 
     const del = await fetch(`${t.url}/api/v1/submissions/${id}`, { method: 'DELETE', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
     expect(del.status).toBe(204);

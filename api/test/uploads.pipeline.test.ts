@@ -4,11 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { ffprobe, mediaFile, topLevelBoxes } from './support/fixtures/media.ts';
-import { createRequest, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
+import type { RecordingRequest } from '@showback/contract';
+import { createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 async function onPlan(t: TestApp, owner: SignedUp, plan: string): Promise<void> {
-  await t.app.ctx.db.updateTable('accounts').set({ plan }).where('id', '=', owner.user.account_id).execute();
+  await t.app.ctx.db.updateTable('accounts').set({ plan }).where('id', '=', owner.user.account.id).execute();
 }
 
 describe('upload → submit → MP4', () => {
@@ -73,7 +74,7 @@ describe('upload → submit → MP4', () => {
 
     const list = await (await fetch(`${t.url}/api/v1/submissions?request_id=${request.id}`, { headers: owner.headers })).json();
     expect(list).toMatchObject({ total: 1, items: [{ id: created.id, thumbnail_url: done.poster_url, status: 'ready' }] });
-    const req = await (await fetch(`${t.url}/api/v1/requests/${request.id}`, { headers: owner.headers })).json();
+    const req = await json<RecordingRequest>(await fetch(`${t.url}/api/v1/requests/${request.id}`, { headers: owner.headers }));
     expect(req.submission_count).toBe(1);
   });
 });

@@ -19,6 +19,8 @@ pg.types.setTypeParser(NUMERIC_OID, (value: string) => Number(value));
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** Postgres only: where this handle connects, for parts that need connections of their own (the upload locker). */
+  connectionString?: string;
   /** Raw SQL for libraries that bring their own queries (the job queue), serialised with Kysely's queries on PGlite. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db,
       kind: 'postgres',
+      connectionString: options.databaseUrl,
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
       close: () => db.destroy(),
     };

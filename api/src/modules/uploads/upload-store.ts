@@ -6,6 +6,7 @@ import { S3Store } from '@tus/s3-store';
 import { MemoryLocker } from '@tus/server';
 import type { DataStore, KvStore, Locker, Upload } from '@tus/utils';
 import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
 import { s3ClientConfig } from '../../storage/s3-storage.ts';
 import { PostgresLocker } from './postgres-locker.ts';
 
@@ -26,7 +27,7 @@ export interface UploadStore {
 // S3Store caches upload metadata per process; another process could then miss a length declared elsewhere.
 const noCache: KvStore<never> = { get: async () => undefined, set: async () => {}, delete: async () => {} };
 
-export async function createUploadStore(config: Readonly<Config>): Promise<UploadStore> {
+export async function createUploadStore(config: Readonly<Config>, database: Pick<DatabaseHandle, 'kind' | 'connectionString'>): Promise<UploadStore> {
   let datastore: DataStore;
   let read: (id: string) => Promise<Readable>;
   if (config.s3) {
@@ -44,11 +45,13 @@ export async function createUploadStore(config: Readonly<Config>): Promise<Uploa
     datastore = store;
     read = async (id) => store.read(id);
   }
-  // PGlite is one process by construction, so the in-process locker is enough there.
+  // Chosen by the database actually in use (tests hand buildApp an open Postgres handle without DATABASE_URL):
+  // several processes can only share a Postgres; PGlite is one process by construction, so memory locks suffice.
   let locker: Locker = new MemoryLocker();
   let close = async (): Promise<void> => {};
-  if (config.databaseUrl) {
-    const pgLocker = new PostgresLocker(config.databaseUrl);
+  if (database.kind === 'postgres') {
+    if (!database.connectionString) throw new Error('A Postgres database handle must carry its connection string for the upload locker');
+    const pgLocker = new PostgresLocker({ connectionString: database.connectionString });
     await pgLocker.start();
     locker = pgLocker;
     close = () => pgLocker.close();
