@@ -10,6 +10,7 @@ import { loadSecret } from './plugins/secret.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './web/web.plugin.ts';
 import { createMailer } from './integrations/email/mailer.ts';
 import { mailboxRoutes } from './integrations/email/mailbox.routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await app.register(authPlugin);
   await app.register(csrfPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(openapiPlugin);
   for (const routes of routeModules) await app.register(routes);
   await queue.start(ctx);
   const stopRetentionSchedule = startRetentionSchedule(ctx, app.log);
