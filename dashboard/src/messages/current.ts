@@ -309,7 +309,6 @@ export const current = {
     recipient: 'From',
     duration: 'Length',
     date: 'Received',
-    open: 'Open recording from {who}, {date}',
     status: {
       queued: 'Waiting to process',
       processing: 'Processing',
@@ -342,6 +341,7 @@ export const current = {
       note: 'Note',
       notGiven: 'Not given',
       environmentTitle: 'Environment',
+      environmentMissing: 'The browser details were not captured for this recording (for example, an uploaded file).',
       browser: 'Browser',
       os: 'Operating system',
       screen: 'Screen',

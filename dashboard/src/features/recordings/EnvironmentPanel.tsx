@@ -18,23 +18,27 @@ export function EnvironmentPanel({ environment }: { environment: Environment }) 
     [t('recordings.detail.language'), environment.language],
     [t('recordings.detail.timeZone'), environment.time_zone],
   ];
+  const captured = Object.values(environment).some((value) => value !== undefined && value !== '');
   return (
     <section className={styles.panel} aria-labelledby="env-title">
       <h2 id="env-title" className={styles.panelTitle}>
         {t('recordings.detail.environmentTitle')}
       </h2>
-      <dl className={styles.facts}>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd className={value ? undefined : styles.muted}>{value ?? t('recordings.detail.unknown')}</dd>
+      {!captured && <p className={styles.muted}>{t('recordings.detail.environmentMissing')}</p>}
+      {captured && (
+        <dl className={styles.facts}>
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd className={value ? undefined : styles.muted}>{value ?? t('recordings.detail.unknown')}</dd>
+            </div>
+          ))}
+          <div className={styles.wide}>
+            <dt>{t('recordings.detail.pageUrl')}</dt>
+            <dd className={environment.page_url ? styles.url : styles.muted}>{environment.page_url ?? t('recordings.detail.unknown')}</dd>
           </div>
-        ))}
-        <div className={styles.wide}>
-          <dt>{t('recordings.detail.pageUrl')}</dt>
-          <dd className={environment.page_url ? styles.url : styles.muted}>{environment.page_url ?? t('recordings.detail.unknown')}</dd>
-        </div>
-      </dl>
+        </dl>
+      )}
     </section>
   );
 }

@@ -27,10 +27,10 @@ export function SubmissionList({ items, hideRequest = false }: SubmissionListPro
               {item.duration_ms !== null && <span className={styles.duration}>{formatDuration(item.duration_ms)}</span>}
             </div>
             <div className={styles.main}>
-              <Link to={`/my/recordings/${item.id}`} className={styles.link} aria-label={t('recordings.open', { who, date: formatDate(item.created_at) })}>
+              <Link to={`/my/recordings/${item.id}`} className={styles.link} aria-describedby={`meta-${item.id}`}>
                 {hideRequest ? who : item.request_title}
               </Link>
-              <p className={styles.meta}>
+              <p className={styles.meta} id={`meta-${item.id}`}>
                 {!hideRequest && <span>{who}</span>}
                 {item.recipient_name && item.recipient_email && <span className={styles.email}>{item.recipient_email}</span>}
                 <span>
