@@ -1,6 +1,7 @@
 import http from 'node:http';
 import qs from 'qs';
 import Stripe from 'stripe';
+import { addInterval } from '../../src/integrations/stripe/add-interval.ts';
 import { BILLING_INTERVALS, PLANS, planPrice, type BillingInterval, type PlanId } from '@showback/contract';
 
 /**
@@ -89,16 +90,6 @@ const missing = (kind: string, id: string): StripeFailure =>
   new StripeFailure(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
 const invalid = (message: string, param?: string): StripeFailure =>
   new StripeFailure(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
-
-/** Stripe's calendar arithmetic: the same day next month/year, clamped to the month's last day. */
-export function addInterval(seconds: number, interval: 'month' | 'year', count = 1): number {
-  const d = new Date(seconds * 1000);
-  const months = interval === 'year' ? 12 * count : count;
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
-  return Math.floor(target.getTime() / 1000);
-}
 
 function list(data: Obj[], url: string): Obj {
   return { object: 'list', data, has_more: false, url };

@@ -2,7 +2,6 @@ import type Stripe from 'stripe';
 import {
   PLAN_IDS,
   PLANS,
-  type BillingInterval,
   type ChangeKind,
   type PlanId,
   type PreviewChangeBody,
@@ -16,6 +15,7 @@ import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { rethrowStripe, stripeBilling } from '../../integrations/stripe/stripe-billing.ts';
 import type { PlanPrice } from '../../integrations/stripe/price-catalog.ts';
+import { addInterval } from '../../integrations/stripe/add-interval.ts';
 import { billingState } from './billing-state.ts';
 import * as repo from './billing.repository.ts';
 import { assertPurchasable } from './checkout.service.ts';
@@ -87,15 +87,6 @@ function linesOf(invoice: Stripe.Invoice): PreviewLine[] {
   }));
 }
 
-function addStripeInterval(seconds: number, interval: BillingInterval): number {
-  const d = new Date(seconds * 1000);
-  const months = interval === 'annual' ? 12 : 1;
-  const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
-  const last = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0)).getUTCDate();
-  t.setUTCDate(Math.min(d.getUTCDate(), last));
-  return Math.floor(t.getTime() / 1000);
-}
-
 export async function previewChange(ctx: AppContext, user: SessionUser, body: PreviewChangeBody): Promise<SubscriptionPreview> {
   const to = target(body);
   const current = await currentSubscription(ctx, user.accountId);
@@ -128,7 +119,7 @@ export async function previewChange(ctx: AppContext, user: SessionUser, body: Pr
       currency: invoice.currency,
       amount_due_now: invoice.amount_due,
       next_invoice_amount: price.unit_amount ?? 0,
-      next_invoice_date: toDate(intervalChanges ? addStripeInterval(now, to.interval) : periodEnd),
+      next_invoice_date: toDate(intervalChanges ? addInterval(now, to.interval === 'annual' ? 'year' : 'month') : periodEnd),
       effective_date: toDate(now),
       lines: linesOf(invoice),
     };
