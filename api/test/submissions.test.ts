@@ -102,6 +102,9 @@ describe('uploads and submissions', () => {
       const done = await waitForProcessing(t.url, owner, id, 90_000);
       expect(done, c.kind).toMatchObject({ status: 'ready', width: 320, height: 240 });
       expect(Math.abs((done.duration_ms as number) - 2000)).toBeLessThanOrEqual(500);
+      const gone = await fetch(`${t.url}/api/v1/submissions/${id}/original`, { headers: owner.headers });
+      expect(gone.status, 'original after a successful processing').toBe(404);
+      expect((await json<ErrorBody>(gone)).code).toBe('NOT_FOUND');
     }
     const textId = await tusUpload(t.url, await mediaFile('text-as-mp4'), { token: request.token });
     const { id } = await json<CreatedSubmission>(await submit(t.url, request.token, submitBody(textId)));
@@ -110,6 +113,10 @@ describe('uploads and submissions', () => {
     const original = await fetch(`${t.url}${String(failed.download_url)}`, { headers: owner.headers });
     expect(original.status).toBe(200);
     expect((await original.text()).startsWith('This is not a video')).toBe(true);
+    const kept = await fetch(`${t.url}/api/v1/submissions/${id}/original`, { headers: owner.headers });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('content-disposition')).toMatch(/^attachment; filename="?bug-report-[a-z0-9-]+-grace-hopper-\d{4}-\d{2}-\d{2}\.mp4"?$/);
+    expect(Buffer.from(await kept.arrayBuffer()).equals(await fs.readFile(await mediaFile('text-as-mp4')))).toBe(true);
   });
 
   it("hides submissions from other accounts and deletes a submission with its files", async () => {
@@ -120,7 +127,7 @@ describe('uploads and submissions', () => {
     const stored = (await filesUnder(path.join(t.dataDir, 'files'))).filter((f) => f.includes(id));
     expect(stored.length).toBeGreaterThan(0);
     const auth = { cookie: stranger.cookie, 'x-csrf-token': stranger.csrf };
-    for (const p of ['', '/video', '/download', '/poster.jpg']) {
+    for (const p of ['', '/video', '/download', '/poster.jpg', '/original']) {
       const res = await fetch(`${t.url}/api/v1/submissions/${id}${p}`, { headers: auth });
       expect(res.status, p).toBe(404);
     }

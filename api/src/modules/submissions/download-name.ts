@@ -11,3 +11,14 @@ export function downloadName(parts: { title: string; recipient: string | null; c
   const date = new Date(parts.createdAt).toISOString().slice(0, 10);
   return [slug(parts.title) || 'recording', parts.recipient ? slug(parts.recipient) : '', date].filter(Boolean).join('-') + `.${parts.extension}`;
 }
+
+const EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov', 'video/x-matroska': 'mkv', 'video/ogg': 'ogv' };
+
+/** `video/webm;codecs=vp9` → `video/webm`, the type files are served with. */
+export function baseType(mimeType: string): string {
+  return mimeType.split(';')[0]?.trim().toLowerCase() || 'application/octet-stream';
+}
+
+export function extensionOf(mimeType: string): string {
+  return EXTENSIONS[baseType(mimeType)] ?? 'bin';
+}

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreatedSubmissionSchema, CreateSubmissionSchema, ErrorBodySchema, ListSubmissionsQuerySchema, SubmissionListSchema, SubmissionSchema } from '@showback/contract';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { downloadName } from './download-name.ts';
+import { baseType, downloadName, extensionOf } from './download-name.ts';
+import { sendOriginal } from './send-original.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import * as service from './submissions.service.ts';
 import type { SubmissionRecord } from './submissions.repository.ts';
@@ -11,15 +12,10 @@ import type { SubmissionRecord } from './submissions.repository.ts';
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
 
-const EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov', 'video/x-matroska': 'mkv', 'video/ogg': 'ogv' };
-
 /** The processed MP4 when there is one, else the original upload (processing pending or failed). */
 function playable(row: SubmissionRecord): { key: string; contentType: string; extension: string } {
   if (row.video_key) return { key: row.video_key, contentType: 'video/mp4', extension: 'mp4' };
-  if (row.original_key) {
-    const type = row.mime_type.split(';')[0]?.trim().toLowerCase() ?? 'application/octet-stream';
-    return { key: row.original_key, contentType: type, extension: EXTENSIONS[type] ?? 'bin' };
-  }
+  if (row.original_key) return { key: row.original_key, contentType: baseType(row.mime_type), extension: extensionOf(row.mime_type) };
   throw new AppError('CONFLICT', 'The video is still being received. Try again in a moment.');
 }
 
@@ -74,5 +70,10 @@ export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
     if (!row.poster_key) throw new AppError('NOT_FOUND', 'This submission has no poster yet.');
     return sendStoredFile(app.ctx.storage, request, reply, { key: row.poster_key, contentType: 'image/jpeg' });
+  });
+
+  app.get('/api/v1/submissions/:id/original', { preHandler: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {
+    const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
+    return sendOriginal(app.ctx, row, request, reply);
   });
 };
