@@ -1,5 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
+import { useAnalytics } from '../../features/analytics/useAnalytics.ts';
+import { userAtom } from '../../features/auth/userAtom.ts';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { ToastViewport } from '../../ui/ToastViewport.tsx';
 import { DocumentTitle } from './DocumentTitle.tsx';
@@ -20,6 +23,8 @@ export function RootLayout() {
   // Set after mount: a portal cannot be hydrated, and prerendered pages (scripts/prerender.ts) have no overlay yet.
   const [overlay, setOverlay] = useState<Element | null>(null);
   useEffect(() => setOverlay(overlayElement()), []);
+  // Spec §4: analytics for signed-in users when the page carries a write key; the client loads lazily.
+  useAnalytics(useAtomValue(userAtom));
   return (
     <>
       <ScrollManager />

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PLAN_IDS, PLANS } from '@showback/contract';
+import { launchBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { NO_USER_FETCH, PUBLIC_PAGES } from './pages.ts';
+
+describe('public site', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = async (path: string, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: options.width ?? 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(path);
+    return page;
+  };
+
+  it('serves every public page prerendered: content, title, description and Open Graph tags without JavaScript', async () => {
+    for (const { path, text } of PUBLIC_PAGES) {
+      const page = await open(path, { javaScriptEnabled: false });
+      expect(await page.locator('#root').innerText(), path).toMatch(text);
+      expect(await page.title(), path).not.toBe('Showback');
+      expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBeTruthy();
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content'), path).toBe(await page.title());
+      expect(await page.locator('meta[name="csrf-token"]').count(), `${path} keeps the server's meta`).toBe(1);
+      await page.context().close();
+    }
+  });
+
+  it('hydrates each public page without errors and fetches the current user only where the spec says', async () => {
+    for (const { path, text } of PUBLIC_PAGES) {
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      const meCalls: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !/status of 401/.test(m.text())) errors.push(m.text());
+      });
+      page.on('request', (r) => {
+        if (r.url().includes('/api/v1/users/me')) meCalls.push(r.url());
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('main').innerText(), path).toMatch(text);
+      expect(errors, path).toEqual([]);
+      if (NO_USER_FETCH.includes(path)) expect(meCalls, path).toEqual([]);
+      else expect(meCalls.length, path).toBeGreaterThan(0);
+      await context.close();
+    }
+  });
+
+  it('paints the hero from HTML before any script runs, and loads the hero video 100 ms after load', async () => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    const videoRequests: { url: string; at: number }[] = [];
+    const started = Date.now();
+    page.on('request', (r) => {
+      if (/\/media\/.*\.(mp4|webm)$/.test(r.url())) videoRequests.push({ url: r.url(), at: Date.now() - started });
+    });
+    await page.route('**/vite/assets/index-*.js', async (route) => {
+      // Hold the app's entry script: the hero must already be on screen from the prerendered HTML.
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.waitForSelector('h1', { timeout: 1000 });
+    expect(await page.locator('h1').innerText()).toBe('See the problem. Skip the back-and-forth.');
+    await page.waitForLoadState('load');
+    await page.waitForFunction(() => document.querySelector('video[data-loaded="true"]') !== null, null, { timeout: 5000 });
+    await page.waitForTimeout(2600);
+    const names = videoRequests.map((r) => r.url.replace(/^.*\/media\//, ''));
+    expect(names.some((n) => n.startsWith('hero.'))).toBe(true);
+    for (const demo of ['demo-request', 'demo-record', 'demo-review']) expect(names.some((n) => n.startsWith(demo)), demo).toBe(true);
+    await context.close();
+  });
+
+  it('hero email navigates to sign-up with the email filled', async () => {
+    const page = await open('/');
+    const email = 'dana@acme.example';
+    const input = page.getByPlaceholder('Enter your email');
+    expect(await input.getAttribute('type')).toBe('email');
+    expect(await input.getAttribute('required')).not.toBeNull();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await input.fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/sign-up\?/);
+    expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+    await expect.poll(() => page.locator('input[type=email]').first().inputValue()).toBe(email);
+    await page.context().close();
+  });
+
+  it('has the landing sections in order with their anchors; nav links are anchors on home and pages elsewhere', async () => {
+    const page = await open('/');
+    const ids = await page.locator('main section[id]').evaluateAll((els) => els.map((e) => e.id));
+    expect(ids.filter((id) => ['features', 'work', 'who', 'integrations', 'pricing', 'faq'].includes(id))).toEqual(['features', 'work', 'who', 'integrations', 'pricing', 'faq']);
+    expect(await page.locator('#work h3').allInnerTexts()).toEqual(['Send Links', 'Embed the Widget']);
+    expect(await page.locator('#who li').count()).toBe(3);
+    expect(await page.locator('#integrations h2').innerText()).toBe('Integrate with your favorite tools');
+    expect(await page.locator('#integrations [data-integration]').count()).toBe(6);
+    const soon = await page.locator('#integrations [data-integration]').evaluateAll((els) => els.filter((e) => /Coming soon/.test(e.textContent ?? '')).map((e) => e.getAttribute('data-integration')));
+    expect(soon).toEqual(['teams', 'zendesk', 'intercom', 'freshdesk']);
+    const columns = await page.locator('#integrations ul').first().evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(3);
+
+    const nav = page.getByRole('navigation').first();
+    const hrefs = await nav.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(hrefs).toContain('#features');
+    expect(hrefs).toContain('#pricing');
+    expect(hrefs).toContain('/sign-up');
+    await nav.getByRole('link', { name: 'Pricing' }).click();
+    await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('pricing')!.getBoundingClientRect().top) < 120)).toBe(true);
+    await page.context().close();
+
+    const other = await open('/faq');
+    const otherHrefs = await other.getByRole('navigation').first().locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(otherHrefs).toEqual(expect.arrayContaining(['/', '/features', '/pricing', '/sign-up']));
+    expect(otherHrefs.some((h) => h?.startsWith('#'))).toBe(false);
+    const footer = await other.locator('footer a').allInnerTexts();
+    expect(footer).toEqual(['Home', 'How it Works', 'Integrations', 'Pricing', 'Contact', 'FAQs', 'Privacy', 'Terms']);
+    expect(await other.locator('footer').innerText()).toContain('© 2025');
+    await other.context().close();
+  });
+
+  it('filters the FAQ by case-insensitive substring and explains when nothing matches; several panels open at once', async () => {
+    const page = await open('/faq');
+    const search = page.getByRole('searchbox');
+    const all = await page.locator('details').count();
+    expect(all).toBeGreaterThan(5);
+    await search.fill('IOS');
+    await expect.poll(() => page.locator('details').count()).toBeLessThan(all);
+    expect(await page.locator('details summary').first().innerText()).toMatch(/browsers/i);
+    await search.fill('zxqv-nothing');
+    await expect.poll(() => page.getByTestId('faq-empty').innerText()).toMatch(/No FAQs found matching "zxqv-nothing"/);
+    expect(await page.getByTestId('faq-empty').innerText()).toMatch(/different term/);
+    await search.fill('');
+    await page.locator('details summary').nth(0).click();
+    await page.locator('details summary').nth(1).click();
+    expect(await page.locator('details[open]').count()).toBe(2);
+    await page.context().close();
+  });
+
+  it('pricing toggle shows the plan table of the contract, and plan buttons lead visitors to sign-up', async () => {
+    const page = await open('/pricing');
+    const prices = () => page.locator('[data-plan]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-plan'), e.querySelector('[data-price]')?.getAttribute('data-price')]));
+    const expected = (interval: 'monthly' | 'annual') => PLAN_IDS.map((id) => [id, String((interval === 'annual' ? PLANS[id].priceAnnual : PLANS[id].priceMonthly) ?? 'custom')]);
+    expect(await prices()).toEqual(expected('monthly'));
+    await page.getByRole('button', { name: /Annual/ }).click();
+    expect(await prices()).toEqual(expected('annual'));
+    expect(await page.locator('[data-plan="free"]').innerText()).toMatch(new RegExp(`${PLANS.free.submissionLimit} recordings per month \\(watermarked\\)`));
+    expect(await page.locator('[data-plan="growth"]').innerText()).toMatch(/Embeddable widget/);
+    expect(await page.locator('[data-plan="starter"]').innerText()).not.toMatch(/Embeddable widget/);
+    expect(await page.locator('[data-plan="scale"]').innerText()).toMatch(/Branded subdomain/);
+    expect(await page.locator('[data-plan="enterprise"]').innerText()).toMatch(/Invoice payment \(Net 30\)/);
+    await page.locator('[data-plan="growth"] a').click();
+    await page.waitForURL(/\/sign-up\?/);
+    const url = new URL(page.url());
+    expect([url.searchParams.get('plan'), url.searchParams.get('interval')]).toEqual(['growth', 'annual']);
+    await page.context().close();
+  });
+
+  it('contact form: shows errors for invalid input, then stores the message and confirms', async () => {
+    const page = await open('/contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    expect(await page.getByRole('alert').count()).toBeGreaterThanOrEqual(3);
+    await page.getByLabel('Your name').fill('Dana Support');
+    await page.getByLabel('Email').fill('dana@');
+    await page.getByLabel('Topic').selectOption('sales');
+    await page.getByLabel('Message').fill('short');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    expect(await page.locator('form').innerText()).toMatch(/Enter an email address/);
+    expect(await page.locator('form').innerText()).toMatch(/at least 10 characters/);
+    await page.getByLabel('Email').fill('dana@acme.example');
+    await page.getByLabel('Message').fill('We would like a demo for our 12-person support team.');
+    const response = page.waitForResponse((r) => r.url().endsWith('/api/v1/contact'));
+    await page.getByRole('button', { name: 'Send message' }).click();
+    expect((await response).status()).toBe(201);
+    expect(await page.getByTestId('contact-sent').innerText()).toMatch(/dana@acme\.example/);
+    await page.context().close();
+  });
+
+  it('keeps the first attribution set, sends it with sign-up and clears it afterwards', async () => {
+    const page = await open('/?utm_source=%20launch%20&utm_medium=email&ref=');
+    await page.goto('/pricing?utm_source=later&utm_campaign=other');
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('utm_params'))) ?? 'null')).toEqual({ utm_source: 'launch', utm_medium: 'email' });
+    await page.goto('/sign-up');
+    const signUp = page.waitForRequest((r) => r.url().endsWith('/api/v1/users/sign_up'));
+    await page.getByLabel('Your name').fill('Attribution Tester');
+    await page.locator('input[type=email]').fill(`attr-${Date.now()}@example.test`);
+    const passwords = page.locator('input[type=password]');
+    await passwords.nth(0).fill('correct horse 42');
+    await passwords.nth(1).fill('correct horse 42');
+    await page.locator('form button[type=submit]').click();
+    const body = (await signUp).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ utm_source: 'launch', utm_medium: 'email', utm_campaign: null, ref: null, via: null });
+    await page.waitForURL((u) => !u.pathname.startsWith('/sign-up'));
+    expect(await page.evaluate(() => sessionStorage.getItem('utm_params'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('publishes sitemap.xml and robots.txt with the public pages', async () => {
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    const xml = await sitemap.text();
+    for (const { path } of PUBLIC_PAGES) expect(xml, path).toContain(`${path === '/' ? '/' : path}</loc>`);
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+    expect(robots).toMatch(/Disallow: \/donkey/);
+  });
+});
