@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataSchema } from './widget-events.ts';
 
 /**
  * Recording requests, uploads and submissions: the owner API (`/api/v1/requests`, `/api/v1/submissions`), the
@@ -161,6 +162,11 @@ export const CreateSubmissionSchema = Type.Object(
     source: SubmissionSourceSchema,
     recipient: Type.Optional(RecipientSchema),
     environment: Type.Optional(EnvironmentSchema),
+    /** Widget recordings: the host page's events on the recording's clock (negative offsets: before it started). */
+    events: Type.Optional(Type.Array(WidgetEventSchema, { maxItems: WIDGET_LIMITS.maxEvents })),
+    dropped_events: Type.Optional(Type.Integer({ minimum: 0 })),
+    metadata: Type.Optional(WidgetMetadataSchema),
+    identity: Type.Optional(WidgetIdentitySchema),
   },
   { additionalProperties: false },
 );

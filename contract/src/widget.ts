@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EnvironmentSchema } from './recording.ts';
+import { WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataSchema } from './widget-events.ts';
 
 /**
  * The embeddable widget: the postMessage protocol between the SDK on the host page and the recorder in its iframe,
@@ -11,104 +12,7 @@ import { EnvironmentSchema } from './recording.ts';
 export const WIDGET_PROTOCOL = 'showback-widget';
 export const WIDGET_PROTOCOL_VERSION = 1;
 
-/** Caps the recorder applies to what the host sends (the API applies the same ones again). */
-export const WIDGET_LIMITS = {
-  maxEvents: 2000,
-  maxContextBytes: 2_000_000,
-  maxMessageChars: 10_000,
-  maxUrlChars: 4000,
-  maxBodyChars: 10_000,
-  maxHeaders: 50,
-  maxMetadataKeys: 50,
-  maxMetadataValueChars: 1000,
-  maxInstructionsChars: 2000,
-} as const;
-
-// ---------------------------------------------------------------- host-page events
-
-export const WIDGET_CONSOLE_LEVELS = ['debug', 'info', 'log', 'warn', 'error'] as const;
-export type WidgetConsoleLevel = (typeof WIDGET_CONSOLE_LEVELS)[number];
-
-const t = Type.Number({ description: 'Milliseconds from the recording start (negative: before it).' });
-const Str = (max: number) => Type.String({ maxLength: max });
-const Headers = Type.Record(Type.String({ maxLength: 200 }), Str(2000), { maxProperties: WIDGET_LIMITS.maxHeaders });
-
-export const WidgetConsoleEventSchema = Type.Object(
-  {
-    kind: Type.Literal('console'),
-    t,
-    level: Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('log'), Type.Literal('warn'), Type.Literal('error')]),
-    message: Str(WIDGET_LIMITS.maxMessageChars),
-  },
-  { additionalProperties: false },
-);
-
-export const WidgetErrorEventSchema = Type.Object(
-  {
-    kind: Type.Literal('error'),
-    t,
-    /** `error`: an uncaught exception; `rejection`: an unhandled promise rejection. */
-    cause: Type.Union([Type.Literal('error'), Type.Literal('rejection')]),
-    message: Str(WIDGET_LIMITS.maxMessageChars),
-    stack: Type.Optional(Str(WIDGET_LIMITS.maxMessageChars)),
-    source: Type.Optional(Str(WIDGET_LIMITS.maxUrlChars)),
-    line: Type.Optional(Type.Integer({ minimum: 0 })),
-    column: Type.Optional(Type.Integer({ minimum: 0 })),
-  },
-  { additionalProperties: false },
-);
-
-export const WidgetNetworkEventSchema = Type.Object(
-  {
-    kind: Type.Literal('network'),
-    t,
-    transport: Type.Union([Type.Literal('fetch'), Type.Literal('xhr')]),
-    method: Str(20),
-    url: Str(WIDGET_LIMITS.maxUrlChars),
-    /** HTTP status; 0 when the request failed without a response (network error, CORS, abort). */
-    status: Type.Integer({ minimum: 0, maximum: 999 }),
-    duration_ms: Type.Number({ minimum: 0 }),
-    request_size: Type.Optional(Type.Integer({ minimum: 0 })),
-    response_size: Type.Optional(Type.Integer({ minimum: 0 })),
-    error: Type.Optional(Str(1000)),
-    /** Only for URLs and header names the integrator allowlisted; credentials are always redacted. */
-    request_headers: Type.Optional(Headers),
-    response_headers: Type.Optional(Headers),
-    request_body: Type.Optional(Str(WIDGET_LIMITS.maxBodyChars)),
-    response_body: Type.Optional(Str(WIDGET_LIMITS.maxBodyChars)),
-  },
-  { additionalProperties: false },
-);
-
-export const WidgetNavigationEventSchema = Type.Object(
-  {
-    kind: Type.Literal('navigation'),
-    t,
-    url: Str(WIDGET_LIMITS.maxUrlChars),
-    trigger: Type.Union([Type.Literal('push'), Type.Literal('replace'), Type.Literal('pop'), Type.Literal('hash')]),
-  },
-  { additionalProperties: false },
-);
-
-export const WidgetEventSchema = Type.Union([WidgetConsoleEventSchema, WidgetErrorEventSchema, WidgetNetworkEventSchema, WidgetNavigationEventSchema]);
-export type WidgetConsoleEvent = Static<typeof WidgetConsoleEventSchema>;
-export type WidgetErrorEvent = Static<typeof WidgetErrorEventSchema>;
-export type WidgetNetworkEvent = Static<typeof WidgetNetworkEventSchema>;
-export type WidgetNavigationEvent = Static<typeof WidgetNavigationEventSchema>;
-export type WidgetEvent = Static<typeof WidgetEventSchema>;
-export type WidgetEventKind = WidgetEvent['kind'];
-
-export const WidgetMetadataValueSchema = Type.Union([Str(WIDGET_LIMITS.maxMetadataValueChars), Type.Number(), Type.Boolean(), Type.Null()]);
-export const WidgetMetadataSchema = Type.Record(Type.String({ maxLength: 100 }), WidgetMetadataValueSchema, {
-  maxProperties: WIDGET_LIMITS.maxMetadataKeys,
-});
-export type WidgetMetadata = Static<typeof WidgetMetadataSchema>;
-
-export const WidgetIdentitySchema = Type.Object(
-  { id: Type.Optional(Str(200)), email: Type.Optional(Str(320)), name: Type.Optional(Str(200)) },
-  { additionalProperties: false },
-);
-export type WidgetIdentity = Static<typeof WidgetIdentitySchema>;
+export * from './widget-events.ts';
 
 /** What the SDK hands the recorder at submit time: redacted events with offsets, environment, metadata, identity. */
 export const WidgetContextSchema = Type.Object(
@@ -170,3 +74,74 @@ export const WidgetSessionSchema = Type.Object({
   expires_at: Type.String({ format: 'date-time' }),
 });
 export type WidgetSession = Static<typeof WidgetSessionSchema>;
+
+/** `GET /api/v1/public/widget/sessions/:token`: what the recorder in the iframe needs to talk to its host page. */
+export const WidgetSessionInfoSchema = Type.Object({
+  /** The only origin the recorder accepts messages from and posts to: the host page the session was opened on. */
+  parent_origin: Type.String(),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+export type WidgetSessionInfo = Static<typeof WidgetSessionInfoSchema>;
+
+// ---------------------------------------------------------------- owner: /my/widget
+
+export const WIDGET_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
+export const WidgetPositionSchema = Type.Union([Type.Literal('bottom-right'), Type.Literal('bottom-left'), Type.Literal('top-right'), Type.Literal('top-left')]);
+export type WidgetPosition = Static<typeof WidgetPositionSchema>;
+
+/** Allowed origins per account; an entry is an exact origin or a wildcard for subdomains (`https://*.example.com`). */
+export const MAX_WIDGET_ORIGINS = 50;
+
+/** How the snippet configures the launcher; the SDK's `launcher` option. */
+export const WidgetAppearanceSchema = Type.Object(
+  {
+    /** false: no launcher button; the page opens the widget from code. */
+    launcher: Type.Boolean(),
+    position: WidgetPositionSchema,
+    label: Type.String({ maxLength: 60 }),
+    /** CSS hex colours. */
+    background: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+    color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+  },
+  { additionalProperties: false },
+);
+export type WidgetAppearance = Static<typeof WidgetAppearanceSchema>;
+
+export const WidgetSettingsSchema = Type.Object({
+  /** Public: it goes into the page's HTML; it only works from the allowed origins. */
+  key: Type.String(),
+  allowed_origins: Type.Array(Type.String()),
+  appearance: WidgetAppearanceSchema,
+  /** The request widget recordings go to unless the page names another (`open({ request })`). */
+  request_id: Type.String({ format: 'uuid' }),
+  /** Origin the snippet loads the SDK from and the widget talks to. */
+  host: Type.String(),
+  script_url: Type.String(),
+  /** Whether the account's plan (or trial) includes the widget; sessions are refused with 402 when not. */
+  plan_allows: Type.Boolean(),
+  effective_plan: Type.String(),
+});
+export type WidgetSettings = Static<typeof WidgetSettingsSchema>;
+
+export const UpdateWidgetSettingsSchema = Type.Object(
+  {
+    allowed_origins: Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: MAX_WIDGET_ORIGINS })),
+    appearance: Type.Optional(Type.Partial(WidgetAppearanceSchema, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateWidgetSettings = Static<typeof UpdateWidgetSettingsSchema>;
+
+// ---------------------------------------------------------------- owner: a submission's host-page events
+
+/** `GET /api/v1/submissions/:id/events`: the host page's events in time order, with what came along. */
+export const SubmissionEventsSchema = Type.Object({
+  events: Type.Array(WidgetEventSchema),
+  /** Events the SDK's buffer or the server's caps left out. */
+  dropped_events: Type.Integer(),
+  metadata: WidgetMetadataSchema,
+  identity: Type.Union([WidgetIdentitySchema, Type.Null()]),
+  /** The host page's origin for widget recordings; null for link recordings. */
+  origin: Type.Union([Type.String(), Type.Null()]),
+});
+export type SubmissionEvents = Static<typeof SubmissionEventsSchema>;

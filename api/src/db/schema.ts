@@ -199,6 +199,48 @@ export interface RetentionWarningsTable {
   deletes_at: Timestamp;
 }
 
+export interface WidgetSettingsTable {
+  account_id: string;
+  public_key: string;
+  request_id: string | null;
+  appearance: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WidgetOriginsTable {
+  account_id: string;
+  origin: string;
+}
+
+export interface WidgetSessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  account_id: string;
+  request_id: string;
+  origin: string;
+  instructions_html: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface SubmissionEventsTable {
+  submission_id: string;
+  seq: number;
+  offset_ms: number;
+  kind: 'console' | 'error' | 'network' | 'navigation';
+  level: string | null;
+  payload: Json<Record<string, unknown>>;
+}
+
+export interface SubmissionContextTable {
+  submission_id: string;
+  origin: string | null;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  identity: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  dropped_events: Generated<number>;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -216,6 +258,11 @@ export interface Database {
   usage_retired: UsageRetiredTable;
   held_submissions: HeldSubmissionsTable;
   retention_warnings: RetentionWarningsTable;
+  widget_settings: WidgetSettingsTable;
+  widget_origins: WidgetOriginsTable;
+  widget_sessions: WidgetSessionsTable;
+  submission_events: SubmissionEventsTable;
+  submission_context: SubmissionContextTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

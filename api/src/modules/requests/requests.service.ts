@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { RecordingRequestsTable } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { deleteSubmissionsOfRequest } from '../submissions/submissions.service.ts';
+import { isWidgetToken, resolveWidgetToken } from '../widget/widget.service.ts';
 import { newRequestToken, REQUEST_TOKEN_PATTERN } from './request-token.ts';
 import * as repo from './requests.repository.ts';
 import { sanitizeInstructions } from './sanitize-instructions.ts';
@@ -157,6 +158,8 @@ export type OpenRequest = NonNullable<Awaited<ReturnType<typeof repo.findRequest
  * 410 LINK_REVOKED, past its expiry → 410 LINK_EXPIRED.
  */
 export async function resolveToken(ctx: AppContext, token: string | undefined | null): Promise<OpenRequest> {
+  // The widget's short-lived session tokens open a request too (its own checks: origin, plan, expiry).
+  if (token && isWidgetToken(token)) return resolveWidgetToken(ctx, token);
   if (!token || !REQUEST_TOKEN_PATTERN.test(token)) throw new AppError('NOT_FOUND', 'This recording link does not exist. Check that you copied the whole link.');
   const row = await repo.findRequestByToken(ctx.db, token);
   if (!row) {

@@ -24,6 +24,8 @@ export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/api/v1/public/requests/:token/submissions', {
     config: { csrf: false },
+    // Widget submissions carry the host page's events (up to WIDGET_LIMITS.maxContextBytes) besides the fields.
+    bodyLimit: 3 * 1024 * 1024,
     schema: {
       tags: ['recorder'],
       params: TokenParams,

@@ -4,6 +4,7 @@ import type { SubmissionRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { processSubmissionJob } from '../../jobs/process-submission.job.ts';
 import { resolveToken, type OpenRequest } from '../requests/requests.service.ts';
+import { storeSubmissionContext } from '../widget/submission-context.ts';
 import { assertCanSubmit } from './assert-can-submit.ts';
 import * as repo from './submissions.repository.ts';
 
@@ -86,7 +87,11 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
     throw error;
   }
   const existing = await repo.findByClientId(ctx.db, request.account_id, input.client_submission_id);
-  if (existing) return replay(existing, request, input);
+  if (existing) {
+    const replayed = replay(existing, request, input);
+    await storeSubmissionContext(ctx, request, replayed.id, input);
+    return replayed;
+  }
 
   const upload = await repo.findUpload(ctx.db, input.upload_id);
   if (!upload || upload.request_id !== request.id) throw new AppError('NOT_FOUND', 'This upload does not exist for this recording link.');
@@ -124,6 +129,8 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
     throw new AppError('CONFLICT', 'This upload has already been submitted.');
   }
   await ctx.queue.send(processSubmissionJob, { submission_id: id, watermark: policy.watermark });
+  // After the job is queued: if this fails, the client's retry replays and stores the context then.
+  await storeSubmissionContext(ctx, request, id, input);
   return { id, status: 'queued' };
 }
 

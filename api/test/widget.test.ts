@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WidgetSettings, WidgetSession } from '@showback/contract';
+import { body, signUp, type SignedUp } from './support/auth.ts';
+import { mediaFile } from './support/fixtures/media.ts';
+import { createRequest, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const HOST = 'https://shop.example.test';
+
+describe('widget', () => {
+  let t: TestApp;
+  let owner: SignedUp;
+  let stranger: SignedUp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await signUp(t);
+    stranger = await signUp(t);
+  });
+  afterAll(() => t.close());
+
+  const settings = async (who: SignedUp): Promise<WidgetSettings> => body(await fetch(`${t.url}/api/v1/widget`, { headers: who.headers }));
+  const put = (who: SignedUp, input: unknown) => fetch(`${t.url}/api/v1/widget`, { method: 'PUT', headers: who.headers, body: JSON.stringify(input) });
+  const session = (input: Record<string, unknown>, origin: string | null = String(input.origin)) =>
+    fetch(`${t.url}/api/v1/widget/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+      body: JSON.stringify(input),
+    });
+  const setPlan = (accountId: string, plan: string, trialEndsAt: Date | null) =>
+    t.app.ctx.db.updateTable('accounts').set({ plan, trial_ends_at: trialEndsAt }).where('id', '=', accountId).execute();
+  const accountOf = async (who: SignedUp) =>
+    (await t.app.ctx.db.selectFrom('users').select('account_id').where('id', '=', who.user.id).executeTakeFirstOrThrow()).account_id;
+
+  it('creates a key, a Widget request and defaults on first read; normalises origins; rotates the key', async () => {
+    const first = await settings(owner);
+    expect(first.key).toMatch(/^wk_live_[A-Za-z0-9_-]{20,}$/);
+    expect(first).toMatchObject({ allowed_origins: [], appearance: { launcher: true, position: 'bottom-right' }, host: t.config.publicUrl.replace(/\/$/, '') });
+    expect(first.script_url).toBe(`${first.host}/sdk/showback.js`);
+    expect(await settings(owner)).toMatchObject({ key: first.key, request_id: first.request_id });
+
+    const bad = await put(owner, { allowed_origins: ['https://ok.example', 'javascript:alert(1)', 'https://a.example/path', 'https://*.example'] });
+    expect(bad.status).toBe(422);
+    expect((await body(bad)).errors.allowed_origins).toHaveLength(3);
+
+    const saved: WidgetSettings = await body(await put(owner, {
+      allowed_origins: ['HTTPS://Shop.Example.Test/', 'https://*.apps.example.test:443', 'http://127.0.0.1:8080', ' '],
+      appearance: { position: 'top-left', label: 'Report a bug', background: '#0f766e' },
+    }));
+    expect(saved.allowed_origins).toEqual(['http://127.0.0.1:8080', 'https://*.apps.example.test', HOST]);
+    expect(saved.appearance).toEqual({ launcher: true, position: 'top-left', label: 'Report a bug', background: '#0f766e', color: '#ffffff' });
+    expect((await put(owner, { appearance: { background: 'red;}' } })).status).toBe(422);
+
+    const rotated: WidgetSettings = await body(await fetch(`${t.url}/api/v1/widget/rotate_key`, { method: 'POST', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } }));
+    expect(rotated.key).not.toBe(first.key);
+    expect((await session({ key: first.key, origin: HOST })).status).toBe(404);
+    expect((await session({ key: rotated.key, origin: HOST })).status).toBe(201);
+    expect((await fetch(`${t.url}/api/v1/widget`)).status).toBe(401);
+  });
+
+  it('answers the preflight only for allowed origins and refuses sessions from other origins, forged origins and bad keys', async () => {
+    const { key } = await settings(owner);
+    const preflight = (origin: string) =>
+      fetch(`${t.url}/api/v1/widget/sessions`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const ok = await preflight(HOST);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(HOST);
+    expect(ok.headers.get('access-control-allow-headers')).toBe('content-type');
+    expect((await preflight('https://deep.x.apps.example.test')).headers.get('access-control-allow-origin')).toBe('https://deep.x.apps.example.test');
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await preflight('https://apps.example.test')).headers.get('access-control-allow-origin')).toBeNull();
+
+    const created = await session({ key, origin: HOST });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('access-control-allow-origin')).toBe(HOST);
+    expect(created.headers.get('access-control-allow-credentials')).toBeNull();
+    const s: WidgetSession = await body(created);
+    expect(s.token).toMatch(/^ws_/);
+    expect(s.recorder_url).toBe(`${new URL(t.config.publicUrl).origin}/r/${s.token}`);
+    expect(new Date(s.expires_at).getTime()).toBeGreaterThan(Date.now());
+
+    const evil = await session({ key, origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect((await body(evil)).code).toBe('FORBIDDEN');
+    // The page claims an allowed origin, the browser says otherwise.
+    expect((await session({ key, origin: HOST }, 'https://evil.example')).status).toBe(403);
+    expect((await session({ key, origin: HOST }, null)).status).toBe(403);
+    expect((await session({ key: 'wk_live_nope', origin: HOST })).status).toBe(404);
+    expect((await session({ key, origin: HOST, request_id: crypto.randomUUID() })).status).toBe(404);
+    const foreign = await createRequest(t.url, stranger);
+    expect((await session({ key, origin: HOST, request_id: foreign.id })).status).toBe(404);
+    const own = await createRequest(t.url, owner);
+    expect((await session({ key, origin: HOST, request_id: own.id })).status).toBe(201);
+  });
+
+  it('requires a plan with the widget or an active trial (402 PLAN_REQUIRED)', async () => {
+    const buyer = await signUp(t);
+    const accountId = await accountOf(buyer);
+    const { key } = await body(await put(buyer, { allowed_origins: [HOST] }));
+    await setPlan(accountId, 'free', null);
+    const refused = await session({ key, origin: HOST });
+    expect(refused.status).toBe(402);
+    expect((await body(refused)).code).toBe('PLAN_REQUIRED');
+    expect((await settings(buyer)).plan_allows).toBe(false);
+    await setPlan(accountId, 'starter', null);
+    expect((await session({ key, origin: HOST })).status).toBe(402);
+    await setPlan(accountId, 'free', new Date(Date.now() + 86_400_000));
+    expect((await session({ key, origin: HOST })).status).toBe(201);
+    await setPlan(accountId, 'growth', null);
+    expect((await settings(buyer)).plan_allows).toBe(true);
+    expect((await session({ key, origin: HOST })).status).toBe(201);
+  });
+
+  it('records through a session token: upload, submission with events, metadata and identity, events for the owner only', async () => {
+    const { key, request_id } = await settings(owner);
+    const s: WidgetSession = await body(await session({ key, origin: HOST, instructions: 'Show us <b>the</b> bug' }));
+    const info = await body(await fetch(`${t.url}/api/v1/public/widget/sessions/${s.token}`));
+    expect(info.parent_origin).toBe(HOST);
+    const publicRequest = await body(await fetch(`${t.url}/api/v1/public/requests/${s.token}`));
+    expect(publicRequest.instructions_html).toBe('<p>Show us &#60;b&#62;the&#60;/b&#62; bug</p>');
+
+    const uploadId = await tusUpload(t.url, await mediaFile('h264-opus-fmp4', 2), { token: s.token });
+    const events = [
+      { kind: 'network', t: 1500, transport: 'fetch', method: 'GET', url: `${HOST}/api/cart`, status: 500, duration_ms: 12.5 },
+      { kind: 'console', t: -4000, level: 'error', message: 'TypeError: boom' },
+      { kind: 'navigation', t: -9000, url: `${HOST}/cart`, trigger: 'push' },
+      { kind: 'error', t: 800, cause: 'rejection', message: 'Error: nope', stack: 'Error: nope\n  at x' },
+    ];
+    const res = await submit(t.url, s.token, submitBody(uploadId, {
+      source: 'widget', events, dropped_events: 3, metadata: { plan: 'pro', seats: 4 }, identity: { id: 'u1', email: 'c@example.test' },
+    }));
+    expect(res.status).toBe(201);
+    const { id } = await body(res);
+    const detail = await body(await fetch(`${t.url}/api/v1/submissions/${id}`, { headers: owner.headers }));
+    expect(detail).toMatchObject({ request_id, source: 'widget', instructions_html: publicRequest.instructions_html });
+
+    const got = await fetch(`${t.url}/api/v1/submissions/${id}/events`, { headers: owner.headers });
+    expect(got.status).toBe(200);
+    const stored = await body(got);
+    expect(stored.events.map((e: { t: number }) => e.t)).toEqual([-9000, -4000, 800, 1500]);
+    expect(stored.events[3]).toEqual(events[0]);
+    expect(stored).toMatchObject({ dropped_events: 3, metadata: { plan: 'pro', seats: 4 }, identity: { id: 'u1', email: 'c@example.test' }, origin: HOST });
+    expect((await fetch(`${t.url}/api/v1/submissions/${id}/events`, { headers: stranger.headers })).status).toBe(404);
+    expect((await fetch(`${t.url}/api/v1/submissions/${crypto.randomUUID()}/events`, { headers: owner.headers })).status).toBe(404);
+
+    // The same submit again (a retry after a lost response) changes nothing.
+    const again = await submit(t.url, s.token, submitBody(uploadId, { client_submission_id: (await t.app.ctx.db.selectFrom('submissions').select('client_submission_id').where('id', '=', id).executeTakeFirstOrThrow()).client_submission_id, source: 'widget', events }));
+    expect((await body(again)).id).toBe(id);
+    expect((await body(await fetch(`${t.url}/api/v1/submissions/${id}/events`, { headers: owner.headers }))).events).toHaveLength(4);
+  });
+
+  it('validates events by schema and refuses a session whose origin was removed since', async () => {
+    const { key } = await settings(owner);
+    const s: WidgetSession = await body(await session({ key, origin: HOST }));
+    const uploadId = await tusUpload(t.url, await mediaFile('h264-opus-fmp4', 2), { token: s.token });
+    const hostile = await submit(t.url, s.token, submitBody(uploadId, { source: 'widget', events: [{ kind: 'console', t: 0, level: 'error', message: 'x', script: '<svg onload=alert(1)>' }] }));
+    expect(hostile.status).toBe(422);
+    const tooMany = await submit(t.url, s.token, submitBody(uploadId, { source: 'widget', events: Array.from({ length: 2001 }, (_, i) => ({ kind: 'console', t: i, level: 'log', message: 'x' })) }));
+    expect(tooMany.status).toBe(422);
+
+    await put(owner, { allowed_origins: ['https://other.example.test'] });
+    const refused = await submit(t.url, s.token, submitBody(uploadId, { source: 'widget' }));
+    expect(refused.status).toBe(403);
+    expect((await body(refused)).code).toBe('FORBIDDEN');
+    expect((await fetch(`${t.url}/api/v1/public/requests/${s.token}`)).status).toBe(403);
+    await put(owner, { allowed_origins: [HOST] });
+    expect((await submit(t.url, s.token, submitBody(uploadId, { source: 'widget' }))).status).toBe(201);
+  });
+
+  it('keeps link submissions free of widget context', async () => {
+    const request = await createRequest(t.url, owner);
+    const uploadId = await tusUpload(t.url, await mediaFile('h264-opus-fmp4', 2), { token: request.token });
+    const { id } = await body(await submit(t.url, request.token, submitBody(uploadId)));
+    expect(await body(await fetch(`${t.url}/api/v1/submissions/${id}/events`, { headers: owner.headers }))).toEqual({ events: [], dropped_events: 0, metadata: {}, identity: null, origin: null });
+  });
+});
