@@ -2,33 +2,63 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import * as contract from '@showback/contract';
+
+type Json = Record<string, unknown>;
 
 /**
- * The OpenAPI document, generated from the route schemas (the contract's TypeBox schemas), at /api/openapi.json,
- * and a readable page at /api/docs. Schemas with an $id become named components.
+ * Routes use the contract's TypeBox schemas directly (for typing and validation); in the document every schema
+ * carrying an $id becomes a named component referred to by $ref. Done on the finished document rather than with
+ * addSchema: shared schemas nest the same $id (Warning in User and in BillingState), which Ajv refuses to register twice.
  */
-export const openapiPlugin = fp(async (app: FastifyInstance) => {
-  const named = new Set<string>();
-  for (const value of Object.values(contract)) {
-    const id = (value as { $id?: unknown } | null)?.$id;
-    if (typeof value === 'object' && typeof id === 'string' && !named.has(id)) {
-      named.add(id);
-      app.addSchema(value as unknown as { $id: string });
+export function nameSchemas(doc: Json): Json {
+  const components: Record<string, unknown> = { ...((doc.components as Json | undefined)?.schemas as Json | undefined) };
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const entries = Object.entries(node as Json).filter(([k]) => k !== '$id');
+    const converted = Object.fromEntries(entries.map(([k, v]) => [k, walk(v)]));
+    const allOf = converted.allOf;
+    if (Array.isArray(allOf) && allOf.length === 1 && Object.keys(converted).length === 1 && (allOf[0] as Json).$ref) return allOf[0];
+    const id = (node as Json).$id;
+    if (typeof id !== 'string' || !/^[\w.-]+$/.test(id)) return converted;
+    components[id] ??= converted;
+    return { $ref: `#/components/schemas/${id}` };
+  };
+  const paths = walk(doc.paths);
+  const schemas: Json = {};
+  // Components may themselves hold named schemas; convert until nothing new appears.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [id, schema] of Object.entries(components)) {
+      if (schemas[id]) continue;
+      schemas[id] = walk(schema);
+      changed = true;
     }
   }
-  // Routes use the contract's schema objects directly (for typing); the document refers to them by name instead.
-  const toRefs = (node: unknown, depth = 0): unknown => {
-    if (Array.isArray(node)) return node.map((n) => toRefs(n, depth + 1));
-    if (!node || typeof node !== 'object') return node;
-    const id = (node as { $id?: unknown }).$id;
-    if (depth > 0 && typeof id === 'string' && named.has(id)) return { $ref: `${id}#` };
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, toRefs(v, depth + 1)]));
-  };
+  return { ...doc, paths, components: { ...(doc.components as Json | undefined), schemas } };
+}
+
+// @fastify/swagger drops the $id of a route's top-level body/response schema; wrapped in allOf it survives until
+// nameSchemas turns it into a $ref (and unwraps the allOf again).
+const wrap = (schema: unknown): unknown =>
+  schema && typeof schema === 'object' && typeof (schema as Json).$id === 'string' ? { allOf: [schema] } : schema;
+
+function keepTopLevelIds(schema: Json | undefined): Json | undefined {
+  if (!schema) return schema;
+  const out: Json = { ...schema };
+  for (const key of ['body', 'querystring', 'params']) if (out[key]) out[key] = wrap(out[key]);
+  if (out.response && typeof out.response === 'object') {
+    out.response = Object.fromEntries(Object.entries(out.response as Json).map(([status, s]) => [status, wrap(s)]));
+  }
+  return out;
+}
+
+/** The OpenAPI document at /api/openapi.json, generated from the route schemas, and a readable page at /api/docs. */
+export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Showback API', version: '1.0.0', description: 'JSON API of Showback. State-changing calls need the X-CSRF-Token header (GET /api/v1/csrf) and the session cookie.' },
+      info: { title: 'Showback API', version: '1.0.0', description: 'JSON API of Showback. State-changing calls need the session cookie and the X-CSRF-Token header (from the page meta tag or GET /api/v1/csrf).' },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sb_session' },
@@ -37,12 +67,12 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    hiddenTag: 'internal',
     transform: ({ schema, url, route }) => {
       // Only the JSON API is documented; HTML, assets and dev pages are not part of it.
       const hide = !url.startsWith('/api/') || url === '/api/openapi.json' || url.startsWith('/api/docs');
-      return { schema: hide ? { ...schema, hide: true } : toRefs(schema), url, route } as never;
+      return { schema: hide ? { ...schema, hide: true } : keepTopLevelIds(schema as Json), url, route } as never;
     },
+    transformObject: (documentObject) => nameSchemas((documentObject as { openapiObject: Json }).openapiObject) as never,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

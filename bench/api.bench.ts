@@ -1,0 +1,64 @@
+// API throughput on loopback: GET /api/health and an authenticated GET /api/v1/users/me on the real app (PGlite in
+// a temp dir), each compared with a bare Fastify route measured in the same run.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../api/src/app.ts';
+import { loadConfig } from '../api/src/config.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+
+interface Figures { rps: number; p99: number; errors: number }
+
+async function measure(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-bench-'));
+const bare = Fastify({ logger: false });
+bare.get('/ping', async () => ({ status: 'ok' }));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/ping`;
+
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WORKERS: 'false', STATIC_ROOT: dataDir });
+const app = await buildApp(config, { logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+// A signed-in browser: CSRF cookie + token, then sign-up.
+const csrfRes = await fetch(`${base}/api/v1/csrf`);
+const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const { csrf_token } = (await csrfRes.json()) as { csrf_token: string };
+const signUp = await fetch(`${base}/api/v1/users/sign_up`, {
+  method: 'POST',
+  headers: { cookie: csrfCookie, 'x-csrf-token': csrf_token, 'content-type': 'application/json' },
+  body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@example.test`, account_name: 'Bench', password: 'bench password', password_confirmation: 'bench password' }),
+});
+if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+const cookie = [csrfCookie, ...signUp.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+
+try {
+  const baseline = await measure(bareUrl);
+  const health = await measure(`${base}/api/health`);
+  const me = await measure(`${base}/api/v1/users/me`, { cookie });
+  const row = (name: string, f: Figures) => ({
+    route: name,
+    'req/s': Math.round(f.rps),
+    'p99 ms': f.p99,
+    'req/s vs bare': (f.rps / baseline.rps).toFixed(2),
+    'p99 vs bare': (f.p99 / Math.max(baseline.p99, 1)).toFixed(2),
+    errors: f.errors,
+  });
+  console.log(`loopback, ${CONNECTIONS} connections, ${DURATION} s each, database: ${app.ctx.database.kind}`);
+  console.table([row('bare fastify GET /ping', baseline), row('GET /api/health', health), row('GET /api/v1/users/me (signed in)', me)]);
+  if (health.errors || me.errors) throw new Error('some requests failed');
+} finally {
+  await app.close();
+  await bare.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
