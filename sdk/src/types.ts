@@ -195,8 +195,8 @@ export interface ShowbackEvents {
   open: Record<string, never>;
   /** The modal closed. */
   close: Record<string, never>;
-  /** The customer started recording. */
-  'recording:start': Record<string, never>;
+  /** The customer started recording; `startedAt` (epoch ms) is the zero of the attached events' offsets. */
+  'recording:start': { startedAt: number };
   /** The customer stopped recording. */
   'recording:stop': { durationMs: number };
   /** Bytes of the video uploaded so far; `total` is null while the size is not known yet. */

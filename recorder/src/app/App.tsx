@@ -27,7 +27,7 @@ import { ApiError, fetchPublicRequest, submitWithRetry } from './api.ts';
 import { installDebugHook } from './debug.ts';
 import { asksForDetails } from './details.ts';
 import { flow, initialFlow } from './flow.ts';
-import type { HostBridge } from './hostBridge.ts';
+import { noopBridge, type HostBridge } from './hostBridge.ts';
 import { Layout } from './Layout.tsx';
 import { RecordingSession } from './RecordingSession.ts';
 import { videoDurationMs } from './videoDuration.ts';
@@ -296,7 +296,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
         const uploadUrl = state.mode === 'file' ? await fileUpload!.controller.done : await session!.uploaded();
         if (!live) return;
         setSubmitPhase('saving');
-        const context = await bridge.getContext().catch(() => ({ environment: {} }));
+        const context = await bridge.getContext().catch(() => noopBridge.getContext());
         const body: CreateSubmission = {
           client_submission_id: state.mode === 'file' ? fileUpload!.id : session!.id,
           upload_id: uploadIdOf(uploadUrl),
@@ -306,6 +306,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
           recipient,
           environment: { ...readEnvironment(), ...context.environment },
         };
+        if (embedded) Object.assign(body, { events: context.events, dropped_events: context.dropped_events ?? 0, metadata: context.metadata }, context.identity ? { identity: context.identity } : {});
         if (body.duration_ms === undefined) delete body.duration_ms;
         const created = await submitWithRetry(token, body, () => undefined);
         if (!live) return;

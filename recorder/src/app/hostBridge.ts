@@ -1,12 +1,16 @@
-import type { Environment } from '@showback/contract';
+import type { Environment, WidgetEvent, WidgetIdentity, WidgetMetadata } from '@showback/contract';
 
 /** What the recorder tells the page around it (the widget's host), in the order they happen. */
 export type HostEventName = 'open' | 'recording:start' | 'recording:stop' | 'upload:progress' | 'submitted' | 'error' | 'close';
 
 /** Data the host adds to a submission; treated as untrusted (the server validates and caps it). */
 export interface HostContext {
-  metadata: Record<string, unknown>;
-  events: unknown[];
+  metadata: WidgetMetadata;
+  /** Checked against the contract's schemas and capped by the bridge (src/embed/sanitizeContext.ts). */
+  events: WidgetEvent[];
+  /** Events the host's buffer or the bridge's caps left out. */
+  dropped_events?: number;
+  identity?: WidgetIdentity;
   /** The host page's environment, which replaces the iframe's own where given (page URL, viewport…). */
   environment: Partial<Environment>;
 }

@@ -49,7 +49,7 @@ export function createWidget(h: WidgetHost): Widget {
   const onMessage = (u: Open, m: WidgetRecorderMessage) => {
     switch (m.type) {
       case 'recording:start':
-        return h.emit('recording:start', {});
+        return h.emit('recording:start', { startedAt: m.startedAt });
       case 'recording:stop':
         return h.emit('recording:stop', { durationMs: m.durationMs });
       case 'upload:progress':
