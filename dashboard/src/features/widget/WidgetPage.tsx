@@ -1,6 +1,111 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { WidgetSettings } from '@showback/contract';
+import { Banner } from '../../ui/Banner.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { PageSpinner } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/useToast.ts';
 import { t } from '../../messages/t.ts';
-import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
+import { reviewErrorMessage } from '../recordings/reviewErrorMessage.ts';
+import { useApiResource } from '../recordings/useApiResource.ts';
+import { ConfirmDialog } from '../recordings/ConfirmDialog.tsx';
+import { AppearanceEditor } from './AppearanceEditor.tsx';
+import { OriginsEditor } from './OriginsEditor.tsx';
+import { SnippetTabs } from './SnippetTabs.tsx';
+import { getWidgetSettings, rotateWidgetKey } from './widgetApi.ts';
+import styles from './WidgetPage.module.css';
 
 export function WidgetPage() {
-  return <PlaceholderPage title={t('titles.widget')} text={t('placeholders.widget')} inShell />;
+  const { data, error, loading, reload } = useApiResource((signal) => getWidgetSettings(signal), []);
+  const [saved, setSaved] = useState<WidgetSettings>();
+  const settings = saved ?? data;
+
+  if (!settings) {
+    if (error !== undefined && !loading) {
+      return (
+        <Banner tone="error">
+          {reviewErrorMessage(error, t('widgetPage.loadFailed'))}{' '}
+          <Button variant="ghost" size="small" onClick={reload}>
+            {t('common.retry')}
+          </Button>
+        </Banner>
+      );
+    }
+    return <PageSpinner label={t('common.loading')} />;
+  }
+  return <WidgetSettingsView settings={settings} onSaved={setSaved} />;
+}
+
+function WidgetSettingsView({ settings, onSaved }: { settings: WidgetSettings; onSaved: (s: WidgetSettings) => void }) {
+  const toast = useToast();
+  const [rotating, setRotating] = useState(false);
+
+  const rotate = async () => {
+    onSaved(await rotateWidgetKey());
+    toast.show({ tone: 'success', message: t('widgetPage.key.rotated') });
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('titles.widget')} subtitle={t('widgetPage.subtitle')} />
+      {!settings.plan_allows && (
+        <Banner tone="warning" className={styles.notice}>
+          <span data-testid="widget-plan-gate">
+            {t('widgetPage.planGate')} <Link to="/upgrade">{t('widgetPage.upgrade')}</Link>
+          </span>
+        </Banner>
+      )}
+
+      <section className={styles.section} aria-labelledby="widget-origins">
+        <h2 id="widget-origins" className={styles.sectionTitle}>
+          {t('widgetPage.origins.title')}
+        </h2>
+        <p className={styles.muted}>{t('widgetPage.origins.text')}</p>
+        <OriginsEditor settings={settings} onSaved={onSaved} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="widget-appearance">
+        <h2 id="widget-appearance" className={styles.sectionTitle}>
+          {t('widgetPage.appearance.title')}
+        </h2>
+        <AppearanceEditor settings={settings} onSaved={onSaved} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="widget-snippet">
+        <h2 id="widget-snippet" className={styles.sectionTitle}>
+          {t('widgetPage.snippet.title')}
+        </h2>
+        <p className={styles.muted}>
+          {t('widgetPage.snippet.text')} <Link to="/docs/widget-api">{t('widgetPage.snippet.docs')}</Link>
+        </p>
+        <SnippetTabs settings={settings} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="widget-key">
+        <h2 id="widget-key" className={styles.sectionTitle}>
+          {t('widgetPage.key.title')}
+        </h2>
+        <p className={styles.muted}>{t('widgetPage.key.text')}</p>
+        <div className={styles.keyRow}>
+          <code className={styles.key} data-testid="widget-key">
+            {settings.key}
+          </code>
+          <Button variant="secondary" size="small" onClick={() => setRotating(true)}>
+            {t('widgetPage.key.rotate')}
+          </Button>
+        </div>
+      </section>
+
+      <ConfirmDialog
+        open={rotating}
+        title={t('widgetPage.key.rotateTitle')}
+        text={t('widgetPage.key.rotateText')}
+        confirmLabel={t('widgetPage.key.rotate')}
+        onConfirm={rotate}
+        onClose={() => setRotating(false)}
+        errorText={(reason) => reviewErrorMessage(reason, t('widgetPage.saveFailed'))}
+      />
+    </div>
+  );
 }
