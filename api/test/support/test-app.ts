@@ -17,10 +17,12 @@ export interface TestApp {
   url: string;
   config: Readonly<Config>;
   dataDir: string;
+  /** The Postgres database this app uses (the Postgres leg only); peers connect to it with pools of their own. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
-async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const handle = await openDatabase({ dataDir, pglite: await memoryPglite() });
@@ -36,6 +38,7 @@ async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle;
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir });
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -53,7 +56,7 @@ async function memoryPglite() {
 export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WORKERS: 'true', ...env }, overrides);
-  const { handle, drop } = await freshDatabase(dataDir);
+  const { handle, url: databaseUrl, drop } = await freshDatabase(dataDir);
   const app = await buildApp(config, { database: handle, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -63,11 +66,38 @@ export async function startTestApp(overrides: Partial<Config> = {}, env: Record<
     url: `http://127.0.0.1:${port}`,
     config,
     dataDir,
+    databaseUrl,
     close: async () => {
       await app.close();
       await handle.close();
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second API process in all but PID: its own Postgres pool, locker and workers on the first app's database and data
+ * folder, as two servers behind a load balancer would run. Postgres only (PGlite is one process by construction).
+ * Closing it leaves the shared database and folder to the first app.
+ */
+export async function startPeerApp(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  if (!first.databaseUrl) throw new Error('startPeerApp needs the Postgres leg (TEST_DATABASE_URL)');
+  const config = loadConfig({ DATA_DIR: first.dataDir, LOG_LEVEL: 'warn', WORKERS: 'true', ...env });
+  const handle = await openDatabase({ databaseUrl: first.databaseUrl, dataDir: first.dataDir });
+  const app = await buildApp(config, { database: handle, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    dataDir: first.dataDir,
+    databaseUrl: first.databaseUrl,
+    close: async () => {
+      await app.close();
+      await handle.close();
     },
   };
 }
