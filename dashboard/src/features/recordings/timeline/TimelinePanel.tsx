@@ -1,0 +1,117 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { WidgetEvent } from '@showback/contract';
+import { Banner } from '../../../ui/Banner.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { t } from '../../../messages/t.ts';
+import type { TimelinePanelProps } from '../TimelineSlot.tsx';
+import { reviewErrorMessage } from '../reviewErrorMessage.ts';
+import { useApiResource } from '../useApiResource.ts';
+import { usePlayerClock } from '../usePlayerClock.ts';
+import { TimelineRow } from './TimelineRow.tsx';
+import { TimelineTrack } from './TimelineTrack.tsx';
+import { getSubmissionEvents } from './timelineApi.ts';
+import { LEVEL_FILTERS, STATUS_FILTERS, currentIndex, matches, type LevelFilter, type StatusFilter } from './timelineModel.ts';
+import styles from './TimelinePanel.module.css';
+
+/**
+ * The host page's console, errors, requests and navigations beside the video: the event the player is at is
+ * highlighted (and kept in view), clicking one plays from there, and events from before the recording are listed
+ * apart. Rows are buttons in one list; arrow keys, Home and End move between them.
+ */
+export function TimelinePanel({ submission }: TimelinePanelProps) {
+  const { data, error, loading, reload } = useApiResource((signal) => getSubmissionEvents(submission.id, signal), [submission.id]);
+  const { currentTime, seek, duration } = usePlayerClock();
+  const [level, setLevel] = useState<LevelFilter>('all');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const list = useRef<HTMLOListElement>(null);
+
+  const events = data?.events ?? [];
+  const shown = useMemo(() => events.filter((e) => matches(e, level, status)), [events, level, status]);
+  const current = currentIndex(shown, currentTime);
+  const firstDuring = shown.findIndex((e) => e.t >= 0);
+
+  // Keeps the current event in view inside the list without scrolling the page.
+  useEffect(() => {
+    const box = list.current;
+    const row = box?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!box || !row) return;
+    const top = row.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top + row.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+  }, [current]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button[data-row]') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (next === undefined || at === -1) return;
+    event.preventDefault();
+    buttons[Math.max(0, Math.min(buttons.length - 1, next))]?.focus();
+  };
+
+  const play = (e: WidgetEvent) => seek(Math.max(0, e.t / 1000));
+
+  return (
+    <section className={styles.panel} aria-labelledby="timeline-title" data-testid="timeline">
+      <h2 id="timeline-title" className={styles.title}>
+        {t('timeline.title')}
+      </h2>
+      {error !== undefined && !loading ? (
+        <Banner tone="error">
+          {reviewErrorMessage(error, t('timeline.loadFailed'))}{' '}
+          <Button variant="ghost" size="small" onClick={reload}>
+            {t('common.retry')}
+          </Button>
+        </Banner>
+      ) : !data ? (
+        <p className={styles.muted}>{t('common.loading')}</p>
+      ) : events.length === 0 ? (
+        <p className={styles.muted}>{t('timeline.empty')}</p>
+      ) : (
+        <>
+          <div className={styles.filters}>
+            <label>
+              <span>{t('timeline.levelFilter')}</span>
+              <select value={level} onChange={(e) => setLevel(e.target.value as LevelFilter)} data-testid="timeline-level">
+                {LEVEL_FILTERS.map((l) => (
+                  <option key={l} value={l}>
+                    {t(`timeline.levels.${l}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{t('timeline.statusFilter')}</span>
+              <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} data-testid="timeline-status">
+                {STATUS_FILTERS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`timeline.statuses.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <TimelineTrack events={shown} duration={duration} currentTime={currentTime} onSeek={play} />
+          <p className={styles.count} aria-live="polite">
+            {t('timeline.count', { shown: shown.length, total: events.length })}
+          </p>
+          {data.dropped_events > 0 && <p className={styles.muted}>{t('timeline.dropped', { n: data.dropped_events })}</p>}
+          {shown.length === 0 ? (
+            <p className={styles.muted}>{t('timeline.noMatch')}</p>
+          ) : (
+            <ol ref={list} className={styles.list} onKeyDown={onKeyDown} aria-label={t('timeline.title')}>
+              {shown.map((e, i) => (
+                <TimelineRow
+                  key={i}
+                  event={e}
+                  current={i === current}
+                  heading={i === 0 && e.t < 0 ? 'before' : i === firstDuring ? 'during' : undefined}
+                  onSeek={() => play(e)}
+                />
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
