@@ -93,6 +93,20 @@ describe('trial, usage limits, warnings and watermark', () => {
     expect((await me(b, owner)).account.submissions_used_this_month).toBe(11);
   });
 
+  it('admits only one of two recordings submitted at the same instant at 9 of 10', async () => {
+    const owner = await signUp(b.t);
+    await setTrialEnd(owner, new Date(Date.now() - 1000));
+    const request = await createRequest(b.t.url, owner);
+    for (let i = 0; i < 9; i += 1) expect((await record(request.token)).status).toBe(201);
+
+    const uploads = await Promise.all([0, 1].map(() => tusUpload(b.t.url, Buffer.alloc(2048, 5), { token: request.token })));
+    const statuses = (await Promise.all(uploads.map((id) => submit(b.t.url, request.token, submitBody(id))))).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 402]);
+    expect((await me(b, owner)).account.submissions_used_this_month).toBe(10);
+    const held = await b.t.app.ctx.db.selectFrom('held_submissions').select('upload_id').where('account_id', '=', owner.user.account.id).execute();
+    expect(held).toHaveLength(1);
+  });
+
   it('trial accounts record without a watermark; free accounts with one', async () => {
     const trial = await signUp(b.t);
     const request = await createRequest(b.t.url, trial);

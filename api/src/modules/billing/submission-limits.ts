@@ -21,15 +21,14 @@ export const LIMIT_REACHED_MESSAGE =
 
 /**
  * The plan rules a new submission must pass, decided from the plan in force now (trial included). At the monthly
- * limit it throws USAGE_LIMIT_REACHED (402) with a message for the recipient; with `hold`, the refused submission is
- * kept so the owner can accept it after upgrading (the uploaded bytes stay stored).
+ * limit it throws USAGE_LIMIT_REACHED (402) with a message for the recipient; admitSubmission keeps the refused
+ * recording so the owner can accept it after upgrading (the uploaded bytes stay stored).
  */
-export async function checkSubmission(db: Db, accountId: string, hold?: HeldSubmission, now = new Date()): Promise<SubmitPolicy> {
+export async function checkSubmission(db: Db, accountId: string, now = new Date()): Promise<SubmitPolicy> {
   const account = await repo.findAccount(db, accountId);
   if (!account) throw new AppError('NOT_FOUND', 'Recording link not found');
   const rules = PLANS[effectivePlan(account, now).plan];
   if (rules.submissionLimit !== null && (await usedThisMonth(db, accountId, now)) >= rules.submissionLimit) {
-    if (hold) await repo.holdSubmission(db, { account_id: accountId, ...hold });
     throw new AppError('USAGE_LIMIT_REACHED', LIMIT_REACHED_MESSAGE);
   }
   return { watermark: rules.watermark };

@@ -5,7 +5,7 @@ import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { processSubmissionJob } from '../../jobs/process-submission.job.ts';
 import { resolveToken, type OpenRequest } from '../requests/requests.service.ts';
 import { storeSubmissionContext } from '../widget/submission-context.ts';
-import { assertCanSubmit } from './assert-can-submit.ts';
+import { admitSubmission } from './assert-can-submit.ts';
 import * as repo from './submissions.repository.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -103,25 +103,29 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
     });
   }
   const recipient = checkRecipient(request, input);
-  const policy = await assertCanSubmit(ctx.db, request.account_id, { request_id: request.id, upload_id: upload.id, payload: { token, input } });
-
-  const id = await repo.insertSubmission(ctx.db, {
-    account_id: request.account_id,
-    request_id: request.id,
-    client_submission_id: input.client_submission_id,
-    upload_id: upload.id,
-    source: input.source,
-    mime_type: input.mime_type || upload.filetype,
-    recipient_name: recipient.name,
-    recipient_email: recipient.email,
-    note: recipient.note,
-    environment: JSON.stringify(input.environment ?? {}) as never,
-    instructions_html: request.instructions_html,
-    client_duration_ms: input.duration_ms ?? null,
-    original_size: stored.size,
-    watermark: policy.watermark,
-    counted_at: new Date(),
-  });
+  const { policy, result: id } = await admitSubmission(
+    ctx.db,
+    request.account_id,
+    { request_id: request.id, upload_id: upload.id, payload: { token, input } },
+    (trx, admitted) =>
+      repo.insertSubmission(trx, {
+        account_id: request.account_id,
+        request_id: request.id,
+        client_submission_id: input.client_submission_id,
+        upload_id: upload.id,
+        source: input.source,
+        mime_type: input.mime_type || upload.filetype,
+        recipient_name: recipient.name,
+        recipient_email: recipient.email,
+        note: recipient.note,
+        environment: JSON.stringify(input.environment ?? {}) as never,
+        instructions_html: request.instructions_html,
+        client_duration_ms: input.duration_ms ?? null,
+        original_size: stored.size,
+        watermark: admitted.watermark,
+        counted_at: new Date(),
+      }),
+  );
   if (!id) {
     // Lost a race with a concurrent retry of the same submit, or the upload was submitted under another id.
     const again = await repo.findByClientId(ctx.db, request.account_id, input.client_submission_id);
