@@ -30,7 +30,7 @@ export interface BrowserSession {
 }
 
 /** What a browser has after loading a page: the CSRF cookie and the token from the meta tag. */
-export async function anonymousSession(t: TestApp): Promise<BrowserSession> {
+export async function anonymousSession(t: Pick<TestApp, 'url'>): Promise<BrowserSession> {
   const res = await fetch(`${t.url}/api/v1/csrf`);
   if (!res.ok) throw new Error(`GET /api/v1/csrf answered ${res.status}`);
   const { csrf_token } = (await res.json()) as { csrf_token: string };
@@ -62,7 +62,7 @@ export interface SignedUp extends BrowserSession {
 }
 
 /** Signs up a new owner with a new account through the API; the returned headers act as that user. */
-export async function signUp(t: TestApp, overrides: Partial<SignUpBody> = {}): Promise<SignedUp> {
+export async function signUp(t: Pick<TestApp, 'url'>, overrides: Partial<SignUpBody> = {}): Promise<SignedUp> {
   const browser = await anonymousSession(t);
   const payload = signUpPayload(overrides);
   const res = await fetch(`${t.url}/api/v1/users/sign_up`, { method: 'POST', headers: browser.headers, body: JSON.stringify(payload) });
@@ -72,7 +72,7 @@ export async function signUp(t: TestApp, overrides: Partial<SignUpBody> = {}): P
 }
 
 /** Signs in through the API from a fresh browser. */
-export async function signIn(t: TestApp, email: string, password: string, rememberMe: '1' | '0' = '0'): Promise<SignedUp & { response: Response }> {
+export async function signIn(t: Pick<TestApp, 'url'>, email: string, password: string, rememberMe: '1' | '0' = '0'): Promise<SignedUp & { response: Response }> {
   const browser = await anonymousSession(t);
   const res = await fetch(`${t.url}/api/v1/users/sign_in`, { method: 'POST', headers: browser.headers, body: JSON.stringify({ email, password, remember_me: rememberMe }) });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);

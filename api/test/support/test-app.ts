@@ -22,12 +22,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const handle = await openDatabase({ dataDir, pglite: await memoryPglite() });
-    return { handle, drop: async () => {} };
-  }
+/** An empty database on the TEST_DATABASE_URL server, for tests that run their own API processes on it. */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -35,9 +31,7 @@ async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle;
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir });
   return {
-    handle,
     url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
@@ -46,6 +40,17 @@ async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle;
       await client.end();
     },
   };
+}
+
+async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({ dataDir, pglite: await memoryPglite() });
+    return { handle, drop: async () => {} };
+  }
+  const { url, drop } = await createPostgresDatabase(adminUrl);
+  const handle = await openDatabase({ databaseUrl: url, dataDir });
+  return { handle, url, drop };
 }
 
 async function memoryPglite() {

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ApiProcess {
+  url: string;
+  output(): string;
+  /** SIGKILL: no shutdown hooks run, as in a crash or an OOM kill. */
+  kill(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The API server from source (`tsx src/server.ts`, so no build is needed and the code under test is what runs) as a
+ * separate OS process on a fixed free port, for tests that kill it. e2e/support/server.ts does the same for the built
+ * product in browser scenarios.
+ */
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  let out = '';
+  const start = async (): Promise<void> => {
+    const c = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: API_ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = c;
+    c.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    c.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    for (const deadline = Date.now() + 45_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+      if (c.exitCode !== null) throw new Error(`API process exited with ${c.exitCode}:\n${out}`);
+      const healthy = await fetch(`${url}/api/health`).then((res) => res.ok, () => false);
+      if (healthy) return;
+    }
+    throw new Error(`API process not healthy within 45 s:\n${out}`);
+  };
+  const signal = async (name: NodeJS.Signals): Promise<void> => {
+    const c = child;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill(name);
+    await exited;
+  };
+  await start();
+  return { url, output: () => out, kill: () => signal('SIGKILL'), start, stop: () => signal('SIGTERM') };
+}
