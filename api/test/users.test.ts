@@ -197,11 +197,16 @@ describe('users: sign-up, sign-in, me, sign-out', () => {
       expect(Number(orphans.rows[0]!.n)).toBe(0);
     });
 
-    it('an invitation token that matches no invitation → 422 errors.invitation_token', async () => {
+    it('an invitation token that matches no invitation → 422 errors.invitation_token, nothing created', async () => {
       const browser = await anonymousSession(t);
-      const res = await post('/api/v1/users/sign_up', browser.headers, signUpPayload({ invitation_token: 'nope' }));
+      const payload = signUpPayload({ invitation_token: 'nope' });
+      const res = await post('/api/v1/users/sign_up', browser.headers, payload);
       expect(res.status).toBe(422);
-      expect((await body(res)).errors.invitation_token).toBeDefined();
+      const json = await body(res);
+      expect(json.message).toBe('This invitation is not valid or has expired.');
+      expect(json.errors).toEqual({ invitation_token: ['This invitation is not valid or has expired.'] });
+      const rows = await t.app.ctx.db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', payload.email).execute();
+      expect(rows).toHaveLength(0);
     });
   });
 

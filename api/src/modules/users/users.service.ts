@@ -29,7 +29,9 @@ export async function userJson(ctx: AppContext, userId: string): Promise<User> {
   return serializeUser(user, account, await billingState(ctx.db, account));
 }
 
-/** Creates an account and its owner in one transaction: a failure leaves neither behind. */
+export const INVITATION_INVALID = 'This invitation is not valid or has expired.';
+
+/** Validates the sign-up form, then creates the account and its owner (createOwner). */
 export async function signUp(ctx: AppContext, body: SignUpBody): Promise<UserRow> {
   const errors: FieldErrors = {};
   const name = body.name.trim();
@@ -37,26 +39,48 @@ export async function signUp(ctx: AppContext, body: SignUpBody): Promise<UserRow
   if (!name) addError(errors, 'name', "can't be blank");
   if (body.password !== body.password_confirmation) addError(errors, 'password_confirmation', "doesn't match Password");
   // Invitations are accepted by the team module once it exists; until then no token can be valid.
-  if (body.invitation_token?.trim()) addError(errors, 'invitation_token', 'is invalid or has expired');
+  const invitationRefused = Boolean(body.invitation_token?.trim());
+  if (invitationRefused) addError(errors, 'invitation_token', INVITATION_INVALID);
   if (!errors.email && (await repo.findUserByEmail(ctx.db, email))) addError(errors, 'email', EMAIL_TAKEN);
-  throwIfAny(errors);
+  if (Object.keys(errors).length) throw validationFailed(errors, invitationRefused && Object.keys(errors).length === 1 ? INVITATION_INVALID : undefined);
 
   const attribution: Record<string, string> = {};
   for (const field of ATTRIBUTION_FIELDS) {
     const value = body[field]?.trim();
     if (value) attribution[field] = value;
   }
-  const passwordHash = await hashPassword(body.password);
+  return createOwner(ctx, { name, email, accountName: body.account_name, passwordHash: await hashPassword(body.password), emailVerified: false, attribution });
+}
+
+export interface NewOwner {
+  name: string;
+  /** Normalised (normaliseEmail). */
+  email: string;
+  /** Empty: "<name>'s workspace". */
+  accountName?: string | null;
+  /** null for people who sign in through an identity provider only. */
+  passwordHash: string | null;
+  emailVerified: boolean;
+  attribution?: Record<string, string>;
+}
+
+/**
+ * Creates an account (with its trial, from the column default) and its owner in one transaction: a failure leaves
+ * neither behind. A taken email answers 422 errors.email.
+ */
+export async function createOwner(ctx: AppContext, owner: NewOwner): Promise<UserRow> {
+  const attribution = owner.attribution && Object.keys(owner.attribution).length ? JSON.stringify(owner.attribution) : null;
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const account = await repo.insertAccount(trx, { name: body.account_name?.trim() || `${name}'s workspace` });
+      const account = await repo.insertAccount(trx, { name: owner.accountName?.trim() || `${owner.name}'s workspace` });
       return repo.insertUser(trx, {
         account_id: account.id,
-        email,
-        name,
+        email: owner.email,
+        name: owner.name,
         role: 'owner',
-        password_hash: passwordHash,
-        attribution: Object.keys(attribution).length ? JSON.stringify(attribution) : null,
+        password_hash: owner.passwordHash,
+        email_verified: owner.emailVerified,
+        attribution,
       });
     });
   } catch (error) {
