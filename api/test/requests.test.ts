@@ -70,7 +70,7 @@ describe('recording requests', () => {
     expect(revoked.token).not.toBe(r.token);
     const old = await fetch(`${t.url}/api/v1/public/requests/${r.token}`);
     expect(old.status).toBe(410);
-    expect((await json<ErrorBody>(old)).code).toBe('LINK_REVOKED');
+    expect(await json<ErrorBody>(old)).toMatchObject({ code: 'LINK_REVOKED', details: { account_name: owner.user.account.name } });
     expect((await fetch(`${t.url}/api/v1/public/requests/${revoked.token}`)).status).toBe(200);
     const unknown = await fetch(`${t.url}/api/v1/public/requests/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
     expect(unknown.status).toBe(404);
@@ -78,7 +78,14 @@ describe('recording requests', () => {
     const expired = await createRequest(t.url, owner, { expires_at: new Date(Date.now() - 1000).toISOString() });
     const gone = await fetch(`${t.url}/api/v1/public/requests/${expired.token}`);
     expect(gone.status).toBe(410);
-    expect((await json<ErrorBody>(gone)).code).toBe('LINK_EXPIRED');
+    expect(await json<ErrorBody>(gone)).toMatchObject({ code: 'LINK_EXPIRED', details: { account_name: owner.user.account.name } });
+    const archived = await createRequest(t.url, owner);
+    await call(owner, 'POST', `/api/v1/requests/${archived.id}/archive`);
+    const closed = await fetch(`${t.url}/api/v1/public/requests/${archived.token}`);
+    expect(closed.status).toBe(410);
+    expect(await json<ErrorBody>(closed)).toMatchObject({ code: 'LINK_REVOKED', details: { account_name: owner.user.account.name } });
+    const unknownBody = await json<ErrorBody>(await fetch(`${t.url}/api/v1/public/requests/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB`));
+    expect(unknownBody.details, 'an unknown token names nobody').toBeUndefined();
   });
 
   it("answers 404 for another account's request in every endpoint", async () => {

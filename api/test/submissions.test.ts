@@ -52,7 +52,7 @@ describe('uploads and submissions', () => {
     await fetch(`${t.url}/api/v1/requests/${request.id}/revoke`, { method: 'POST', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
     const revoked = await post(tusHeaders(old));
     expect(revoked.status).toBe(410);
-    expect(JSON.parse(await revoked.text()).code).toBe('LINK_REVOKED');
+    expect(JSON.parse(await revoked.text())).toMatchObject({ code: 'LINK_REVOKED', details: { account_name: owner.user.account.name } });
 
     expect(await filesUnder(path.join(t.dataDir, 'uploads'))).toEqual(before);
     expect(await t.app.ctx.db.selectFrom('uploads').select('id').where('request_id', '=', request.id).execute()).toEqual([]);

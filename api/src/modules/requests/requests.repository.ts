@@ -77,7 +77,13 @@ export async function findRequestByToken(db: Db, token: string) {
     .executeTakeFirst();
 }
 
-export async function isRevokedToken(db: Db, token: string): Promise<boolean> {
-  const row = await db.selectFrom('revoked_request_tokens').select('token').where('token', '=', token).executeTakeFirst();
-  return row !== undefined;
+/** A retired link token: the account that issued it (its name goes on the recorder's "ask … for a new link"). */
+export async function findRevokedToken(db: Db, token: string): Promise<{ account_name: string } | undefined> {
+  return db
+    .selectFrom('revoked_request_tokens as t')
+    .innerJoin('recording_requests as r', 'r.id', 't.request_id')
+    .innerJoin('accounts as a', 'a.id', 'r.account_id')
+    .select('a.name as account_name')
+    .where('t.token', '=', token)
+    .executeTakeFirst();
 }

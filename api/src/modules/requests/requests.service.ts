@@ -162,15 +162,18 @@ export async function resolveToken(ctx: AppContext, token: string | undefined | 
   if (token && isWidgetToken(token)) return resolveWidgetToken(ctx, token);
   if (!token || !REQUEST_TOKEN_PATTERN.test(token)) throw new AppError('NOT_FOUND', 'This recording link does not exist. Check that you copied the whole link.');
   const row = await repo.findRequestByToken(ctx.db, token);
+  // 410s name the account, so the recorder can say whom to ask for a new link.
   if (!row) {
-    if (await repo.isRevokedToken(ctx.db, token)) {
-      throw new AppError('LINK_REVOKED', 'This recording link has been turned off by its owner. Ask them for a new link.');
+    const revoked = await repo.findRevokedToken(ctx.db, token);
+    if (revoked) {
+      throw new AppError('LINK_REVOKED', 'This recording link has been turned off by its owner. Ask them for a new link.', { details: { account_name: revoked.account_name } });
     }
     throw new AppError('NOT_FOUND', 'This recording link does not exist. Check that you copied the whole link.');
   }
-  if (row.status === 'archived') throw new AppError('LINK_REVOKED', 'This recording request is closed and no longer accepts recordings.');
+  const details = { account_name: row.account_name };
+  if (row.status === 'archived') throw new AppError('LINK_REVOKED', 'This recording request is closed and no longer accepts recordings.', { details });
   if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) {
-    throw new AppError('LINK_EXPIRED', 'This recording link has expired. Ask the person who sent it for a new one.');
+    throw new AppError('LINK_EXPIRED', 'This recording link has expired. Ask the person who sent it for a new one.', { details });
   }
   return row;
 }

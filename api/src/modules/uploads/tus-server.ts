@@ -7,9 +7,9 @@ import { resolveToken, UPLOAD_PATH } from '../requests/requests.service.ts';
 import { insertUpload, uploadExists } from './uploads.repository.ts';
 
 /** tus hooks answer by throwing { status_code, body }; ours carry the API's one JSON error body. */
-function tusError(code: ErrorCode, message: string): { status_code: number; body: string } {
+function tusError(code: ErrorCode, message: string, details?: unknown): { status_code: number; body: string } {
   const status = ERROR_STATUS[code];
-  return { status_code: status, body: JSON.stringify({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message }) };
+  return { status_code: status, body: JSON.stringify({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message, ...(details === undefined ? {} : { details }) }) };
 }
 
 const TUS_CODES: Record<number, ErrorCode> = { 400: 'BAD_REQUEST', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'LINK_REVOKED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
@@ -38,7 +38,7 @@ export function createTusServer(ctx: AppContext): Server {
       try {
         request = await resolveToken(ctx, token);
       } catch (error) {
-        if (error instanceof AppError) throw tusError(error.code, error.message);
+        if (error instanceof AppError) throw tusError(error.code, error.message, error.details);
         throw error;
       }
       if (!isAcceptedType(metadata.filetype)) {
