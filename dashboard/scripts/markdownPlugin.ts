@@ -32,6 +32,9 @@ function frontMatter(source: string): { meta: Record<string, string>; body: stri
   return { meta, body: source.slice(match[0].length) };
 }
 
+// Code blocks scroll sideways on narrow screens; a scrollable region must be reachable by keyboard.
+const focusablePre = (html: string): string => html.replace(/<pre>/g, '<pre tabindex="0">');
+
 /** Markdown → HTML once, at build time: pages import `.md` files and ship only the rendered HTML (no parser). */
 export function renderMarkdown(source: string): MarkdownModule {
   const { meta, body } = frontMatter(source);
@@ -44,12 +47,12 @@ export function renderMarkdown(source: string): MarkdownModule {
       },
     },
   });
-  const html = marked.parse(body, { async: false });
+  const html = focusablePre(marked.parse(body, { async: false }));
   const sections: MarkdownSection[] = [];
   for (const part of body.split(/^## /m).slice(1)) {
     const newline = part.indexOf('\n');
     const title = part.slice(0, newline === -1 ? undefined : newline).trim();
-    const sectionHtml = marked.parse(newline === -1 ? '' : part.slice(newline + 1), { async: false });
+    const sectionHtml = focusablePre(marked.parse(newline === -1 ? '' : part.slice(newline + 1), { async: false }));
     sections.push({ title, id: slugify(title), html: sectionHtml, text: plain(sectionHtml) });
   }
   return { meta, html, sections };

@@ -117,14 +117,14 @@ describe('public site', () => {
     const hrefs = await nav.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs).toContain('#features');
     expect(hrefs).toContain('#pricing');
-    expect(hrefs).toContain('/sign-up');
+    expect(await page.locator('header').getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/sign-up');
     await nav.getByRole('link', { name: 'Pricing' }).click();
     await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('pricing')!.getBoundingClientRect().top) < 120)).toBe(true);
     await page.context().close();
 
     const other = await open('/faq');
     const otherHrefs = await other.getByRole('navigation').first().locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-    expect(otherHrefs).toEqual(expect.arrayContaining(['/', '/features', '/pricing', '/sign-up']));
+    expect(otherHrefs).toEqual(expect.arrayContaining(['/', '/features', '/pricing']));
     expect(otherHrefs.some((h) => h?.startsWith('#'))).toBe(false);
     const footer = await other.locator('footer a').allInnerTexts();
     expect(footer).toEqual(['Home', 'How it Works', 'Integrations', 'Pricing', 'Contact', 'FAQs', 'Privacy', 'Terms']);

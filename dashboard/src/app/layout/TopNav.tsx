@@ -28,7 +28,7 @@ export function TopNav() {
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
-        <Link to="/" className={styles.brand} aria-label={t('nav.home')}>
+        <Link to="/" className={styles.brand}>
           <Logo />
         </Link>
         <Button
