@@ -27,7 +27,11 @@ export function TimelinePanel({ submission }: TimelinePanelProps) {
 
   const events = data?.events ?? [];
   const shown = useMemo(() => events.filter((e) => matches(e, level, status)), [events, level, status]);
-  const current = currentIndex(shown, currentTime);
+  // The row the reviewer chose stays current while the player is at its time (events often share a millisecond).
+  const [picked, setPicked] = useState<WidgetEvent>();
+  const computed = currentIndex(shown, currentTime);
+  const pickedIndex = picked ? shown.indexOf(picked) : -1;
+  const current = pickedIndex >= 0 && computed >= 0 && shown[computed]!.t === picked!.t ? pickedIndex : computed;
   const firstDuring = shown.findIndex((e) => e.t >= 0);
 
   // Keeps the current event in view inside the list without scrolling the page.
@@ -48,7 +52,10 @@ export function TimelinePanel({ submission }: TimelinePanelProps) {
     buttons[Math.max(0, Math.min(buttons.length - 1, next))]?.focus();
   };
 
-  const play = (e: WidgetEvent) => seek(Math.max(0, e.t / 1000));
+  const play = (e: WidgetEvent) => {
+    setPicked(e);
+    seek(Math.max(0, e.t / 1000));
+  };
 
   return (
     <section className={styles.panel} aria-labelledby="timeline-title" data-testid="timeline">

@@ -1,0 +1,270 @@
+import fs from 'node:fs/promises';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SubmissionEvents, WidgetSettings } from '@showback/contract';
+import { startExamplesServer } from '../../examples/serve.mjs';
+import { launchBrowser } from '../support/browser.ts';
+import { speechWav } from '../support/media.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
+
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/widget');
+
+let server: RunningServer;
+let examples: http.Server;
+let browser: Browser;
+let owner: Owner;
+let host: string;
+let key: string;
+let tmp: string;
+
+async function shot(page: Page, name: string): Promise<void> {
+  await fs.mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${p}`, { method, headers: owner.headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The owner's session cookies in a browser context, so dashboard pages open signed in. */
+async function signedIn(context: BrowserContext): Promise<void> {
+  const cookies = owner.headers.cookie!.split('; ').map((pair) => {
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: server.url };
+  });
+  await context.addCookies(cookies);
+}
+
+/** A host page that records what reaches it: page errors, and the widget's events through the public `on()`. */
+async function hostPage(context: BrowserContext, origin: string): Promise<{ page: Page; pageErrors: string[] }> {
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(`${origin}/plain/?host=${encodeURIComponent(server.url)}&key=${encodeURIComponent(key)}`);
+  await page.evaluate(() => {
+    const w = window as unknown as { Showback: (...a: unknown[]) => unknown; __events: [string, unknown][] };
+    w.__events = [];
+    for (const name of ['open', 'close', 'recording:start', 'recording:stop', 'upload:progress', 'submitted', 'error']) {
+      w.Showback('on', name, (payload: unknown) => w.__events.push([name, payload]));
+    }
+  });
+  return { page, pageErrors };
+}
+
+const events = (page: Page) => page.evaluate(() => (window as unknown as { __events: [string, unknown][] }).__events.map(([n]) => n));
+
+async function recorderFrame(page: Page): Promise<Frame> {
+  const iframe = page.locator('showback-modal iframe');
+  await iframe.waitFor();
+  const frame = await (await iframe.elementHandle())!.contentFrame();
+  if (!frame) throw new Error('no recorder frame');
+  await frame.waitForLoadState();
+  return frame;
+}
+
+const step = (frame: Frame, name: string) => frame.locator(`section[data-step="${name}"]`);
+
+beforeAll(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-widget-'));
+  const wav = await speechWav(tmp);
+  server = await startServer();
+  examples = await startExamplesServer(0);
+  host = `http://127.0.0.1:${(examples.address() as { port: number }).port}`;
+  owner = await signUpOwner(server.url, 'Acme Support');
+  const settings = await api<WidgetSettings>('PUT', '/api/v1/widget', { allowed_origins: [host], appearance: { label: 'Report a problem', position: 'bottom-right' } });
+  key = settings.key;
+  await api('POST', '/api/v1/account/onboarding/complete', {});
+  browser = await launchBrowser({ screenCapture: true, microphoneWav: wav });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => examples?.close(r));
+  await server?.stop();
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+describe('widget across two origins', () => {
+  it('records from the host page, and the recording page shows the error and the failed request at their offsets; clicking the error seeks', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // The permission belongs to the top-level page the customer sees; the iframe gets it through allow="microphone".
+    await context.grantPermissions(['microphone'], { origin: host });
+    await context.grantPermissions(['microphone'], { origin: server.url });
+    const { page, pageErrors } = await hostPage(context, host);
+    // The example page starts from data-key alone, so the launcher has the SDK's default label.
+    const launcher = page.locator('showback-launcher').getByRole('button', { name: 'Record your screen' });
+    await launcher.waitFor();
+
+    // Before the recording: an error logged and a request that fails (the examples server answers 404).
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.locator('#log').filter({ hasText: 'pay: HTTP 404' }).waitFor();
+    await shot(page, '1-host-page-launcher');
+
+    // Forged and malformed messages at the host page: none may reach the widget or the page.
+    await page.evaluate(() => {
+      const forged = [
+        'garbage',
+        null,
+        { protocol: 'showback-widget', v: 1, type: 'submitted', submissionId: 'forged' },
+        { protocol: 'showback-widget', v: 1, type: 'recording:start', startedAt: 'x' },
+        { protocol: 'showback-widget', v: 2, type: 'close' },
+        { protocol: 'showback-widget', v: 1, type: 'context:request', id: {}, startedAt: 1 },
+      ];
+      for (const m of forged) window.postMessage(m, '*');
+    });
+
+    await launcher.click();
+    const frame = await recorderFrame(page);
+    await step(frame, 'instructions').waitFor();
+    expect(frame.url()).toMatch(new RegExp(`^${server.url}/r/ws_`));
+    await shot(page, '2-modal-recorder');
+
+    // Another origin's frame inside the host page posts "close" and "submitted" to it: ignored.
+    await page.evaluate((other) => {
+      const f = document.createElement('iframe');
+      f.id = 'intruder';
+      f.src = `${other}/plain/missing.html`;
+      document.body.appendChild(f);
+      return new Promise((r) => (f.onload = r));
+    }, host.replace('127.0.0.1', 'localhost'));
+    await page.frames().find((f) => f.url().endsWith('/plain/missing.html'))!.evaluate(() => {
+      window.parent.postMessage({ protocol: 'showback-widget', v: 1, type: 'close' }, '*');
+      window.parent.postMessage({ protocol: 'showback-widget', v: 1, type: 'submitted', submissionId: 'forged' }, '*');
+    });
+    // Malformed data straight at the recorder from the page: it only answers its own requests.
+    await page.evaluate((product) => {
+      const w = document.querySelector('showback-modal')!.shadowRoot!.querySelector('iframe')!.contentWindow!;
+      w.postMessage({ protocol: 'showback-widget', v: 1, type: 'context', id: 'nope', context: { events: 'x' } }, product);
+      w.postMessage('{"type":"close"}', product);
+    }, server.url);
+    await page.waitForTimeout(300);
+    expect(await page.locator('showback-modal iframe').count()).toBe(1);
+
+    await frame.getByRole('button', { name: 'Get started' }).click();
+    await step(frame, 'microphone').or(step(frame, 'share')).waitFor();
+    if (await step(frame, 'microphone').isVisible()) {
+      // The microphone inside the cross-origin frame: allowed by the iframe's allow="microphone" and the grant.
+      await frame.getByRole('checkbox', { name: 'Record my voice' }).check();
+      await frame.getByRole('meter', { name: 'Microphone level' }).waitFor();
+      await frame.getByRole('button', { name: 'Continue', exact: true }).click();
+    }
+    await step(frame, 'share').waitFor();
+    await frame.getByRole('button', { name: 'Share my screen' }).click();
+    await step(frame, 'recording').waitFor({ timeout: 20_000 });
+    const startedAt = Date.now();
+    await frame.getByRole('timer').filter({ hasText: '0:01' }).waitFor();
+    // During the recording: an error and a failing request at about 2 s.
+    await page.evaluate(() => {
+      console.error('Checkout crashed during recording', { cart: 3 });
+      void fetch('/api/cart/during-recording').catch(() => undefined);
+    });
+    const duringAt = Date.now() - startedAt;
+    await frame.getByRole('timer').filter({ hasText: '0:04' }).waitFor();
+    await page.waitForTimeout(400);
+    await frame.getByRole('button', { name: 'Stop recording' }).click();
+    await step(frame, 'preview').waitFor({ timeout: 20_000 });
+    await frame.getByRole('button', { name: 'Looks good' }).click();
+    await step(frame, 'details').or(step(frame, 'submit')).or(step(frame, 'done')).waitFor();
+    if (await step(frame, 'details').isVisible()) await frame.getByRole('button', { name: 'Send recording' }).click();
+    await step(frame, 'done').waitFor({ timeout: 90_000 });
+    await shot(page, '3-modal-done');
+
+    const seen = await events(page);
+    expect(seen).toEqual(expect.arrayContaining(['open', 'recording:start', 'recording:stop', 'submitted']));
+    const submitted = await page.evaluate(() => (window as unknown as { __events: [string, { submissionId?: string }][] }).__events.filter(([n]) => n === 'submitted').map(([, p]) => p.submissionId));
+    expect(submitted).toHaveLength(1);
+    const id = submitted[0]!;
+    expect(id).not.toBe('forged');
+
+    // The owner's view of what came with it.
+    const stored = await api<SubmissionEvents>('GET', `/api/v1/submissions/${id}/events`);
+    expect(stored.origin).toBe(host);
+    expect(stored.identity).toEqual({ id: 'customer-42', email: 'ada@example.com' });
+    expect(stored.metadata).toMatchObject({ page: 'checkout' });
+    const before = stored.events.find((e) => e.kind === 'console' && e.message.startsWith('Payment failed'));
+    const pay = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/pay'));
+    const during = stored.events.find((e) => e.kind === 'console' && e.message.startsWith('Checkout crashed'));
+    const duringRequest = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/cart/during-recording'));
+    expect(before && pay && during && duringRequest).toBeTruthy();
+    console.log('offsets (ms):', { before: before!.t, pay: pay!.t, during: during!.t, duringRequest: duringRequest!.t, duringAtTestClock: duringAt });
+    expect(before!.t).toBeLessThan(0);
+    expect(pay!.t).toBeLessThan(0);
+    expect(before!.t).toBeLessThanOrEqual(pay!.t);
+    expect(during!.t).toBeGreaterThan(Math.max(0, duringAt - 1500));
+    expect(during!.t).toBeLessThan(duringAt + 1500);
+    expect(duringRequest!.t).toBeGreaterThanOrEqual(during!.t);
+    expect(duringRequest).toMatchObject({ status: 404, method: 'GET' });
+    // Redacted before it left the page: the token query parameter and the password field.
+    expect(pay!.kind === 'network' && pay!.url).not.toContain('secret-token');
+    expect(before!.kind === 'console' && before!.message).not.toContain('never-sent');
+
+    // The host page never saw an error, and a forged "submitted" never reached it.
+    expect(pageErrors).toEqual([]);
+    await context.close();
+
+    // The dashboard: video with the timeline beside it.
+    await waitForProcessed(owner, id);
+    const review = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await signedIn(review);
+    const dash = await review.newPage();
+    await dash.goto(`${server.url}/my/recordings/${id}`);
+    const timeline = dash.getByTestId('timeline');
+    await timeline.locator('li[data-kind]').first().waitFor().catch(async (e) => {
+      await shot(dash, 'debug-recording-page');
+      throw e;
+    });
+    const row = (text: string) => timeline.locator('li[data-kind]').filter({ hasText: text });
+    expect(Number(await row('Payment failed').getAttribute('data-offset'))).toBeLessThan(0);
+    expect(Number(await row('/api/pay').getAttribute('data-offset'))).toBeLessThan(0);
+    await expect.poll(() => row('/api/pay').textContent()).toContain('404');
+    const duringRow = row('Checkout crashed');
+    const offset = Number(await duringRow.getAttribute('data-offset'));
+    expect(offset).toBeGreaterThan(0);
+    const video = dash.locator('video');
+    await video.evaluate((v: HTMLVideoElement) => new Promise((r) => (v.readyState >= 1 ? r(null) : v.addEventListener('loadedmetadata', () => r(null), { once: true }))));
+    await duringRow.getByRole('button').click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(offset / 1000, 1);
+    await expect.poll(() => duringRow.getAttribute('aria-current')).toBe('true');
+    // Keyboard: arrow down moves to the next event, Enter plays from it.
+    await duringRow.getByRole('button').focus();
+    await dash.keyboard.press('ArrowDown');
+    await dash.keyboard.press('Enter');
+    const next = Number(await timeline.locator('li[data-kind]:has(button:focus)').getAttribute('data-offset'));
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(Math.max(0, next) / 1000, 1);
+    await timeline.getByTestId('timeline-level').selectOption('error');
+    await timeline.getByTestId('timeline-status').selectOption('failed');
+    await shot(dash, '4-recording-timeline');
+
+    await dash.goto(`${server.url}/my/widget`);
+    await dash.getByTestId('widget-snippet').waitFor();
+    expect(await dash.getByTestId('widget-snippet').textContent()).toContain(key);
+    await shot(dash, '5-my-widget');
+    await dash.setViewportSize({ width: 1440, height: 2000 });
+    await dash.screenshot({ path: path.join(SHOTS, '5-my-widget-full.png'), fullPage: true });
+    await review.close();
+  });
+
+  it('refuses the key from an origin that is not allowed, without errors in the host page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+    // Same server, other origin: localhost is not 127.0.0.1.
+    const other = host.replace('127.0.0.1', 'localhost');
+    const { page, pageErrors } = await hostPage(context, other);
+    await page.locator('showback-launcher button').waitFor();
+    await page.locator('#help').click();
+    await page.locator('#log').filter({ hasText: 'widget:' }).waitFor();
+    expect(await page.locator('#log').textContent()).toMatch(/widget: (ORIGIN_NOT_ALLOWED|NETWORK)/);
+    expect(await page.locator('showback-modal iframe').count()).toBe(0);
+    await page.locator('showback-modal [role="alert"]').waitFor();
+    await shot(page, '6-disallowed-origin');
+    expect(await events(page)).toContain('error');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
