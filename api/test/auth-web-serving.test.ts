@@ -12,6 +12,8 @@ async function fakeBuild(root: string): Promise<void> {
     'dashboard/dist/index.html': page('spa'),
     'dashboard/dist/assets/index-AbCd1234.js': 'console.log("dashboard")',
     'dashboard/dist/favicon.svg': '<svg/>',
+    'dashboard/dist/sitemap.xml': '<?xml version="1.0"?><urlset></urlset>',
+    'dashboard/dist/robots.txt': 'User-agent: *\nDisallow: /donkey\n',
     'dashboard/dist/prerendered/index.html': page('home prerendered'),
     'dashboard/dist/prerendered/pricing/index.html': page('pricing prerendered'),
     'recorder/dist/index.html': page('recorder'),
@@ -104,6 +106,16 @@ describe('web serving', () => {
     const missing = await fetch(`${t.url}/vite/assets/nope-12345678.js`);
     expect(missing.status).toBe(404);
     expect(await body(missing)).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('serves sitemap.xml and robots.txt from the site root', async () => {
+    const sitemap = await fetch(`${t.url}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toMatch(/xml/);
+    expect(await sitemap.text()).toContain('<urlset>');
+    const robots = await fetch(`${t.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toMatch(/text\/plain/);
+    expect(await robots.text()).toContain('Disallow: /donkey');
   });
 
   it('serves the widget bundle cross-origin with a short cache', async () => {

@@ -77,6 +77,14 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     },
   );
 
+  // Crawlers look for these at the site root; the dashboard build writes them beside its index.html.
+  for (const file of ['sitemap.xml', 'robots.txt']) {
+    app.get(`/${file}`, async (_request, reply) => {
+      if (!dashboardDist || !fs.existsSync(path.join(dashboardDist, file))) return reply.callNotFound();
+      return reply.header('Cache-Control', 'public, max-age=3600').sendFile(file, dashboardDist);
+    });
+  }
+
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (NOT_HTML.test(urlPath) || !dashboardDist) return reply.callNotFound();
