@@ -20,6 +20,11 @@ export function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
   return {
     region: options.region,
     forcePathStyle: options.forcePathStyle,
+    // The SDK's default since 3.729 sends streamed bodies aws-chunked with a trailing CRC checksum, which many
+    // S3-compatible servers store verbatim or refuse (s3rver, older MinIO, several hosted ones). Checksums only where
+    // an operation requires them is the SDK's earlier behaviour and what every S3 implementation understands.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.accessKeyId && options.secretAccessKey
       ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
