@@ -100,6 +100,7 @@ export const current = {
     resetDoneSignIn: 'Your password has been changed. Sign in with your new password.',
     resetMissingToken: 'This password reset link is incomplete. Request a new link below.',
     resetFailed: 'The password could not be changed. The link may have expired: request a new one.',
+    resetLinkInvalid: 'This password reset link has expired or was already used. Request a new link below.',
     requestNewLink: 'Request a new link',
     mustChangeTitle: 'Set your own password',
     mustChangeSubtitle: 'You signed in with a one-time password. Choose a password of your own to continue.',
@@ -699,9 +700,9 @@ export const current = {
       measured: 'How we measure this',
     },
     testimonial: {
-      quote: 'We used to spend the first day of every bug ticket asking questions. Now the first reply is a recording link, and by the time engineering looks at it the console error is already highlighted.',
-      name: 'Support lead',
-      role: 'B2B SaaS company, 14-person support team (pilot customer)',
+      quote: 'A bug ticket should start with what the customer saw, not with a day of questions about browsers and steps. Showback is the one link we wanted to send: the customer records in a minute, and the console error is already on the timeline when engineering opens it.',
+      name: 'The Showback team',
+      role: 'Why we built it',
     },
     cta: { title: 'Ready to see what your customers see?', text: '{count} free recordings every month. No credit card.', button: 'Start Free', contact: 'Talk to us' },
     contact: {
