@@ -42,6 +42,16 @@ export interface SessionsTable {
   created_at: Timestamp;
 }
 
+export interface IdentitiesTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  subject: string;
+  email: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
 export interface PasswordResetsTable {
   id: Generated<string>;
   token_hash: string;
@@ -245,6 +255,7 @@ export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  identities: IdentitiesTable;
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
   support_requests: SupportRequestsTable;

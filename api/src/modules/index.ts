@@ -6,10 +6,11 @@ import { submissionsRoutes } from './submissions/submissions.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { oidcRoutes } from './auth/oidc.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
 import { stripeWebhookRoutes } from './billing/stripe-webhook.routes.ts';
 import { widgetRoutes } from './widget/widget.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes];

@@ -3,6 +3,7 @@ import * as m20261122_0001_accounts_users from './20261122_0001_accounts_users.t
 import * as m20261122_0010_sessions from './20261122_0010_sessions.ts';
 import * as m20261122_0011_password_resets from './20261122_0011_password_resets.ts';
 import * as m20261122_0012_rate_limits from './20261122_0012_rate_limits.ts';
+import * as m20261122_0013_identities from './20261122_0013_identities.ts';
 import * as m20261122_0020_recording from './20261122_0020_recording.ts';
 import * as m20261122_0030_widget from './20261122_0030_widget.ts';
 import * as m20261122_0040_support_requests from './20261122_0040_support_requests.ts';
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '20261122_0010_sessions': m20261122_0010_sessions,
   '20261122_0011_password_resets': m20261122_0011_password_resets,
   '20261122_0012_rate_limits': m20261122_0012_rate_limits,
+  '20261122_0013_identities': m20261122_0013_identities,
   '20261122_0020_recording': m20261122_0020_recording,
   '20261122_0030_widget': m20261122_0030_widget,
   '20261122_0040_support_requests': m20261122_0040_support_requests,

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { CSRF_FORM_FIELD, OAUTH_PROVIDERS } from '@showback/contract';
+import { assertCsrf } from '../../plugins/csrf.ts';
+import { oidcSettings } from './oidc-clients.ts';
+import { beginSignIn, finishSignIn, OidcSignInError } from './oidc.service.ts';
+import { keepPendingSignIn, safeRedirectPath, takePendingSignIn } from './pending-sign-in.ts';
+import { startSession } from './sessions.service.ts';
+
+type SignInError = 'provider_not_configured' | 'oauth_failed' | 'email_not_verified';
+
+const backToSignIn = (reply: FastifyReply, error: SignInError): FastifyReply => reply.redirect(`/sign-in?error=${error}`, 303);
+
+/**
+ * Google and Slack sign-in (OpenID Connect, authorization code flow). The sign-in page posts an HTML form here; the
+ * browser goes to the provider and comes back to the callback, which starts a 30-day session. Every failure lands
+ * on /sign-in?error=<reason>.
+ */
+export const oidcRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+  // Only these routes read HTML form posts; URLSearchParams is the standard parser for them, so no plugin.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  for (const provider of OAUTH_PROVIDERS) {
+    app.post(`/users/auth/${provider}`, async (request, reply) => {
+      const form = (request.body ?? {}) as Record<string, unknown>;
+      assertCsrf(request, form[CSRF_FORM_FIELD]);
+      const settings = oidcSettings(ctx.config, provider);
+      if (!settings) return backToSignIn(reply, 'provider_not_configured');
+      try {
+        const { url, pending } = await beginSignIn(ctx, provider, settings, safeRedirectPath(form.redirect_to));
+        keepPendingSignIn(request, reply, pending);
+        return reply.redirect(url.href, 303);
+      } catch (error) {
+        request.log.error({ err: error, provider }, 'OpenID sign-in could not start (provider discovery failed?)');
+        return backToSignIn(reply, 'oauth_failed');
+      }
+    });
+
+    app.get(`/users/auth/${provider}/callback`, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const pending = takePendingSignIn(request, reply, provider);
+      const settings = oidcSettings(ctx.config, provider);
+      if (!settings) return backToSignIn(reply, 'provider_not_configured');
+      if (!pending) {
+        request.log.warn({ provider }, 'OpenID callback without a valid pending sign-in (expired, forged or from another browser)');
+        return backToSignIn(reply, 'oauth_failed');
+      }
+      try {
+        const userId = await finishSignIn(ctx, settings, pending, new URL(`${ctx.config.publicUrl}${request.url}`));
+        await startSession(request, reply, userId, true);
+        return reply.redirect(pending.redirectTo ?? '/dashboard', 303);
+      } catch (error) {
+        if (error instanceof OidcSignInError && error.reason === 'email_not_verified') {
+          request.log.info({ provider }, error.message);
+          return backToSignIn(reply, 'email_not_verified');
+        }
+        // Denied consent, a tampered state, an invalid ID token, an unreachable provider.
+        request.log.warn({ err: error, provider }, 'OpenID sign-in failed');
+        return backToSignIn(reply, 'oauth_failed');
+      }
+    });
+  }
+};
