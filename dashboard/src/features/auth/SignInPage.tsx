@@ -11,6 +11,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { signIn } from './authApi.ts';
 import { formFailure, type FormFailure } from './formError.ts';
 import { OAuthButtons } from './OAuthButtons.tsx';
+import { OAuthErrorBanner } from './OAuthErrorBanner.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { userAtom } from './userAtom.ts';
 import { canSubmitSignIn } from './validation.ts';
@@ -49,6 +50,7 @@ export function SignInPage() {
       <Card className={styles.card}>
         <h1 className={styles.title}>{t('auth.signInTitle')}</h1>
         <p className={styles.subtitle}>{t('auth.signInSubtitle')}</p>
+        <OAuthErrorBanner />
         <OAuthButtons />
         <div className={styles.divider}>{t('auth.or')}</div>
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signInTitle')}>
