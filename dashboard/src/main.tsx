@@ -22,6 +22,11 @@ void startApp().then(() => {
     </StrictMode>
   );
   // Public pages arrive prerendered (scripts/prerender.ts): hydrate that HTML instead of rendering from scratch.
-  if (root.firstElementChild) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // The markup was rendered without a language prefix, so under one (/de/pricing) its links are wrong: render anew.
+  if (root.firstElementChild && !LOCALE_BASENAME) {
+    hydrateRoot(root, app);
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
 });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { User } from '@showback/contract';
@@ -37,35 +38,75 @@ export async function apiCompleteOnboarding(context: BrowserContext): Promise<vo
 }
 
 /**
- * Changes a user's role in the database the server uses. With DATABASE_URL that is a query over `pg`; on the
- * embedded PGlite, which one process opens at a time, the server is stopped, the row updated, and the server
- * started again on the same port and data.
+ * Runs one statement on the database the server uses. With DATABASE_URL that is a query over `pg`; on the
+ * embedded PGlite, which one process opens at a time, the server is stopped, the statement run, and the server
+ * started again on the same port and data. Returns the number of rows changed.
  */
-export async function setRole(server: RunningServer, userId: string, role: 'owner' | 'admin' | 'member'): Promise<void> {
-  const sql = 'UPDATE users SET role = $1 WHERE id = $2';
+export async function runSql(server: RunningServer, sql: string, params: unknown[]): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const result = await client.query(sql, [role, userId]);
-      if (result.rowCount !== 1) throw new Error(`no user ${userId}`);
+      return (await client.query(sql, params)).rowCount ?? 0;
     } finally {
       await client.end();
     }
-    return;
   }
   await server.kill('SIGTERM');
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(path.join(server.dataDir, 'db'));
   try {
-    const result = await db.query(sql, [role, userId]);
-    if (result.affectedRows !== 1) throw new Error(`no user ${userId}`);
+    return (await db.query(sql, params)).affectedRows ?? 0;
   } finally {
     await db.close();
+    await server.start();
   }
-  await server.start();
+}
+
+/** Changes a user's role in the server's database (restarts an embedded-database server). */
+export async function setRole(server: RunningServer, userId: string, role: 'owner' | 'admin' | 'member'): Promise<void> {
+  if ((await runSql(server, 'UPDATE users SET role = $1 WHERE id = $2', [role, userId])) !== 1) throw new Error(`no user ${userId}`);
+}
+
+/** The first system admin's credentials from the box the server prints once on its first start (users/first-admin.ts). */
+export function firstAdminFrom(output: string): { email: string; password: string } {
+  const email = /^\W*email\s+(\S+@\S+)\s*\W*$/m.exec(output)?.[1];
+  const password = /^\W*password\s+(\S+)\s*\W*$/m.exec(output)?.[1];
+  if (!email || !password) throw new Error(`no system admin credentials in the server output:\n${output}`);
+  return { email, password };
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The newest message to `to` in the server's local mailbox (DATA_DIR/mail/*.json, written by
+ * integrations/email/local-mailbox.ts). Waits for it: reset emails are sent after the API has answered.
+ */
+export async function waitForMail(server: RunningServer, to: string, after = 0, timeout = 10_000): Promise<Mail> {
+  const dir = path.join(server.dataDir, 'mail');
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    const ids = names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort().reverse();
+    for (const name of ids) {
+      if (Number(name.split('-')[0]) < after) break;
+      const mail = JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as Mail;
+      if (mail.to === to) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir} within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits for the signed-in app's shell; its navigation is folded behind a menu button on narrow screens. */
+export async function waitForAppShell(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'App navigation', includeHidden: true }).waitFor({ state: 'attached' });
 }
 
 /** Counts the current-user fetches a page makes. */

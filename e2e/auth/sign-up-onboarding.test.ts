@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { apiSignUp, newContext, PASSWORD, SCREENSHOT_DIR, storedUser, uniqueEmail, waitForPath } from './session.ts';
+import { apiSignUp, newContext, PASSWORD, SCREENSHOT_DIR, storedUser, uniqueEmail, waitForAppShell, waitForPath } from './session.ts';
 
 async function shot(page: Page, name: string): Promise<void> {
   await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
@@ -80,7 +80,7 @@ describe('sign-up → onboarding → dashboard', () => {
       await page.getByRole('link', { name: 'Continue' }).click();
 
       await waitForPath(page, '/dashboard');
-      await page.getByRole('navigation', { name: 'App navigation' }).waitFor({ state: 'attached' });
+      await waitForAppShell(page);
       expect((await storedUser(page))?.account.onboarding_completed).toBe(true);
       await shot(page, 'dashboard');
       await context.close();

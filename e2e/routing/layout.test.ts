@@ -44,7 +44,8 @@ describe('layout, navigation and code splitting', () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();
     await page.goto('/de/pricing');
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/de/sign-up');
+    // The prerendered page carries plain links until the app has started under the prefix.
+    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/de/sign-up');
     await page.getByRole('banner').getByRole('link', { name: 'Start Free' }).click();
     await page.waitForURL('**/de/sign-up');
     await context.close();
@@ -62,6 +63,49 @@ describe('layout, navigation and code splitting', () => {
     await page.waitForURL('**/terms');
     await page.waitForFunction(() => window.scrollY === 0);
     expect(pathOf(page)).toBe('/terms');
+    await context.close();
+  });
+
+  it('scrolls smoothly to the hash, also when the same anchor is followed again', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('#faq').waitFor({ state: 'attached' });
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+
+    // Records scrollY on every frame from the click until it has been still for a while.
+    const follow = async (label: string, id: string) => {
+      await page.evaluate(() => {
+        const w = window as unknown as { scrollSamples: number[] };
+        w.scrollSamples = [window.scrollY];
+        const sample = () => {
+          w.scrollSamples.push(window.scrollY);
+          if (w.scrollSamples.length < 240) requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      await nav.getByRole('link', { name: label }).click();
+      await page.waitForFunction(() => {
+        const samples = (window as unknown as { scrollSamples: number[] }).scrollSamples;
+        const last = samples.slice(-20);
+        return samples.length > 30 && last.every((y) => y === last[0]);
+      });
+      const samples = await page.evaluate(() => (window as unknown as { scrollSamples: number[] }).scrollSamples);
+      const start = samples[0] ?? 0;
+      const end = samples.at(-1) ?? 0;
+      expect(new URL(page.url()).hash).toBe(`#${id}`);
+      // The section's top sits just under the sticky header.
+      const top = await page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().top);
+      expect(Math.abs(top)).toBeLessThan(120);
+      // Smooth: several positions in between, not one jump.
+      const between = new Set(samples.filter((y) => y !== start && y !== end));
+      expect(between.size, `scroll positions ${samples.join(',')}`).toBeGreaterThanOrEqual(3);
+    };
+
+    await follow('FAQ', 'faq');
+    await follow('Pricing', 'pricing');
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await follow('Pricing', 'pricing');
     await context.close();
   });
 

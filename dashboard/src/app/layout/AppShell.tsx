@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { Suspense, useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { signOut } from '../../features/auth/authApi.ts';
 import { userAtom } from '../../features/auth/userAtom.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
@@ -10,6 +10,8 @@ import { Logo } from '../../ui/Logo.tsx';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { ApiError } from '../api.ts';
+import { LOCALE_BASENAME } from '../locale.ts';
+import { SIGN_IN_PATH } from '../paths.ts';
 import styles from './AppShell.module.css';
 
 const LINKS: { path: string; label: MessageKey; end?: boolean }[] = [
@@ -25,7 +27,6 @@ const LINKS: { path: string; label: MessageKey; end?: boolean }[] = [
 /** The signed-in area: sidebar navigation (a top bar on narrow screens), the routed view, sign-out. */
 export function AppShell() {
   const [user, setUser] = useAtom(userAtom);
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const { show } = useToast();
@@ -53,8 +54,10 @@ export function AppShell() {
         return;
       }
     }
+    // A full page load: nothing of the signed-in session stays in memory, and no guard sees the user vanish
+    // mid-navigation (which would turn this into /sign-in?redirect_to=…).
     setUser(null);
-    navigate('/sign-in', { replace: true });
+    window.location.assign(`${LOCALE_BASENAME}${SIGN_IN_PATH}`);
   };
 
   const links = user?.is_sysadmin ? [...LINKS, { path: '/donkey', label: 'app.admin' as MessageKey }] : LINKS;

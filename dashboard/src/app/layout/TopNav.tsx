@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { userAtom } from '../../features/auth/userAtom.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { Button, buttonClassName } from '../../ui/Button.tsx';
@@ -24,6 +24,14 @@ export function TopNav() {
   const [open, setOpen] = useState(false);
   const navId = useId();
   useEffect(() => setOpen(false), [pathname]);
+  const navigate = useNavigate();
+  // Through the router rather than the browser's own jump, so ScrollManager scrolls there smoothly (spec §2).
+  const followAnchor = (event: MouseEvent<HTMLAnchorElement>, anchor: string) => {
+    setOpen(false);
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate({ hash: anchor });
+  };
 
   return (
     <header className={styles.header}>
@@ -46,7 +54,7 @@ export function TopNav() {
             {LINKS.filter((link) => !(onHome && link.path === '/')).map((link) => (
               <li key={link.path}>
                 {onHome ? (
-                  <a className={styles.link} href={link.anchor} onClick={() => setOpen(false)}>
+                  <a className={styles.link} href={link.anchor} onClick={(event) => followAnchor(event, link.anchor)}>
                     {t(link.label)}
                   </a>
                 ) : (

@@ -1,7 +1,7 @@
 import { USER_LIMITS } from '@showback/contract';
-import { useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { DASHBOARD_PATH } from '../../app/paths.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
@@ -10,18 +10,19 @@ import { Card } from '../../ui/Card.tsx';
 import { updateCurrentUser } from './authApi.ts';
 import { formFailure, type FormFailure } from './formError.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { pendingPasswordChangeAtom } from './pendingPasswordChangeAtom.ts';
 import { userAtom } from './userAtom.ts';
 import styles from './AuthForm.module.css';
 
 /**
  * The set-password step for a user created with a one-time password (the first system admin). Sign-in passes
- * the password just typed in the navigation state, so the person only chooses the new one.
+ * the password just typed (in memory), so the person only chooses the new one; after a reload it is asked for.
  */
 export function ChangePasswordPage() {
-  const location = useLocation();
   const navigate = useNavigate();
   const setUser = useSetAtom(userAtom);
-  const knownCurrent = (location.state as { currentPassword?: string } | null)?.currentPassword;
+  const [pending, setPending] = useAtom(pendingPasswordChangeAtom);
+  const knownCurrent = pending?.currentPassword;
   const [current, setCurrent] = useState(knownCurrent ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -35,8 +36,9 @@ export function ChangePasswordPage() {
     setFailure({ fields: {}, form: undefined });
     try {
       const user = await updateCurrentUser({ password, password_confirmation: confirmation, current_password: current });
+      setPending(null);
       setUser(user);
-      navigate(DASHBOARD_PATH, { replace: true });
+      navigate(pending?.next ?? DASHBOARD_PATH, { replace: true });
     } catch (error) {
       setFailure(formFailure(error, ['current_password', 'password', 'password_confirmation'], t('auth.mustChangeFailed')));
       setBusy(false);

@@ -2,11 +2,13 @@ import { USER_LIMITS } from '@showback/contract';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../app/api.ts';
 import { DASHBOARD_PATH } from '../../app/paths.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { useToast } from '../../ui/useToast.ts';
 import { resetPassword } from './authApi.ts';
 import { formFailure, type FormFailure } from './formError.ts';
 import { PasswordField } from './PasswordField.tsx';
@@ -19,6 +21,7 @@ export function ResetPasswordPage() {
   const token = params.get('reset_password_token') ?? '';
   const setUser = useSetAtom(userAtom);
   const navigate = useNavigate();
+  const { show } = useToast();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [busy, setBusy] = useState(false);
@@ -35,13 +38,15 @@ export function ResetPasswordPage() {
       // The API may sign the person in right away (it answers with the user) or only confirm the change.
       if ('id' in result) {
         setUser(result);
+        show({ tone: 'success', message: t('auth.resetDone') });
         navigate(DASHBOARD_PATH, { replace: true });
       } else {
         setDone(true);
       }
     } catch (error) {
-      const next = formFailure(error, ['password', 'password_confirmation'], t('auth.resetFailed'));
-      setFailure(next.form || Object.keys(next.fields).length ? next : { ...next, form: t('auth.resetFailed') });
+      // A spent or expired link cannot be fixed on this page: say so instead of the field's raw message.
+      const linkInvalid = error instanceof ApiError && error.fieldError('reset_password_token') !== undefined;
+      setFailure(linkInvalid ? { fields: {}, form: t('auth.resetLinkInvalid') } : formFailure(error, ['password', 'password_confirmation'], t('auth.resetFailed')));
       setBusy(false);
     }
   };

@@ -13,12 +13,14 @@ import { formFailure, type FormFailure } from './formError.ts';
 import { OAuthButtons } from './OAuthButtons.tsx';
 import { OAuthErrorBanner } from './OAuthErrorBanner.tsx';
 import { PasswordField } from './PasswordField.tsx';
+import { pendingPasswordChangeAtom } from './pendingPasswordChangeAtom.ts';
 import { userAtom } from './userAtom.ts';
 import { canSubmitSignIn } from './validation.ts';
 import styles from './AuthForm.module.css';
 
 export function SignInPage() {
   const setUser = useSetAtom(userAtom);
+  const setPendingChange = useSetAtom(pendingPasswordChangeAtom);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
@@ -36,8 +38,13 @@ export function SignInPage() {
     try {
       const user = await signIn({ email, password, remember_me: rememberMe ? '1' : '0' });
       // Navigate before storing the user: the sign-in route sends signed-in users to the dashboard.
-      if (user.must_change_password) navigate(CHANGE_PASSWORD_PATH, { replace: true, state: { currentPassword: password } });
-      else navigate(afterSignInPath(params.get('redirect_to')), { replace: true });
+      const next = afterSignInPath(params.get('redirect_to'));
+      if (user.must_change_password) {
+        setPendingChange({ currentPassword: password, next });
+        navigate(CHANGE_PASSWORD_PATH, { replace: true });
+      } else {
+        navigate(next, { replace: true });
+      }
       setUser(user);
     } catch (error) {
       setFailure(formFailure(error, ['email', 'password'], t('auth.signInFailed')));

@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { apiCompleteOnboarding, apiSignUp, newContext, PASSWORD, pathOf, runSql, uniqueEmail, waitForAppShell, waitForMail, waitForPath } from './session.ts';
+
+const NEW_PASSWORD = 'a fresh password 7';
+const LINK_INVALID = 'This password reset link has expired or was already used. Request a new link below.';
+
+/** The reset link of the newest reset email to `email` sent after `after` (ms since epoch). */
+async function resetLink(server: RunningServer, email: string, after: number): Promise<string> {
+  const mail = await waitForMail(server, email, after);
+  expect(mail.subject).toBe('Reset your Showback password');
+  const link = /https?:\/\/\S+\/users\/password\/edit\?reset_password_token=[\w%-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no reset link in:\n${mail.text}`);
+  return link;
+}
+
+async function requestReset(page: Page, email: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await waitForPath(page, '/users/password/new');
+  // The sign-in screen (with its own Email field) stays up while the next screen's chunk loads.
+  await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.getByText(`If an account exists for ${email}, a link to reset the password is on its way.`).waitFor();
+}
+
+async function chooseNewPassword(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+// Issue #2 "Forgot password": email with a single-use, expiring link → set a new password, read from the local mailbox.
+describe('password reset', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let email: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const setup = await newContext(browser, server);
+    email = (await apiSignUp(setup)).email;
+    await apiCompleteOnboarding(setup);
+    await setup.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('mails a link that sets a new password once; the new password signs in and the old one no longer does', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    const before = Date.now();
+    await requestReset(page, email);
+    const link = await resetLink(server, email, before);
+    expect(link.startsWith(server.url)).toBe(true);
+
+    await chooseNewPassword(page, link, NEW_PASSWORD);
+    // The reset signs the person in here.
+    await waitForPath(page, '/dashboard');
+    await waitForAppShell(page);
+    await page.getByText('Your password has been changed. You are signed in.').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await waitForPath(page, '/sign-in');
+
+    await signIn(page, email, PASSWORD);
+    await page.getByText('Invalid email or password. Please try again.').waitFor();
+    await signIn(page, email, NEW_PASSWORD);
+    await waitForPath(page, '/dashboard');
+
+    // The link is spent.
+    const other = await newContext(browser, server, 360);
+    const second = await other.newPage();
+    await chooseNewPassword(second, link, 'yet another password');
+    await second.getByText(LINK_INVALID).waitFor();
+    expect(pathOf(second)).toMatch(/^\/users\/password\/edit\?/);
+    await second.getByRole('link', { name: 'Request a new link' }).click();
+    await waitForPath(second, '/users/password/new');
+    await other.close();
+    await context.close();
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    const nobody = uniqueEmail('nobody');
+    await requestReset(page, nobody);
+    await expect(waitForMail(server, nobody, 0, 1500)).rejects.toThrow(/no mail/);
+    await page.goto('/users/password/edit');
+    await page.getByText('This password reset link is incomplete. Request a new link below.').waitFor();
+    await context.close();
+  });
+
+  it('refuses a link past its expiry with the same clear message, and the password stays as it was', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    const before = Date.now();
+    await requestReset(page, email);
+    const link = await resetLink(server, email, before);
+    // Age the link in the database (restarts an embedded-database server).
+    const aged = await runSql(server, "UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)", [email]);
+    expect(aged).toBe(1);
+    await chooseNewPassword(page, link, 'too late password');
+    await page.getByText(LINK_INVALID).waitFor();
+    await signIn(page, email, NEW_PASSWORD);
+    await waitForPath(page, '/dashboard');
+    await context.close();
+  });
+});
