@@ -22,8 +22,15 @@ const compile = () =>
     tsconfig: path.join(sdk, 'tsconfig.json'),
   });
 
-const minify = () =>
-  terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true }, mangle: true, format: { comments: false } });
+// `_name` properties are internal to the up-front bundle (its state, launcher and network options, see
+// core/client.ts): shortened there. Never in the widget bundle, whose Preact uses underscored names of its own.
+const minify = (mangleInternal = false) =>
+  terser({
+    ecma: 2020,
+    compress: { passes: 3, unsafe_arrows: true, unsafe: true, pure_getters: true },
+    mangle: mangleInternal ? { properties: { regex: /^_[a-z]/ } } : true,
+    format: { comments: false },
+  });
 
 /** The script-tag core loads the widget with a nonce'd `<script>` instead of `import()`. */
 const scriptTagLoader = (): Plugin => ({
@@ -46,7 +53,7 @@ const config: RollupOptions[] = [
   },
   {
     input: path.join(sdk, 'src/global.ts'),
-    plugins: [scriptTagLoader(), nodeResolve(), compile(), minify()],
+    plugins: [scriptTagLoader(), nodeResolve(), compile(), minify(true)],
     output: { file: path.join(dist, 'showback.js'), format: 'iife' },
   },
   {

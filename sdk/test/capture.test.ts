@@ -8,7 +8,7 @@ import { captureXhr } from '../src/capture/xhr.ts';
 import { createEventBuffer, type Captured } from '../src/core/event-buffer.ts';
 import { destroy, init, on } from '../src/index.ts';
 
-const NET = { ignore: [], detail: [], bodies: false };
+const NET = { _ignore: [], _detail: [], _bodies: false };
 
 afterEach(() => destroy());
 
@@ -94,7 +94,7 @@ describe('fetch capture', () => {
     const before = window.fetch;
     window.fetch = (async () => new Response('secret-body', { headers: { 'x-request-id': 'r1' } })) as typeof fetch;
     try {
-      const restore = captureFetch({ ignore: ['/beacon'], detail: ['/api/'], bodies: true }, (e) => events.push(e));
+      const restore = captureFetch({ _ignore: ['/beacon'], _detail: ['/api/'], _bodies: true }, (e) => events.push(e));
       await fetch('/api/a', { method: 'POST', body: 'q', headers: { 'x-trace': 't' } });
       await fetch('/other', { method: 'POST', body: 'q' });
       await fetch('/beacon');

@@ -1,8 +1,9 @@
 import { guard } from '../core/guard.ts';
 import type { Restore } from '../core/patch.ts';
 import type { Captured } from '../core/event-buffer.ts';
-import { cut, errorText, MAX_TEXT, serialize } from './serialize.ts';
+import { errorText, serialize } from './serialize.ts';
 
+// Texts are cut at hand-off (the widget); until then the buffer's byte limit bounds what is kept.
 export function captureErrors(record: (e: Captured) => void): Restore {
   const onError = (e: ErrorEvent) =>
     guard(() => {
@@ -11,8 +12,8 @@ export function captureErrors(record: (e: Captured) => void): Restore {
         kind: 'error',
         t: Date.now(),
         cause: 'error',
-        message: cut(String(e.message || serialize([err])), MAX_TEXT),
-        stack: err instanceof Error && err.stack ? cut(String(err.stack), MAX_TEXT) : undefined,
+        message: String(e.message || serialize([err])),
+        stack: err instanceof Error && err.stack ? String(err.stack) : undefined,
         source: e.filename || undefined,
         line: e.lineno || undefined,
         column: e.colno || undefined,
@@ -21,13 +22,8 @@ export function captureErrors(record: (e: Captured) => void): Restore {
   const onRejection = (e: PromiseRejectionEvent) =>
     guard(() => {
       const r: unknown = e.reason;
-      record({
-        kind: 'error',
-        t: Date.now(),
-        cause: 'rejection',
-        message: r instanceof Error ? cut(`${r.name}: ${r.message}`, MAX_TEXT) : serialize([r]),
-        stack: r instanceof Error ? cut(errorText(r), MAX_TEXT) : undefined,
-      });
+      const isError = r instanceof Error;
+      record({ kind: 'error', t: Date.now(), cause: 'rejection', message: isError ? `${r.name}: ${r.message}` : serialize([r]), stack: isError ? errorText(r) : undefined });
     });
   addEventListener('error', onError);
   addEventListener('unhandledrejection', onRejection);

@@ -14,8 +14,8 @@ export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Res
       guard(() => {
         const req = input as Request | undefined;
         const url = String((req && req.url) || input);
-        if (matchesUrl(cfg.ignore, url)) return;
-        detail = matchesUrl(cfg.detail, url);
+        if (matchesUrl(cfg._ignore, url)) return;
+        detail = matchesUrl(cfg._detail, url);
         const body = init && init.body;
         e = {
           kind: 'network',
@@ -30,7 +30,7 @@ export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Res
         if (detail) {
           // A copy: the page may reuse its headers object.
           e.rawRequestHeaders = new Headers((init && init.headers) || (req && req.headers));
-          if (cfg.bodies) e.request_body = bodyText(body);
+          if (cfg._bodies) e.request_body = bodyText(body);
         }
         start = performance.now();
       });
@@ -48,7 +48,7 @@ export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Res
             if (detail) {
               ev.rawResponseHeaders = res.headers;
               // The event is already in the buffer when the body arrives; a clone leaves the page's stream alone.
-              if (cfg.bodies) res.clone().text().then((b) => (ev.response_body = b.slice(0, MAX_BODY)), () => {});
+              if (cfg._bodies) res.clone().text().then((b) => (ev.response_body = b.slice(0, MAX_BODY)), () => {});
             }
             record(ev);
           });
@@ -57,7 +57,7 @@ export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Res
         (err: unknown) => {
           guard(() => {
             ev.duration_ms = performance.now() - start;
-            ev.error = String((err as Error)?.message || err).slice(0, 1000);
+            ev.error = String((err as Error)?.message || err);
             record(ev);
           });
           throw err;

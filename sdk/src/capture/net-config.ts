@@ -1,9 +1,10 @@
 import type { UrlRule } from '../types.ts';
 
+/** Underscored names are internal to the up-front bundle and shortened by its minifier. */
 export interface NetConfig {
-  ignore: UrlRule[];
-  detail: UrlRule[];
-  bodies: boolean;
+  _ignore: UrlRule[];
+  _detail: UrlRule[];
+  _bodies: boolean;
 }
 
 export const MAX_BODY = 10_000;

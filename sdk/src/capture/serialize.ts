@@ -17,9 +17,8 @@ export function errorText(e: Error): string {
 function format(v: unknown, depth: number, seen: object[]): string {
   if (typeof v === 'string') return depth ? JSON.stringify(cut(v, MAX_NESTED_STRING)) : v;
   if (typeof v === 'function') return `[Function ${v.name}]`;
-  if (!v || typeof v !== 'object') return String(v);
-  if (v instanceof Error) return depth ? JSON.stringify(cut(errorText(v), MAX_NESTED_STRING)) : errorText(v);
-  if (v instanceof Date || (typeof Node === 'function' && v instanceof Node)) return String(v);
+  if (!v || typeof v !== 'object' || v instanceof Date || (typeof Node === 'function' && v instanceof Node)) return String(v);
+  if (v instanceof Error) return format(errorText(v), depth, seen);
   if (seen.includes(v)) return '[Circular]';
   if (depth >= MAX_DEPTH) return '[…]';
   const isArray = Array.isArray(v);

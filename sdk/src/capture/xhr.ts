@@ -5,7 +5,7 @@ import type { Captured } from '../core/event-buffer.ts';
 import { matchesUrl } from './url-rules.ts';
 import { bodySize, bodyText, MAX_BODY, type NetConfig } from './net-config.ts';
 
-type Pending = NetworkEvent & { rawRequestHeaders?: [string, string][]; rawResponseHeaders?: string; detail: boolean };
+type Pending = NetworkEvent & { rawRequestHeaders?: [string, string][]; rawResponseHeaders?: string; _detail: boolean };
 
 export function captureXhr(cfg: NetConfig, record: (e: Captured) => void): Restore[] {
   const proto = XMLHttpRequest.prototype;
@@ -17,11 +17,11 @@ export function captureXhr(cfg: NetConfig, record: (e: Captured) => void): Resto
     if (!e.status) e.error = 'Request failed';
     const text = xhr.responseType === '' || xhr.responseType === 'text' ? xhr.responseText : undefined;
     if (text) e.response_size = text.length;
-    if (e.detail) {
+    if (e._detail) {
       e.rawResponseHeaders = xhr.getAllResponseHeaders();
-      if (cfg.bodies && text !== undefined) e.response_body = text.slice(0, MAX_BODY);
+      if (cfg._bodies && text !== undefined) e.response_body = text.slice(0, MAX_BODY);
     }
-    delete (e as Partial<Pending>).detail;
+    delete (e as Partial<Pending>)._detail;
     record(e);
   };
   return [
@@ -30,8 +30,8 @@ export function captureXhr(cfg: NetConfig, record: (e: Captured) => void): Resto
         guard(() => {
           const u = String(url);
           pending.delete(this);
-          if (!matchesUrl(cfg.ignore, u))
-            pending.set(this, { kind: 'network', t: 0, transport: 'xhr', method: String(method).toUpperCase(), url: u, status: 0, duration_ms: 0, detail: matchesUrl(cfg.detail, u) });
+          if (!matchesUrl(cfg._ignore, u))
+            pending.set(this, { kind: 'network', t: 0, transport: 'xhr', method: String(method).toUpperCase(), url: u, status: 0, duration_ms: 0, _detail: matchesUrl(cfg._detail, u) });
         });
         // eslint-disable-next-line prefer-rest-params
         return Reflect.apply(orig, this, arguments);
@@ -41,7 +41,7 @@ export function captureXhr(cfg: NetConfig, record: (e: Captured) => void): Resto
       function (this: XMLHttpRequest, name: string, value: string) {
         guard(() => {
           const e = pending.get(this);
-          if (e && e.detail) (e.rawRequestHeaders ||= []).push([name, value]);
+          if (e && e._detail) (e.rawRequestHeaders ||= []).push([name, value]);
         });
         // eslint-disable-next-line prefer-rest-params
         return Reflect.apply(orig, this, arguments);
@@ -54,7 +54,7 @@ export function captureXhr(cfg: NetConfig, record: (e: Captured) => void): Resto
           if (!e) return;
           e.t = Date.now();
           e.request_size = bodySize(body);
-          if (e.detail && cfg.bodies) e.request_body = bodyText(body);
+          if (e._detail && cfg._bodies) e.request_body = bodyText(body);
           const start = performance.now();
           this.addEventListener('loadend', () => guard(() => done(this, e, start)), { once: true });
         });

@@ -13,9 +13,10 @@ import { sbError } from './sb-error.ts';
 import type { Widget, WidgetHost } from './widget-host.ts';
 
 interface State extends WidgetHost {
-  restore: Restore[];
-  launcher?: Launcher;
-  widget?: Promise<Widget>;
+  // Underscored: internal to the up-front bundle, shortened by its minifier.
+  _restore: Restore[];
+  _launcher?: Launcher;
+  _widget?: Promise<Widget>;
 }
 
 const LEVELS: ConsoleLevel[] = ['debug', 'info', 'log', 'warn', 'error'];
@@ -84,21 +85,21 @@ export function start(o: InitOptions): void {
     fetch: window.fetch,
     metadata: {},
     emit,
-    closed: () => s.launcher?.setExpanded(false),
-    restore: [],
+    closed: () => s._launcher?._expand(false),
+    _restore: [],
   };
-  const r = s.restore;
+  const r = s._restore;
   if (c.console !== false) r.push(...captureConsole(LEVELS.filter((l) => !c.console || c.console.includes(l)), record));
   if (c.errors !== false) r.push(captureErrors(record));
   if (c.network !== false) {
-    const cfg = { ignore: c.network?.ignoreUrls || [], detail: c.network?.detailUrls || [], bodies: !!c.network?.bodies };
+    const cfg = { _ignore: c.network?.ignoreUrls || [], _detail: c.network?.detailUrls || [], _bodies: !!c.network?.bodies };
     if (typeof fetch === 'function') r.push(captureFetch(cfg, record));
     if (typeof XMLHttpRequest === 'function') r.push(...captureXhr(cfg, record));
   }
   if (c.navigation !== false) r.push(...captureNavigation(record));
   state = s;
   const mount = () => {
-    if (state === s && !s.launcher) s.launcher = mountLauncher(o.launcher || {}, o.nonce, () => void openWidget({}).catch(() => {}));
+    if (state === s && !s._launcher) s._launcher = mountLauncher(o.launcher || {}, o.nonce, () => void openWidget({}).catch(() => {}));
   };
   if (o.launcher !== false && supported().supported)
     if (document.body) mount();
@@ -110,24 +111,24 @@ export function openWidget(o: OpenOptions | undefined): Promise<void> {
   if (!s) return fail(sbError('NOT_INITIALIZED', 'init() first'));
   const sup = supported();
   if (!sup.supported) return fail(sbError('UNSUPPORTED', sup.reason!));
-  if (!s.widget) {
-    s.widget = loadWidget(s.host, s.opts.nonce).then((create) => create(s));
-    s.widget.catch(() => (s.widget = undefined));
+  if (!s._widget) {
+    s._widget = loadWidget(s.host, s.opts.nonce).then((create) => create(s));
+    s._widget.catch(() => (s._widget = undefined));
   }
-  return s.widget
+  return s._widget
     .then((w) => {
       if (state !== s) throw sbError('DESTROYED', 'destroy() was called');
-      s.launcher?.setExpanded(true);
+      s._launcher?._expand(true);
       return w.open(o && typeof o === 'object' ? o : {});
     })
     .catch((e) => {
-      s.launcher?.setExpanded(false);
+      s._launcher?._expand(false);
       return fail(e);
     });
 }
 
 export function closeWidget(): void {
-  state?.widget?.then((w) => w.close(), () => {});
+  state?._widget?.then((w) => w.close(), () => {});
 }
 
 export function setIdentity(u: Identity | undefined): void {
@@ -146,7 +147,7 @@ export function stop(): void {
   state = undefined;
   for (const k in handlers) delete handlers[k as ShowbackEventName];
   if (!s) return;
-  for (const r of s.restore.reverse()) r();
-  s.launcher?.remove();
-  s.widget?.then((w) => w.destroy(), () => {});
+  for (const r of s._restore.reverse()) r();
+  s._launcher?._remove();
+  s._widget?.then((w) => w.destroy(), () => {});
 }

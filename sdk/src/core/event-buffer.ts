@@ -2,9 +2,10 @@ import type { WidgetEvent } from '@showback/contract';
 import { serialize } from '../capture/serialize.ts';
 
 /**
- * An event as captured: `t` is epoch milliseconds; URLs and texts are not redacted yet. Network events of
- * allowlisted URLs carry the raw header sources (`Headers`, a record, pairs or the XHR header text), filtered down
- * to the allowlisted names at hand-off. Console events carry their raw `args` until the buffer settles them.
+ * An event as captured: `t` is epoch milliseconds; URLs and texts are not redacted or cut yet (the byte limit
+ * evicts big ones; the widget cuts at hand-off). Network events of allowlisted URLs carry the raw header sources
+ * (`Headers`, a record, pairs or the XHR header text), filtered down to the allowlisted names at hand-off. Console
+ * events carry their raw `args` until the buffer settles them.
  */
 export type Captured = WidgetEvent & { rawRequestHeaders?: unknown; rawResponseHeaders?: unknown; args?: ArrayLike<unknown> };
 
@@ -28,42 +29,32 @@ function sizeOf(e: Captured): number {
 /**
  * The rolling buffer from page load: the oldest events go first once either limit is passed. Console arguments
  * are serialised in batches off the logging call (like Sentry keeps breadcrumb arguments until it sends), which
- * keeps `console.log` cheap for the page; a snapshot settles whatever is still pending.
+ * keeps `console.log` cheap for the page; a snapshot settles whatever is still pending. Entries are [event, counted
+ * size]; `shift()` is cheap here (V8 trims arrays from the front in place).
  */
 export function createEventBuffer(maxEvents: number, maxBytes: number): EventBuffer {
-  let items: Captured[] = [];
-  let sizes: number[] = [];
-  let head = 0;
+  const items: [Captured, number][] = [];
   let bytes = 0;
   let dropped = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settling = false;
 
   const evict = () => {
-    while (items.length - head > maxEvents || (bytes > maxBytes && items.length > head)) {
-      bytes -= sizes[head]!;
-      head++;
+    while (items.length > maxEvents || (bytes > maxBytes && items.length)) {
+      bytes -= items.shift()![1];
       dropped++;
-    }
-    // Compact now and then instead of shifting on every push.
-    if (head > 256) {
-      items = items.slice(head);
-      sizes = sizes.slice(head);
-      head = 0;
     }
   };
 
   const settle = () => {
     timer = undefined;
     settling = true;
-    for (let i = head; i < items.length; i++) {
-      const e = items[i]!;
-      if (e.args && e.kind === 'console') {
-        e.message = serialize(e.args);
+    for (const item of items) {
+      const e = item[0];
+      if (e.args) {
+        (e as { message: string }).message = serialize(e.args);
         delete e.args;
-        const size = sizeOf(e);
-        bytes += size - sizes[i]!;
-        sizes[i] = size;
+        bytes -= item[1] - (item[1] = sizeOf(e));
       }
     }
     settling = false;
@@ -75,15 +66,14 @@ export function createEventBuffer(maxEvents: number, maxBytes: number): EventBuf
       // A getter that logs while its object is written out would otherwise feed itself forever.
       if (settling) return;
       const size = e.args ? 64 : sizeOf(e);
-      items.push(e);
-      sizes.push(size);
+      items.push([e, size]);
       bytes += size;
       if (e.args && !timer) timer = setTimeout(settle, SETTLE_MS);
       evict();
     },
     snapshot() {
       settle();
-      return { events: items.slice(head), dropped };
+      return { events: items.map((i) => i[0]), dropped };
     },
   };
 }

@@ -19,6 +19,7 @@ export async function buildContext(h: WidgetHost, startedAt: number, extra: Meta
     .map((e) => {
       const x = r.event(withHeaders({ ...e, t: Math.round(e.t - startedAt) }, headers));
       const o = x as unknown as Record<string, unknown>;
+      if (typeof o.error === 'string') o.error = cut(o.error, 1000);
       for (const k of ['url', 'source']) if (typeof o[k] === 'string') o[k] = cut(o[k] as string, 4000);
       for (const k of ['message', 'stack', 'request_body', 'response_body']) if (typeof o[k] === 'string') o[k] = cut(o[k] as string, 10_000);
       for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
