@@ -42,6 +42,7 @@ export const CONFIG_VARS = {
   FFPROBE_PATH: { description: 'ffprobe binary used by processing jobs.', default: 'ffprobe' },
   WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
   MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
+  UPLOAD_EXPIRY_DAYS: { description: 'Uploads never submitted (finished or not) are deleted this many days after they started.', default: '7' },
   ADMIN_EMAIL: { description: 'Email of the system admin created on first start.', default: 'admin@showback.local' },
   TRUST_PROXY: { description: 'Trust X-Forwarded-* headers (behind a TLS-terminating proxy).', default: 'false' },
   RATE_LIMIT_PER_IP: { description: 'Sign-in, sign-up and password-reset attempts allowed per client IP and endpoint in 10 minutes.', default: '100' },
@@ -70,6 +71,7 @@ export interface Config {
   ffprobePath: string;
   workers: boolean;
   maxUploadBytes: number;
+  uploadExpiryDays: number;
   adminEmail: string;
   trustProxy: boolean;
   /** Attempts per IP and per email on sign-in, sign-up and password reset, counted in the database. */
@@ -158,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ffprobePath: get('FFPROBE_PATH'),
     workers: bool('WORKERS', get('WORKERS')),
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
+    uploadExpiryDays: positiveInt('UPLOAD_EXPIRY_DAYS', get('UPLOAD_EXPIRY_DAYS')),
     adminEmail: get('ADMIN_EMAIL'),
     trustProxy: bool('TRUST_PROXY', get('TRUST_PROXY')),
     authRateLimit: { perIp: positiveInt('RATE_LIMIT_PER_IP', get('RATE_LIMIT_PER_IP')), perEmail: positiveInt('RATE_LIMIT_PER_EMAIL', get('RATE_LIMIT_PER_EMAIL')), windowMs: 10 * 60 * 1000 },

@@ -24,6 +24,7 @@ export class JobQueue {
   private boss: PgBoss | undefined;
   private ctx: AppContext | undefined;
   private readonly workerIds = new Map<string, string>();
+  private scheduleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: JobQueueOptions) {}
 
@@ -36,6 +37,9 @@ export class JobQueue {
       supervise: workers,
       schedule: false,
       migrate: true,
+      // pg-boss throttles (singletonSeconds) only within the jobs not yet archived; a day and a half lets the daily
+      // periodic jobs stay once-a-day (its default, 12 h, would refuse a 24 h slot).
+      archiveCompletedAfterSeconds: 36 * 60 * 60,
     });
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
@@ -59,6 +63,26 @@ export class JobQueue {
         this.workerIds.set(job.name, id);
       }
     }
+    if (workers) this.startSchedules();
+  }
+
+  /**
+   * Queues each periodic job now and every hour after; the singleton slot turns those ticks (from every worker
+   * process) into one run per period. Hourly ticks mean a daily job runs within an hour of its slot opening.
+   */
+  private startSchedules(): void {
+    const periodic = this.options.jobs.filter((job) => job.schedule);
+    if (periodic.length === 0) return;
+    const tick = (): void => {
+      for (const job of periodic) {
+        this.send(job, {}, { singletonKey: job.name, singletonSeconds: job.schedule!.everySeconds }).catch((error: unknown) =>
+          this.options.log.warn({ err: error, job: job.name }, 'could not queue a periodic job'),
+        );
+      }
+    };
+    tick();
+    this.scheduleTimer = setInterval(tick, 60 * 60 * 1000);
+    this.scheduleTimer.unref();
   }
 
   private async run(job: JobDefinition, item: PgBoss.JobWithMetadata<object>): Promise<void> {
@@ -75,10 +99,13 @@ export class JobQueue {
   }
 
   /** Enqueues a job; the payload must match the job's schema. Returns the job id. */
-  async send<S extends TSchema>(job: JobDefinition<S>, payload: Static<S>, options: { singletonKey?: string } = {}): Promise<string | null> {
+  async send<S extends TSchema>(job: JobDefinition<S>, payload: Static<S>, options: { singletonKey?: string; singletonSeconds?: number } = {}): Promise<string | null> {
     if (!this.boss) throw new Error('Job queue not started');
     if (!Value.Check(job.schema, payload)) throw new Error(`Invalid payload for job ${job.name}`);
-    const id = await this.boss.send(job.name, payload as object, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+    const id = await this.boss.send(job.name, payload as object, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
+    });
     // Skip the polling delay when this process works the queue itself.
     const workerId = this.workerIds.get(job.name);
     if (workerId) this.boss.notifyWorker(workerId);
@@ -93,6 +120,7 @@ export class JobQueue {
 
   /** Stops taking jobs and waits for running handlers to finish. */
   async stop(): Promise<void> {
+    clearInterval(this.scheduleTimer);
     const boss = this.boss;
     this.boss = undefined;
     if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });

@@ -19,6 +19,8 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   retryLimit: number;
   retryDelaySeconds: number;
   expireInSeconds: number;
+  /** Periodic jobs: worker processes queue one run per period (pg-boss singletonSeconds: one per slot, cluster-wide). */
+  schedule?: { everySeconds: number };
   handler(payload: Static<S>, ctx: AppContext, run: JobRun): Promise<void>;
 }
 

@@ -1,0 +1,181 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedSubmission } from '@showback/contract';
+import type { AppContext } from '../src/context.ts';
+import { expireUploadsJob } from '../src/jobs/expire-uploads.job.ts';
+import { defineJob, type JobDefinition, type JobRun } from '../src/jobs/job.ts';
+import { JobQueue } from '../src/jobs/job-queue.ts';
+import { processSubmissionJob } from '../src/jobs/process-submission.job.ts';
+import { signUp, type SignedUp } from './support/auth.ts';
+import { mediaFile } from './support/fixtures/media.ts';
+import { createRequest, json, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
+import { createUpload, patch, sha256 } from './support/fixtures/tus-requests.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const run = (attempt: number, isLastAttempt = false): JobRun => ({ jobId: crypto.randomUUID(), attempt, isLastAttempt });
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  for (const deadline = Date.now() + timeoutMs; ; await sleep(100)) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
+// Workers off in the app: each test drives the queue or the handlers itself, so nothing runs behind its back.
+describe(`job queue and jobs (${process.env.TEST_DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
+  let t: TestApp;
+  let owner: SignedUp;
+  const queues: JobQueue[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({}, { WORKERS: 'false' });
+    owner = await signUp(t);
+    await t.app.ctx.db.updateTable('accounts').set({ plan: 'starter' }).where('id', '=', owner.user.account.id).execute();
+  });
+  afterAll(async () => {
+    for (const queue of queues) await queue.stop();
+    await t?.close();
+  });
+
+  async function startQueue(jobs: JobDefinition[]): Promise<JobQueue> {
+    const queue = new JobQueue({ database: t.app.ctx.database, jobs, workers: true, log: t.app.log, pollingIntervalSeconds: 0.5 });
+    queues.push(queue);
+    await queue.start(t.app.ctx);
+    return queue;
+  }
+
+  it('retries a failing job with exponential backoff and records its state until it completes or finally fails', async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const attempts: { attempt: number; last: boolean; at: number }[] = [];
+    const doomed: JobRun[] = [];
+    const flaky = defineJob({
+      name: `test-flaky-${suffix}`,
+      schema: Type.Object({ n: Type.Integer() }),
+      retryLimit: 3,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      async handler(payload, _ctx, r) {
+        attempts.push({ attempt: r.attempt, last: r.isLastAttempt, at: Date.now() });
+        if (r.attempt < 3) throw new Error(`failure ${r.attempt} of ${payload.n}`);
+      },
+    });
+    const hopeless = defineJob({
+      name: `test-hopeless-${suffix}`,
+      schema: Type.Object({}),
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      async handler(_payload, _ctx, r) {
+        doomed.push(r);
+        throw new Error('always');
+      },
+    });
+    const queue = await startQueue([flaky, hopeless] as unknown as JobDefinition[]);
+    await expect(queue.send(flaky, { n: 'x' } as never)).rejects.toThrow(/Invalid payload/);
+    const id = (await queue.send(flaky, { n: 7 }))!;
+    const lostId = (await queue.send(hopeless, {}))!;
+
+    await until('the flaky job to complete', async () => ((await queue.state(flaky.name, id)) === 'completed' ? true : undefined));
+    expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
+    expect(attempts.map((a) => a.last)).toEqual([false, false, false]);
+    // pg-boss backoff: the n-th retry waits between d·2^(n-1) and d·2^n seconds (d = 1 s here); a fixed delay would
+    // make the second gap about as short as the first.
+    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(950);
+    expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(1950);
+
+    await until('the hopeless job to fail', async () => ((await queue.state(hopeless.name, lostId)) === 'failed' ? true : undefined));
+    expect(doomed.map((r) => [r.attempt, r.isLastAttempt])).toEqual([[1, false], [2, true]]);
+  });
+
+  async function uploadedSubmission(file: string): Promise<{ id: string; uploadId: string }> {
+    const request = await createRequest(t.url, owner);
+    const uploadId = await tusUpload(t.url, file, { token: request.token });
+    const res = await submit(t.url, request.token, submitBody(uploadId));
+    expect(res.status).toBe(201);
+    return { id: (await json<CreatedSubmission>(res)).id, uploadId };
+  }
+
+  const row = (id: string) => t.app.ctx.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const videoSha = async (id: string) => sha256(Buffer.from(await (await fetch(`${t.url}/api/v1/submissions/${id}/video`, { headers: owner.headers })).arrayBuffer()));
+
+  it('records each attempt on the submission row; a rerun after a failed attempt or a duplicate delivery gives the same MP4', async () => {
+    const file = await mediaFile('h264-opus-fmp4', 2);
+    const broken: AppContext = { ...t.app.ctx, config: { ...t.app.ctx.config, ffmpegPath: '/bin/false' } };
+
+    // Reference: processed in one go.
+    const reference = await uploadedSubmission(file);
+    await processSubmissionJob.handler({ submission_id: reference.id, watermark: false }, t.app.ctx, run(1));
+    const referenceRow = await row(reference.id);
+    expect(referenceRow.status).toBe('ready');
+
+    // Attempt 1 fails after taking the upload in (ffmpeg missing); the row says it will retry.
+    const { id, uploadId } = await uploadedSubmission(file);
+    await expect(processSubmissionJob.handler({ submission_id: id, watermark: false }, broken, run(1))).rejects.toThrow();
+    expect(await row(id)).toMatchObject({ status: 'queued', processing_attempts: 1, processing_error: expect.stringMatching(/^Attempt 1 failed, retrying: /), video_key: null });
+    expect(await t.app.ctx.uploads.find(uploadId)).toBeUndefined();
+    const original = await fetch(`${t.url}/api/v1/submissions/${id}/original`, { headers: owner.headers });
+    expect(sha256(Buffer.from(await original.arrayBuffer()))).toBe(sha256(await fs.readFile(file)));
+
+    // Attempt 2 continues from the stored original.
+    await processSubmissionJob.handler({ submission_id: id, watermark: false }, t.app.ctx, run(2));
+    const ready = await row(id);
+    expect(ready).toMatchObject({ status: 'ready', processing_attempts: 2, processing_error: null, original_key: null });
+    for (const key of ['duration_ms', 'width', 'height', 'size_bytes'] as const) expect(ready[key], key).toBe(referenceRow[key]);
+    const sha = await videoSha(id);
+    expect(sha).toBe(await videoSha(reference.id));
+
+    // The same job delivered again (a worker died before acknowledging it) changes nothing.
+    await processSubmissionJob.handler({ submission_id: id, watermark: false }, t.app.ctx, run(3));
+    expect(await row(id)).toEqual(ready);
+    expect(await videoSha(id)).toBe(sha);
+
+    // A last attempt that fails marks the row failed and keeps the original downloadable.
+    const last = await uploadedSubmission(file);
+    await expect(processSubmissionJob.handler({ submission_id: last.id, watermark: false }, broken, run(4, true))).rejects.toThrow();
+    expect(await row(last.id)).toMatchObject({ status: 'failed', processing_attempts: 4, processing_error: expect.not.stringMatching(/retrying/) });
+    expect((await fetch(`${t.url}/api/v1/submissions/${last.id}/original`, { headers: owner.headers })).status).toBe(200);
+  });
+
+  it('deletes uploads never submitted within UPLOAD_EXPIRY_DAYS, once a day from the queue', async () => {
+    const request = await createRequest(t.url, owner);
+    const data = await fs.readFile(await mediaFile('h264-opus-fmp4', 1));
+    const unfinished = async () => {
+      const id = await createUpload(t.url, request.token, data.length);
+      expect((await patch(t.url, id, 0, data.subarray(0, 1000))).status).toBe(204);
+      return id;
+    };
+    const oldUnfinished = await unfinished();
+    const oldFinished = await tusUpload(t.url, data, { token: request.token });
+    const oldSubmitted = await tusUpload(t.url, data, { token: request.token });
+    expect((await submit(t.url, request.token, submitBody(oldSubmitted))).status).toBe(201);
+    const oldHeld = await tusUpload(t.url, data, { token: request.token });
+    await t.app.ctx.db
+      .insertInto('held_submissions')
+      .values({ account_id: owner.user.account.id, request_id: request.id, upload_id: oldHeld, payload: JSON.stringify({}) as never })
+      .execute();
+    const young = await unfinished();
+    const old = [oldUnfinished, oldFinished, oldSubmitted, oldHeld];
+    const days = t.app.ctx.config.uploadExpiryDays;
+    expect(days).toBe(7);
+    await t.app.ctx.db.updateTable('uploads').set({ created_at: sql`now() - make_interval(days => ${days}, hours => 1)` }).where('id', 'in', old).execute();
+
+    const queue = await startQueue([expireUploadsJob as unknown as JobDefinition]);
+    const stored = async (id: string) => (await fs.readdir(path.join(t.dataDir, 'uploads'))).some((name) => name.startsWith(id));
+    const rows = async () => (await t.app.ctx.db.selectFrom('uploads').select('id').where('id', 'in', [...old, young]).execute()).map((r) => r.id).sort();
+    // Starting a worker queues today's run; it deletes the two abandoned uploads, files and rows.
+    await until('the abandoned uploads to go', async () => ((await rows()).length === 3 ? true : undefined));
+    expect(await rows()).toEqual([oldSubmitted, oldHeld, young].sort());
+    for (const id of [oldUnfinished, oldFinished]) {
+      expect(await stored(id), id).toBe(false);
+      const head = await fetch(`${t.url}/uploads/${id}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
+      expect(head.status).toBe(404);
+    }
+    for (const id of [oldSubmitted, oldHeld, young]) expect(await stored(id), id).toBe(true);
+    // One run per day across processes: another tick today queues nothing.
+    expect(await queue.send(expireUploadsJob, {}, { singletonKey: expireUploadsJob.name, singletonSeconds: 24 * 60 * 60 })).toBeNull();
+  });
+});
