@@ -1,17 +1,13 @@
-import { useAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import { signOut } from '../../features/auth/authApi.ts';
 import { userAtom } from '../../features/auth/userAtom.ts';
+import { useSignOut } from '../../features/auth/useSignOut.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { PageSpinner } from '../../ui/Spinner.tsx';
-import { useToast } from '../../ui/useToast.ts';
-import { ApiError } from '../api.ts';
-import { LOCALE_BASENAME } from '../locale.ts';
-import { SIGN_IN_PATH } from '../paths.ts';
 import styles from './AppShell.module.css';
 
 const LINKS: { path: string; label: MessageKey; end?: boolean }[] = [
@@ -26,12 +22,11 @@ const LINKS: { path: string; label: MessageKey; end?: boolean }[] = [
 
 /** The signed-in area: sidebar navigation (a top bar on narrow screens), the routed view, sign-out. */
 export function AppShell() {
-  const [user, setUser] = useAtom(userAtom);
+  const user = useAtomValue(userAtom);
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
-  const { show } = useToast();
   const [open, setOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
+  const { signOut, signingOut } = useSignOut();
   const navId = useId();
   useEffect(() => setOpen(false), [pathname]);
 
@@ -40,24 +35,6 @@ export function AppShell() {
     const next = new URLSearchParams(params);
     next.delete('not_found');
     setParams(next, { replace: true });
-  };
-
-  const onSignOut = async () => {
-    setSigningOut(true);
-    try {
-      await signOut();
-    } catch (error) {
-      // A session that is already gone is what signing out wants anyway.
-      if (!(error instanceof ApiError && error.status === 401)) {
-        setSigningOut(false);
-        show({ tone: 'error', message: t('app.signOutFailed') });
-        return;
-      }
-    }
-    // A full page load: nothing of the signed-in session stays in memory, and no guard sees the user vanish
-    // mid-navigation (which would turn this into /sign-in?redirect_to=…).
-    setUser(null);
-    window.location.assign(`${LOCALE_BASENAME}${SIGN_IN_PATH}`);
   };
 
   const links = user?.is_sysadmin ? [...LINKS, { path: '/donkey', label: 'app.admin' as MessageKey }] : LINKS;
@@ -92,7 +69,7 @@ export function AppShell() {
           </ul>
           <div className={styles.bottom}>
             {user?.email && <p className={styles.who}>{t('app.signedInAs', { email: user.email })}</p>}
-            <Button variant="secondary" size="small" onClick={onSignOut} busy={signingOut}>
+            <Button variant="secondary" size="small" onClick={() => void signOut()} busy={signingOut}>
               {t('app.signOut')}
             </Button>
           </div>

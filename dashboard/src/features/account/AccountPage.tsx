@@ -1,6 +1,38 @@
+import { useAtomValue } from 'jotai';
 import { t } from '../../messages/t.ts';
-import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { userAtom } from '../auth/userAtom.ts';
+import { useSignOut } from '../auth/useSignOut.ts';
+import { BillingSection } from '../billing/BillingSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+import { WorkspaceSection } from './WorkspaceSection.tsx';
+import styles from './AccountPage.module.css';
 
+/** /my/account: profile, password, workspace settings, billing and sign-out. */
 export function AccountPage() {
-  return <PlaceholderPage title={t('titles.account')} text={t('placeholders.account')} inShell />;
+  const user = useAtomValue(userAtom);
+  const { signOut, signingOut } = useSignOut();
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
+      <div className={styles.grid}>
+        <ProfileSection />
+        <PasswordSection />
+        <div className={styles.wide}>
+          <BillingSection />
+        </div>
+        <WorkspaceSection />
+        <Card className={styles.section}>
+          <h2 className={styles.heading}>{t('account.signOutHeading')}</h2>
+          <p className={styles.intro}>{t('account.signOutText', { email: user?.email ?? '' })}</p>
+          <div className={styles.actions}>
+            <Button variant="secondary" busy={signingOut} onClick={() => void signOut()}>{t('app.signOut')}</Button>
+          </div>
+        </Card>
+      </div>
+    </div>
+  );
 }
