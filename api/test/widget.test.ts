@@ -172,3 +172,43 @@ describe('widget', () => {
     expect(await body(await fetch(`${t.url}/api/v1/submissions/${id}/events`, { headers: owner.headers }))).toEqual({ events: [], dropped_events: 0, metadata: {}, identity: null, origin: null });
   });
 });
+
+describe('widget sessions rate limit', () => {
+  let t: TestApp;
+  // X-Forwarded-For picks the client IP here, so one test process can speak from several IPs.
+  beforeAll(async () => {
+    t = await startTestApp({}, { TRUST_PROXY: 'true', WIDGET_SESSIONS_PER_IP: '3', WIDGET_SESSIONS_PER_KEY: '5' });
+  });
+  afterAll(() => t.close());
+
+  const session = (key: string, ip: string) =>
+    fetch(`${t.url}/api/v1/widget/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: HOST, 'x-forwarded-for': ip },
+      body: JSON.stringify({ key, origin: HOST }),
+    });
+  const keyOf = async (who: SignedUp): Promise<string> =>
+    (await body(await fetch(`${t.url}/api/v1/widget`, { method: 'PUT', headers: who.headers, body: JSON.stringify({ allowed_origins: [HOST] }) }))).key;
+
+  it('limits sessions per IP and per key with 429 RATE_LIMITED in the one error body, readable by the host page', async () => {
+    const a = await keyOf(await signUp(t));
+    const b = await keyOf(await signUp(t));
+    for (let i = 0; i < 3; i++) expect((await session(a, '203.0.113.1')).status).toBe(201);
+    const perIp = await session(a, '203.0.113.1');
+    expect(perIp.status).toBe(429);
+    expect(Number(perIp.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(perIp.headers.get('access-control-allow-origin')).toBe(HOST);
+    expect(await body(perIp)).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', error: 'Too Many Requests' });
+    // The IP limit holds for every key; another IP still gets through.
+    expect((await session(b, '203.0.113.1')).status).toBe(429);
+    expect((await session(a, '203.0.113.2')).status).toBe(201);
+
+    // Key a counts 4 sessions now: the one the IP limit refused never reached the key's counter.
+    expect((await session(a, '203.0.113.3')).status).toBe(201);
+    const perKey = await session(a, '203.0.113.4');
+    expect(perKey.status).toBe(429);
+    expect((await body(perKey)).code).toBe('RATE_LIMITED');
+    // Other keys from fresh IPs are untouched.
+    expect((await session(b, '203.0.113.4')).status).toBe(201);
+  });
+});

@@ -12,6 +12,7 @@ import {
 } from '@showback/contract';
 import { requireAccountAdmin, requireUser } from '../../plugins/auth.ts';
 import { getSubmissionEvents } from './submission-context.ts';
+import { widgetSessionRateLimit } from './widget-rate-limit.ts';
 import * as service from './widget.service.ts';
 
 const SESSIONS = '/api/v1/widget/sessions';
@@ -54,17 +55,22 @@ export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send();
   });
 
+  const sessionLimit = widgetSessionRateLimit(app);
   app.post(SESSIONS, {
     config: { csrf: false },
+    // Errors, the 429 too, are readable by the page, so the SDK can tell "origin not allowed" from "network down".
+    onRequest: async (request, reply) => {
+      const origin = service.requestOrigin({ origin: request.headers.origin, referer: request.headers.referer });
+      if (origin) allowOrigin(reply, origin);
+    },
+    preHandler: sessionLimit,
     schema: {
       tags,
       body: CreateWidgetSessionSchema,
-      response: { 201: WidgetSessionSchema, 402: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 201: WidgetSessionSchema, 402: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
     },
   }, async (request, reply) => {
     const origin = service.requestOrigin({ origin: request.headers.origin, referer: request.headers.referer });
-    // Errors are readable by the page too, so the SDK can tell "origin not allowed" from "network down".
-    if (origin) allowOrigin(reply, origin);
     reply.header('Cache-Control', 'no-store');
     const session = await service.createWidgetSession(app.ctx, request.body, origin);
     return reply.status(201).send(session);
