@@ -87,6 +87,39 @@ describe('sign-up → onboarding → dashboard', () => {
     });
   }
 
+  it('keeps a plan chosen on the pricing page through onboarding and then opens its checkout on /upgrade', async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    const starter = page.locator('li[data-plan="starter"]').getByRole('link', { name: 'Choose Starter' });
+    // The page arrives prerendered: the toggle works once the app has hydrated it.
+    await expect
+      .poll(async () => {
+        await page.locator('button[data-interval="annual"]').click();
+        return starter.getAttribute('href');
+      })
+      .toBe('/sign-up?plan=starter&interval=annual');
+    await starter.click();
+    await waitForPath(page, '/sign-up?plan=starter&interval=annual');
+    await page.getByLabel('Your name').fill('Plan Chooser');
+    await page.getByLabel('Email').fill(uniqueEmail('plan'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    // Owners go through onboarding first; the choice survives it (and a reload on the way).
+    await waitForPath(page, '/onboarding/workspace');
+    await page.reload();
+    await page.getByLabel('Workspace name').fill('Plan Co');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPath(page, '/onboarding/link-ready');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await waitForPath(page, '/upgrade?plan=starter&interval=annual');
+    expect(await page.evaluate(() => sessionStorage.getItem('chosen_plan'))).toBeNull();
+    expect((await storedUser(page))?.account.onboarding_completed).toBe(true);
+    await context.close();
+  });
+
   it("shows 'Failed to create account…' when the failure has no field errors", async () => {
     const context = await newContext(browser, server);
     const page = await context.newPage();

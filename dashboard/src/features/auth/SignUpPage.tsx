@@ -1,6 +1,6 @@
 import { USER_LIMITS, type SignUpBody } from '@showback/contract';
 import { useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_PATH } from '../../app/paths.ts';
 import { t } from '../../messages/t.ts';
@@ -10,6 +10,7 @@ import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { attributionPayload, clearAttribution } from '../attribution/attribution.ts';
 import { signUp } from './authApi.ts';
+import { rememberChosenPlan } from './chosenPlan.ts';
 import { formFailure, type FormFailure } from './formError.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { userAtom } from './userAtom.ts';
@@ -24,6 +25,8 @@ export function SignUpPage() {
   const invitationToken = params.get('invitation_token');
   const [form, setForm] = useState({ name: '', email: params.get('email') ?? '', account_name: '', password: '', password_confirmation: '' });
   const [busy, setBusy] = useState(false);
+  const search = params.toString();
+  useEffect(() => rememberChosenPlan(search), [search]);
   const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
 
   const field = (name: (typeof SHOWN_FIELDS)[number]) => ({

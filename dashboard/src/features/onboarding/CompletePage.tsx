@@ -8,12 +8,13 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { userAtom } from '../auth/userAtom.ts';
-import { completeOnboarding, fetchMe } from './onboardingApi.ts';
+import { takeChosenPlanPath } from '../auth/chosenPlan.ts';
+import { completeOnboarding } from './onboardingApi.ts';
 import styles from './OnboardingLayout.module.css';
 
 let pending: Promise<void> | undefined;
 
-/** Step 3: marks onboarding complete, refreshes the stored user, then opens the dashboard. */
+/** Step 3: marks onboarding complete, stores the updated user, then opens the dashboard (or the chosen plan's checkout). */
 export function CompletePage() {
   const setUser = useSetAtom(userAtom);
   const navigate = useNavigate();
@@ -21,13 +22,10 @@ export function CompletePage() {
 
   const finish = useCallback(() => {
     setFailed(false);
-    pending ??= completeOnboarding()
-      .then(fetchMe)
-      .then((user) => {
-        setUser(user);
-      });
+    pending ??= completeOnboarding().then(setUser);
     pending.then(
-      () => navigate(DASHBOARD_PATH, { replace: true }),
+      // A plan picked on the pricing page before signing up: its checkout starts now.
+      () => navigate(takeChosenPlanPath() ?? DASHBOARD_PATH, { replace: true }),
       () => {
         pending = undefined;
         setFailed(true);

@@ -8,8 +8,7 @@ export interface WorkspaceDetails {
 }
 
 export const updateWorkspace = (body: WorkspaceDetails) => api.put<unknown>('account', body);
-export const completeOnboarding = () => api.post<unknown>('account/onboarding/complete');
-export const fetchMe = () => api.get<User>('users/me');
+export const completeOnboarding = () => api.post<User>('account/onboarding/complete');
 
 /** The first recording link: the newest existing request, or a new one made for the purpose. */
 export async function firstRecordingRequest(title: string): Promise<RecordingRequest> {
