@@ -82,6 +82,8 @@ describe('sign-up → onboarding → dashboard', () => {
       await waitForPath(page, '/dashboard');
       await waitForAppShell(page);
       expect((await storedUser(page))?.account.onboarding_completed).toBe(true);
+      await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
       await shot(page, 'dashboard');
       await context.close();
     });
@@ -101,6 +103,8 @@ describe('sign-up → onboarding → dashboard', () => {
       .toBe('/sign-up?plan=starter&interval=annual');
     await starter.click();
     await waitForPath(page, '/sign-up?plan=starter&interval=annual');
+    await page.getByText('You picked Starter, billed yearly.').waitFor();
+    await shot(page, 'sign-up-with-plan');
     await page.getByLabel('Your name').fill('Plan Chooser');
     await page.getByLabel('Email').fill(uniqueEmail('plan'));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -88,6 +88,8 @@ export const current = {
     signUpButton: 'Create account',
     signingUp: 'Creating account…',
     signUpFailed: 'Failed to create account. Please check your information and try again.',
+    chosenPlanMonthly: 'You picked {plan}, billed monthly. Checkout opens right after you set up your workspace.',
+    chosenPlanAnnual: 'You picked {plan}, billed yearly. Checkout opens right after you set up your workspace.',
     haveAccount: 'Already have an account?',
     signInLink: 'Sign in',
     forgotTitle: 'Reset your password',

@@ -2,11 +2,12 @@ import { CSRF_FORM_FIELD, type OAuthProvider } from '@showback/contract';
 import { csrfToken } from '../../app/api.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { buttonClassName } from '../../ui/Button.tsx';
+import { ProviderIcon } from './ProviderIcon.tsx';
 import styles from './AuthForm.module.css';
 
-const PROVIDERS: { provider: OAuthProvider; label: MessageKey; icon: string }[] = [
-  { provider: 'google_oauth2', label: 'auth.continueWithGoogle', icon: 'G' },
-  { provider: 'slack_openid', label: 'auth.continueWithSlack', icon: '#' },
+const PROVIDERS: { provider: OAuthProvider; label: MessageKey }[] = [
+  { provider: 'google_oauth2', label: 'auth.continueWithGoogle' },
+  { provider: 'slack_openid', label: 'auth.continueWithSlack' },
 ];
 
 /** Google and Slack sign-in: plain form posts (a full page navigation) carrying the CSRF token (spec §2, §7). */
@@ -14,13 +15,11 @@ export function OAuthButtons() {
   const token = csrfToken();
   return (
     <div className={styles.providers}>
-      {PROVIDERS.map(({ provider, label, icon }) => (
+      {PROVIDERS.map(({ provider, label }) => (
         <form key={provider} method="post" action={`/users/auth/${provider}`}>
           <input type="hidden" name={CSRF_FORM_FIELD} value={token} />
           <button type="submit" className={buttonClassName({ variant: 'secondary', block: true })}>
-            <span aria-hidden="true" style={{ fontWeight: 800 }}>
-              {icon}
-            </span>
+            <ProviderIcon provider={provider} />
             {t(label)}
           </button>
         </form>

@@ -1,4 +1,4 @@
-import { USER_LIMITS, type SignUpBody } from '@showback/contract';
+import { PLANS, USER_LIMITS, type SignUpBody } from '@showback/contract';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { attributionPayload, clearAttribution } from '../attribution/attribution.ts';
 import { signUp } from './authApi.ts';
-import { rememberChosenPlan } from './chosenPlan.ts';
+import { chosenPlanFrom, rememberChosenPlan } from './chosenPlan.ts';
 import { formFailure, type FormFailure } from './formError.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { userAtom } from './userAtom.ts';
@@ -27,6 +27,7 @@ export function SignUpPage() {
   const [busy, setBusy] = useState(false);
   const search = params.toString();
   useEffect(() => rememberChosenPlan(search), [search]);
+  const chosen = chosenPlanFrom(search);
   const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
 
   const field = (name: (typeof SHOWN_FIELDS)[number]) => ({
@@ -69,6 +70,7 @@ export function SignUpPage() {
         <p className={styles.subtitle}>{invitationToken ? t('auth.invitedSubtitle') : t('auth.signUpSubtitle')}</p>
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signUpTitle')}>
           {failure.form && <Banner tone="error">{failure.form}</Banner>}
+          {chosen && <Banner tone="info">{t(chosen.interval === 'annual' ? 'auth.chosenPlanAnnual' : 'auth.chosenPlanMonthly', { plan: PLANS[chosen.plan].name })}</Banner>}
           <input type="hidden" name="invitation_token" value={invitationToken ?? ''} />
           <TextField label={t('auth.name')} autoComplete="name" required {...field('name')} />
           <TextField label={t('auth.email')} type="email" autoComplete="email" required {...field('email')} />

@@ -1,0 +1,27 @@
+import type { OAuthProvider } from '@showback/contract';
+
+/** The Google "G" and a Slack-style mark for the sign-in buttons; decorative, the button text names the provider. */
+export function ProviderIcon({ provider }: { provider: OAuthProvider }) {
+  if (provider === 'google_oauth2') {
+    return (
+      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
+        <path fill="#FFC107" d="M43.6 20.1H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 8 3l5.7-5.7C34 6.1 29.3 4 24 4 13 4 4 13 4 24s9 20 20 20 20-9 20-20c0-1.3-.1-2.6-.4-3.9z" />
+        <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 8 3l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+        <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+        <path fill="#1976D2" d="M43.6 20.1H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.6-.4-3.9z" />
+      </svg>
+    );
+  }
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+      <rect x="2" y="8" width="9.5" height="3.5" rx="1.75" fill="#36C5F0" />
+      <rect x="8" y="2" width="3.5" height="5" rx="1.75" fill="#36C5F0" />
+      <rect x="12.5" y="2" width="3.5" height="9.5" rx="1.75" fill="#2EB67D" />
+      <rect x="17" y="8" width="5" height="3.5" rx="1.75" fill="#2EB67D" />
+      <rect x="12.5" y="12.5" width="9.5" height="3.5" rx="1.75" fill="#ECB22E" />
+      <rect x="12.5" y="17" width="3.5" height="5" rx="1.75" fill="#ECB22E" />
+      <rect x="8" y="12.5" width="3.5" height="9.5" rx="1.75" fill="#E01E5A" />
+      <rect x="2" y="12.5" width="5" height="3.5" rx="1.75" fill="#E01E5A" />
+    </svg>
+  );
+}
