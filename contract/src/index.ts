@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './plans.ts';
 export * from './users.ts';
+export * from './attribution.ts';
 export * from './auth.ts';
 export * from './contact.ts';
 export * from './recording.ts';

@@ -59,9 +59,6 @@ const email = Type.String({ format: 'email', minLength: 1, maxLength: USER_LIMIT
 const password = Type.String({ minLength: USER_LIMITS.passwordMin, maxLength: USER_LIMITS.passwordMax });
 const attribution = Type.Optional(Type.Union([Type.String({ maxLength: USER_LIMITS.attributionMax }), Type.Null()]));
 
-export const ATTRIBUTION_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'ref', 'via'] as const;
-export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
-
 export const SignUpBodySchema = Type.Object(
   {
     name,

@@ -6,8 +6,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(ROOT, 'dist');
-const SSR_ENTRY = path.join(ROOT, 'dist-ssr', 'renderPage.js');
+// Overridable so a trial build can go to another folder without touching the served dist.
+const DIST = path.resolve(process.env.DASHBOARD_DIST || path.join(ROOT, 'dist'));
+const SSR_DIST = path.resolve(process.env.DASHBOARD_SSR_DIST || path.join(ROOT, 'dist-ssr'));
+const SSR_ENTRY = path.join(SSR_DIST, 'renderPage.js');
 /** Absolute URLs in the sitemap and Open Graph tags need the public origin, known only at build time. */
 const SITE_URL = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
 
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
   await fs.writeFile(path.join(DIST, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
   const privateAreas = ['/dashboard', '/my/', '/donkey', '/onboarding/', '/checkout/', '/upgrade', '/support', '/chat', '/r/', '/api/'];
   await fs.writeFile(path.join(DIST, 'robots.txt'), `User-agent: *\n${privateAreas.map((p) => `Disallow: ${p}`).join('\n')}\n\nSitemap: ${SITE_URL}/sitemap.xml\n`);
-  await fs.rm(path.join(ROOT, 'dist-ssr'), { recursive: true, force: true });
+  await fs.rm(SSR_DIST, { recursive: true, force: true });
   console.log(`prerendered ${pages.length} pages in ${Math.round(performance.now() - started)} ms`);
 }
 
