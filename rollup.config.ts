@@ -1,6 +1,7 @@
 // The widget SDK's bundles (`npm run build -w sdk`):
 // - npm package: dist/showback.mjs + dist/showback.cjs, the widget split into its own chunk, preact external;
-// - script tag: dist/showback.js (the up-front core) and dist/showback-widget.js (modal + preact), loaded on open.
+// - script tag: dist/showback.js (the up-front core), dist/showback-widget.js (modal + preact), loaded on open, and
+//   dist/showback-detail.js (header and body capture), loaded at init only when `detailUrls` are configured.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, RollupOptions } from 'rollup';
@@ -32,12 +33,12 @@ const minify = (mangleInternal = false) =>
     format: { comments: false },
   });
 
-/** The script-tag core loads the widget with a nonce'd `<script>` instead of `import()`. */
+/** The script-tag core loads its chunks with a nonce'd `<script>` instead of `import()`. */
 const scriptTagLoader = (): Plugin => ({
   name: 'showback-script-tag-loader',
   async resolveId(source, importer, options) {
-    if (!source.endsWith('/load-widget.ts')) return null;
-    return this.resolve(source.replace(/load-widget\.ts$/, 'load-widget.script.ts'), importer, { ...options, skipSelf: true });
+    if (!source.endsWith('/load-chunk.ts')) return null;
+    return this.resolve(source.replace(/load-chunk\.ts$/, 'load-chunk.script.ts'), importer, { ...options, skipSelf: true });
   },
 });
 
@@ -60,6 +61,11 @@ const config: RollupOptions[] = [
     input: path.join(sdk, 'src/widget/global.ts'),
     plugins: [nodeResolve(), compile(), minify()],
     output: { file: path.join(dist, 'showback-widget.js'), format: 'iife' },
+  },
+  {
+    input: path.join(sdk, 'src/capture/detail.global.ts'),
+    plugins: [nodeResolve(), compile(), minify()],
+    output: { file: path.join(dist, 'showback-detail.js'), format: 'iife' },
   },
 ];
 

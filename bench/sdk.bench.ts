@@ -24,6 +24,9 @@ const after = before + gz(widget);
 console.log('bundle                      min bytes   min+gzip');
 console.log(`showback.js (before open)   ${String(core.length).padStart(9)}   ${kb(before)} KB  (target <= 4 KB)`);
 console.log(`+ showback-widget.js        ${String(core.length + widget.length).padStart(9)}   ${kb(after)} KB  (target <= 14 KB, Preact included)`);
+// Fetched at init() only by pages that allowlist URLs for header and body capture (`capture.network.detailUrls`).
+const detail = fs.readFileSync(path.join(dist, 'showback-detail.js'), 'utf8');
+console.log(`showback-detail.js          ${String(detail.length).padStart(9)}   ${kb(gz(detail))} KB  (only with detailUrls, before open)`);
 
 const sentry = (
   await esbuild.build({

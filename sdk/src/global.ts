@@ -12,16 +12,8 @@ type Queued = [ArrayLike<unknown>, ((v: unknown) => void)?, ((e: unknown) => voi
 type Fn = (...a: never[]) => unknown;
 
 const script = document.currentScript as HTMLScriptElement | null;
-const defaults: Partial<InitOptions> = {};
-if (script) {
-  if (script.dataset.key) defaults.key = script.dataset.key;
-  if (script.nonce) defaults.nonce = script.nonce;
-  try {
-    defaults.host = new URL(script.src).origin;
-  } catch {
-    // an inlined copy of the bundle: the host must come from init()
-  }
-}
+// An inlined copy of the bundle has no src: the host must then come from init().
+const defaults: Partial<InitOptions> = script ? { key: script.dataset.key, nonce: script.nonce, host: script.src && new URL(script.src).origin } : {};
 
 const methods: Record<string, Fn> = {
   init: (o: InitOptions) => start({ ...defaults, ...o }),

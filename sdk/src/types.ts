@@ -40,7 +40,11 @@ export type UrlRule = string | RegExp;
 export interface NetworkCaptureOptions {
   /** Requests to these URLs are not recorded at all. */
   ignoreUrls?: UrlRule[];
-  /** Requests whose headers (those named in `headers`) and bodies (when `bodies` is true) are captured. */
+  /**
+   * Requests whose headers (those named in `headers`) and bodies (when `bodies` is true) are captured. Setting it
+   * makes `init()` fetch a small extra script (`showback-detail.js`, under 1 KB gzip); requests started before it
+   * has loaded are captured without headers and bodies.
+   */
   detailUrls?: UrlRule[];
   /** Header names (case-insensitive) captured for `detailUrls`. Authorization, Cookie and Set-Cookie stay redacted. */
   headers?: string[];

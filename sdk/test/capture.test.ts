@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureConsole } from '../src/capture/console.ts';
+import { captureDetail } from '../src/capture/detail.ts';
 import { captureErrors } from '../src/capture/errors.ts';
 import { captureFetch } from '../src/capture/fetch.ts';
 import { captureNavigation } from '../src/capture/navigation.ts';
@@ -8,7 +9,7 @@ import { captureXhr } from '../src/capture/xhr.ts';
 import { createEventBuffer, type Captured } from '../src/core/event-buffer.ts';
 import { destroy, init, on } from '../src/index.ts';
 
-const NET = { _ignore: [], _detail: [], _bodies: false };
+const NET = { _ignore: [] };
 
 afterEach(() => destroy());
 
@@ -94,17 +95,27 @@ describe('fetch capture', () => {
     const before = window.fetch;
     window.fetch = (async () => new Response('secret-body', { headers: { 'x-request-id': 'r1' } })) as typeof fetch;
     try {
-      const restore = captureFetch({ _ignore: ['/beacon'], _detail: ['/api/'], _bodies: true }, (e) => events.push(e));
+      const cfg: Parameters<typeof captureFetch>[0] = { _ignore: ['/beacon'] };
+      const restore = captureFetch(cfg, (e) => events.push(e));
+      // Before the detail chunk is there: no headers, no bodies.
+      await fetch('/api/early', { method: 'POST', body: 'q' });
+      const [x, restoreDetail] = captureDetail(['/api/'], true);
+      cfg._x = x;
       await fetch('/api/a', { method: 'POST', body: 'q', headers: { 'x-trace': 't' } });
       await fetch('/other', { method: 'POST', body: 'q' });
       await fetch('/beacon');
       await new Promise((r) => setTimeout(r, 10));
       restore();
-      expect(events).toHaveLength(2);
-      const [a, b] = events as (Captured & { kind: 'network' })[];
+      restoreDetail.forEach((r) => r());
+      expect(events).toHaveLength(3);
+      const [early, a, b] = events as (Captured & { kind: 'network' })[];
+      expect(early).toMatchObject({ url: '/api/early', request_size: 1 });
+      expect(early!.request_body).toBeUndefined();
+      expect(early!.rawRequestHeaders).toBeUndefined();
       expect(a!.request_body).toBe('q');
       expect(a!.response_body).toBe('secret-body');
       expect(a!.rawRequestHeaders).toBeInstanceOf(Headers);
+      expect((a!.rawRequestHeaders as Headers).get('x-trace')).toBe('t');
       expect(b!.request_body).toBeUndefined();
       expect(b!.rawResponseHeaders).toBeUndefined();
     } finally {
@@ -148,13 +159,14 @@ describe('errors and navigation', () => {
 });
 
 describe('init and destroy', () => {
-  it('restores every patched function exactly', () => {
+  it("restores every patched function exactly, the detail chunk's too", async () => {
     const originals = {
       log: console.log, error: console.error, warn: console.warn, info: console.info, debug: console.debug,
       fetch: window.fetch, open: XMLHttpRequest.prototype.open, send: XMLHttpRequest.prototype.send,
       setRequestHeader: XMLHttpRequest.prototype.setRequestHeader, pushState: history.pushState, replaceState: history.replaceState,
     };
-    init({ key: 'wk_test', host: 'https://app.example.test', launcher: false });
+    init({ key: 'wk_test', host: 'https://app.example.test', launcher: false, capture: { network: { detailUrls: ['/api/'] } } });
+    await vi.waitFor(() => expect(XMLHttpRequest.prototype.setRequestHeader).not.toBe(originals.setRequestHeader));
     expect(console.log).not.toBe(originals.log);
     expect(window.fetch).not.toBe(originals.fetch);
     expect(XMLHttpRequest.prototype.send).not.toBe(originals.send);

@@ -2,7 +2,7 @@ import { guard } from '../core/guard.ts';
 import { patch, type Restore } from '../core/patch.ts';
 import type { Captured } from '../core/event-buffer.ts';
 import { matchesUrl } from './url-rules.ts';
-import { bodySize, bodyText, MAX_BODY, type NetConfig } from './net-config.ts';
+import { bodySize, type NetConfig } from './net-config.ts';
 
 /** Wraps whatever `fetch` the page has now (the browser's or the page's own) and passes every call straight through. */
 export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Restore {
@@ -10,12 +10,12 @@ export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Res
     function (this: unknown, input: unknown, init?: RequestInit) {
       let e: Captured | undefined;
       let start = 0;
-      let detail = false;
+      // Read once: a request started before the detail chunk arrived gets no headers or bodies, on either side.
+      const x = cfg._x;
       guard(() => {
         const req = input as Request | undefined;
         const url = String((req && req.url) || input);
         if (matchesUrl(cfg._ignore, url)) return;
-        detail = matchesUrl(cfg._detail, url);
         const body = init && init.body;
         e = {
           kind: 'network',
@@ -27,11 +27,7 @@ export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Res
           duration_ms: 0,
           request_size: bodySize(body),
         };
-        if (detail) {
-          // A copy: the page may reuse its headers object.
-          e.rawRequestHeaders = new Headers((init && init.headers) || (req && req.headers));
-          if (cfg._bodies) e.request_body = bodyText(body);
-        }
+        if (x) x.req(e, (init && init.headers) || (req && req.headers), body);
         start = performance.now();
       });
       // eslint-disable-next-line prefer-rest-params
@@ -45,11 +41,7 @@ export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Res
             ev.status = res.status;
             const len = res.headers.get('content-length');
             if (len) ev.response_size = +len;
-            if (detail) {
-              ev.rawResponseHeaders = res.headers;
-              // The event is already in the buffer when the body arrives; a clone leaves the page's stream alone.
-              if (cfg._bodies) res.clone().text().then((b) => (ev.response_body = b.slice(0, MAX_BODY)), () => {});
-            }
+            if (x) x.res(ev, res);
             record(ev);
           });
           return res;

@@ -6,11 +6,13 @@ import { captureNavigation } from '../capture/navigation.ts';
 import { captureXhr } from '../capture/xhr.ts';
 import { mountLauncher, type Launcher } from '../ui/launcher.ts';
 import { createEventBuffer } from './event-buffer.ts';
-import { loadWidget } from './load-widget.ts';
+import { loadChunk } from './load-chunk.ts';
+import { guard } from './guard.ts';
 import { warn } from './logger.ts';
 import type { Restore } from './patch.ts';
 import { sbError } from './sb-error.ts';
 import type { Widget, WidgetHost } from './widget-host.ts';
+import type { NetConfig } from '../capture/net-config.ts';
 
 interface State extends WidgetHost {
   // Underscored: internal to the up-front bundle, shortened by its minifier.
@@ -92,15 +94,29 @@ export function start(o: InitOptions): void {
   if (c.console !== false) r.push(...captureConsole(LEVELS.filter((l) => !c.console || c.console.includes(l)), record));
   if (c.errors !== false) r.push(captureErrors(record));
   if (c.network !== false) {
-    const cfg = { _ignore: c.network?.ignoreUrls || [], _detail: c.network?.detailUrls || [], _bodies: !!c.network?.bodies };
+    const n = c.network || {};
+    const cfg: NetConfig = { _ignore: n.ignoreUrls || [] };
     if (typeof fetch === 'function') r.push(captureFetch(cfg, record));
     if (typeof XMLHttpRequest === 'function') r.push(...captureXhr(cfg, record));
+    // Headers and bodies come in a chunk of their own, fetched only by pages that allowlist URLs for them.
+    if (n.detailUrls?.length)
+      loadChunk(host, o.nonce, 'detail').then(
+        (make) => {
+          if (state !== s) return;
+          const [x, restore] = make(n.detailUrls!, !!n.bodies);
+          cfg._x = x;
+          r.push(...restore);
+        },
+        (e) => warn(e),
+      );
   }
   if (c.navigation !== false) r.push(...captureNavigation(record));
   state = s;
-  const mount = () => {
-    if (state === s && !s._launcher) s._launcher = mountLauncher(o.launcher || {}, o.nonce, () => void openWidget({}).catch(() => {}));
-  };
+  // Guarded: after DOMContentLoaded nothing else stands between a throw here and the page.
+  const mount = () =>
+    guard(() => {
+      if (state === s && !s._launcher) s._launcher = mountLauncher(o.launcher || {}, o.nonce, () => void openWidget({}).catch(() => {}));
+    });
   if (o.launcher !== false && supported().supported)
     if (document.body) mount();
     else document.addEventListener('DOMContentLoaded', mount, { once: true });
@@ -112,7 +128,7 @@ export function openWidget(o: OpenOptions | undefined): Promise<void> {
   const sup = supported();
   if (!sup.supported) return fail(sbError('UNSUPPORTED', sup.reason!));
   if (!s._widget) {
-    s._widget = loadWidget(s.host, s.opts.nonce).then((create) => create(s));
+    s._widget = loadChunk(s.host, s.opts.nonce, 'widget').then((create) => create(s));
     s._widget.catch(() => (s._widget = undefined));
   }
   return s._widget

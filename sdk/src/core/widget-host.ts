@@ -27,3 +27,9 @@ export interface Widget {
 }
 
 export type CreateWidget = (host: WidgetHost) => Widget;
+
+/** What the core loads later: the widget on the first open(), header and body capture at init() when configured. */
+export interface Chunks {
+  widget: CreateWidget;
+  detail: typeof import('../capture/detail.ts').captureDetail;
+}

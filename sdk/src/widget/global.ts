@@ -1,5 +1,5 @@
 import { createWidget } from './create-widget.tsx';
-import { WIDGET_LOADED_EVENT } from '../core/load-widget.script.ts';
+import { CHUNK_LOADED_EVENT } from '../core/load-chunk.script.ts';
 
 // Script-tag build of the widget: hand createWidget to the core through an event on our own <script> element.
-document.currentScript?.dispatchEvent(new CustomEvent(WIDGET_LOADED_EVENT, { detail: createWidget }));
+document.currentScript?.dispatchEvent(new CustomEvent(CHUNK_LOADED_EVENT, { detail: createWidget }));
