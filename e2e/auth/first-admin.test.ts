@@ -18,7 +18,8 @@ describe('first system admin', () => {
     await server?.stop();
   });
 
-  it('signs in with the printed one-time password, must choose a password, then reaches /donkey', async () => {
+  // The box is printed only by the first start on an empty database: a shared DATABASE_URL has its admin already.
+  it.skipIf(Boolean(process.env.DATABASE_URL))('signs in with the printed one-time password, must choose a password, then reaches /donkey', async () => {
     const admin = firstAdminFrom(server.output());
     const signIn = async (page: Page, password: string) => {
       await page.goto('/sign-in?redirect_to=%2Fdonkey%2Fusers');
