@@ -73,6 +73,28 @@ describe('users: sign-up, sign-in, me, sign-out', () => {
     }
   });
 
+  it('reads the session without writing it on each request; a browser session idle for over an hour is extended once', async () => {
+    const me = await signUp(t);
+    const session = () => t.app.ctx.db.selectFrom('sessions').select(['id', 'expires_at']).where('user_id', '=', me.user.id).executeTakeFirstOrThrow();
+    const before = await session();
+    for (const path of ['/api/v1/users/me', '/api/v1/users/me', '/api/v1/billing']) {
+      expect((await fetch(`${t.url}${path}`, { headers: me.headers })).status).toBe(200);
+    }
+    expect((await session()).expires_at).toEqual(before.expires_at);
+
+    const stale = new Date(Date.now() + 20 * 60 * 60 * 1000);
+    for (const path of ['/api/v1/users/me', '/api/v1/billing']) {
+      await t.app.ctx.db.updateTable('sessions').set({ expires_at: stale }).where('id', '=', before.id).execute();
+      expect((await fetch(`${t.url}${path}`, { headers: me.headers })).status).toBe(200);
+      const extended = new Date((await session()).expires_at).getTime();
+      expect(extended).toBeGreaterThan(Date.now() + 23 * 60 * 60 * 1000);
+    }
+    await t.app.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', before.id).execute();
+    const expired = await fetch(`${t.url}/api/v1/users/me`, { headers: me.headers });
+    expect(expired.status).toBe(401);
+    expect(await body(expired)).toMatchObject({ code: 'UNAUTHENTICATED', message: 'You need to sign in or sign up before continuing.' });
+  });
+
   it('rejects a wrong password or unknown email with 401 INVALID_CREDENTIALS and no field errors', async () => {
     const { user } = await signUp(t);
     const browser = await anonymousSession(t);

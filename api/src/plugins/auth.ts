@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '@showback/contract';
 import { AppError } from '../errors.ts';
-import { resolveSession, type SessionUser } from '../modules/auth/sessions.service.ts';
+import { resolveSession, type ResolvedSession, type SessionUser } from '../modules/auth/sessions.service.ts';
 
 export type { SessionUser } from '../modules/auth/sessions.service.ts';
 
@@ -30,9 +30,20 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
   return request.sessionId ? request.user : undefined;
 }
 
+/** For handlers that looked the session up themselves (GET /users/me does it together with the profile). */
+export function setSession(request: FastifyRequest, session: ResolvedSession | undefined): void {
+  resolved.add(request);
+  if (session) {
+    request.user = session.user;
+    request.sessionId = session.sessionId;
+  }
+}
+
+export const unauthenticated = (): AppError => new AppError('UNAUTHENTICATED', 'You need to sign in or sign up before continuing.');
+
 /** preHandler: 401 UNAUTHENTICATED unless a valid session cookie came with the request. */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!(await findSessionUser(request))) throw new AppError('UNAUTHENTICATED', 'You need to sign in or sign up before continuing.');
+  if (!(await findSessionUser(request))) throw unauthenticated();
 }
 
 /** preHandler: requireUser, then 403 FORBIDDEN unless the user is a system admin. */

@@ -50,22 +50,29 @@ export interface ResolvedSession {
   user: SessionUser;
 }
 
-/** The session behind the request's cookie, or undefined. Browser sessions slide: each use keeps them alive a day. */
+/** The session behind the request's cookie, or undefined. One query; see keepSessionAlive for the only write. */
 export async function resolveSession(db: Db, token: string | undefined): Promise<ResolvedSession | undefined> {
   if (!token) return undefined;
   const row = await repo.findSessionUserByTokenHash(db, hashToken(token));
   if (!row) return undefined;
-  if (!row.persistent) {
-    const expiresAt = new Date(row.expires_at).getTime();
-    // Written at most once an hour per session, not on every request.
-    if (expiresAt - Date.now() < BROWSER_SESSION_IDLE_MS - 60 * 60 * 1000) {
-      await repo.extendSession(db, row.session_id, new Date(Date.now() + BROWSER_SESSION_IDLE_MS));
-    }
+  await keepSessionAlive(db, row);
+  return { sessionId: row.session_id, user: sessionUser(row) };
+}
+
+/**
+ * Browser sessions slide: each use keeps them alive a day. Written at most once an hour per session, so requests
+ * read the session row without writing it. Persistent sessions end after their 30 days whatever happens.
+ */
+export async function keepSessionAlive(db: Db, session: { session_id: string; persistent: boolean; expires_at: Date | string }): Promise<void> {
+  if (session.persistent) return;
+  const expiresAt = new Date(session.expires_at).getTime();
+  if (expiresAt - Date.now() < BROWSER_SESSION_IDLE_MS - 60 * 60 * 1000) {
+    await repo.extendSession(db, session.session_id, new Date(Date.now() + BROWSER_SESSION_IDLE_MS));
   }
-  return {
-    sessionId: row.session_id,
-    user: { id: row.id, accountId: row.account_id, role: row.role, isSysadmin: row.is_sysadmin, email: row.email, name: row.name },
-  };
+}
+
+export function sessionUser(row: { id: string; account_id: string; role: Role; is_sysadmin: boolean; email: string; name: string }): SessionUser {
+  return { id: row.id, accountId: row.account_id, role: row.role, isSysadmin: row.is_sysadmin, email: row.email, name: row.name };
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply, sessionId: string | undefined): Promise<void> {

@@ -45,13 +45,34 @@ const day = (value: Date): string => value.toISOString().slice(0, 10);
 
 export async function billingState(db: Db, account: AccountRow, now = new Date()): Promise<BillingState> {
   const billing = await repo.findBilling(db, account.id);
+  const used = await usedThisMonth(db, account.id, now);
+  const held = await repo.countHeld(db, account.id);
+  return billingStateFrom(account, { billing, used, held }, now);
+}
+
+/** The columns of an account that billing reads. */
+export type BillingAccount = Pick<AccountRow, 'id' | 'plan' | 'billing_interval' | 'trial_ends_at'>;
+/** The columns of account_billing that billing state reads. */
+export type BillingRowFacts = Pick<
+  AccountBillingRow,
+  'subscription_status' | 'current_period_end' | 'cancel_at_period_end' | 'pending_plan' | 'pending_interval' | 'pending_change_at' | 'stripe_customer_id'
+>;
+
+/** What billingState looks up, for callers that fetched it together with other rows (GET /users/me: one query). */
+export interface BillingFacts {
+  billing: BillingRowFacts | undefined;
+  /** Submissions counted this usage month (usedThisMonth). */
+  used: number;
+  /** Held submissions not released yet (countHeld). */
+  held: number;
+}
+
+export function billingStateFrom(account: BillingAccount, { billing, used, held }: BillingFacts, now = new Date()): BillingState {
   const { plan: effective, trialActive } = effectivePlan(account, now);
   const rules = PLANS[effective];
-  const used = await usedThisMonth(db, account.id, now);
   const limit = rules.submissionLimit;
   const percentage = limit === null ? null : limit === 0 ? 100 : Math.floor((used * 100) / limit);
   const period = usagePeriod(now);
-  const held = await repo.countHeld(db, account.id);
   return {
     plan: (account.plan in PLANS ? account.plan : 'free') as PlanId,
     billing_interval: (account.billing_interval === 'annual' ? 'annual' : 'monthly') as BillingInterval,
@@ -77,8 +98,8 @@ export async function billingState(db: Db, account: AccountRow, now = new Date()
 }
 
 interface WarningInput {
-  account: AccountRow;
-  billing: AccountBillingRow | undefined;
+  account: BillingAccount;
+  billing: BillingRowFacts | undefined;
   used: number;
   limit: number | null;
   percentage: number | null;

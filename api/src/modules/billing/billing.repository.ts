@@ -1,3 +1,4 @@
+import { sql, type Expression } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AccountBillingRow, AccountBillingUpdate, AccountRow } from '../../db/schema.ts';
 
@@ -89,31 +90,28 @@ export async function releaseEvent(db: Db, eventId: string): Promise<void> {
   await db.deleteFrom('stripe_events').where('id', '=', eventId).where('processed_at', 'is', null).execute();
 }
 
-/** Submissions counted in [from, to) that still exist, plus those retention deleted since. */
+/**
+ * Submissions counted in [from, to) that still exist, plus those retention deleted since, as an SQL expression for
+ * the account `accountId` (a value or a column), so a caller can fetch it together with other rows in one query.
+ */
+export function usageCountSql(accountId: Expression<string>, from: Date, to: Date) {
+  const month = from.toISOString().slice(0, 7);
+  return sql<number>`((select count(*) from submissions s where s.account_id = ${accountId} and s.counted_at >= ${from} and s.counted_at < ${to})
+    + coalesce((select r.count from usage_retired r where r.account_id = ${accountId} and r.month = ${month}), 0))`;
+}
+
+/** Held submissions not released yet, as an SQL expression (see usageCountSql). */
+export function heldCountSql(accountId: Expression<string>) {
+  return sql<number>`(select count(*) from held_submissions h where h.account_id = ${accountId} and h.released_at is null)`;
+}
+
 export async function countUsage(db: Db, accountId: string, from: Date, to: Date): Promise<number> {
-  const live = await db
-    .selectFrom('submissions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .where('counted_at', '>=', from)
-    .where('counted_at', '<', to)
-    .executeTakeFirstOrThrow();
-  const retired = await db
-    .selectFrom('usage_retired')
-    .select('count')
-    .where('account_id', '=', accountId)
-    .where('month', '=', from.toISOString().slice(0, 7))
-    .executeTakeFirst();
-  return Number(live.n) + (retired?.count ?? 0);
+  const row = await db.selectNoFrom(usageCountSql(sql.val(accountId), from, to).as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function countHeld(db: Db, accountId: string): Promise<number> {
-  const row = await db
-    .selectFrom('held_submissions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .where('released_at', 'is', null)
-    .executeTakeFirstOrThrow();
+  const row = await db.selectNoFrom(heldCountSql(sql.val(accountId)).as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,8 +1,11 @@
 import type { BillingState, User } from '@showback/contract';
 import type { AccountRow, UserRow } from '../../db/schema.ts';
 
+export type SerializedUserColumns = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'is_sysadmin' | 'must_change_password'>;
+export type SerializedAccountColumns = Pick<AccountRow, 'id' | 'name' | 'onboarding_completed' | 'plan' | 'billing_interval' | 'trial_ends_at'>;
+
 /** The one place a user becomes JSON (GET /users/me, sign-in, sign-up, updates). Billing adds its fields here. */
-export function serializeUser(user: UserRow, account: AccountRow, billing: BillingState): User {
+export function serializeUser(user: SerializedUserColumns, account: SerializedAccountColumns, billing: BillingState): User {
   return {
     id: user.id,
     name: user.name,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AccountRow, NewAccount, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+import { heldCountSql, usageCountSql } from '../billing/billing.repository.ts';
 
 export async function insertAccount(db: Db, account: NewAccount): Promise<AccountRow> {
   return db.insertInto('accounts').values(account).returningAll().executeTakeFirstOrThrow();
@@ -28,4 +29,56 @@ export async function updateUser(db: Db, id: string, changes: UserUpdate): Promi
 
 export async function anySysadmin(db: Db): Promise<boolean> {
   return !!(await db.selectFrom('users').select('id').where('is_sysadmin', '=', true).limit(1).executeTakeFirst());
+}
+
+/**
+ * Everything GET /users/me answers, in one query: the user, the account, its billing row and the usage and held
+ * counts of the usage period [from, to). The shape the API answers most often, so one round trip rather than six.
+ */
+function profileQuery(db: Db, from: Date, to: Date) {
+  const accountId = sql.ref<string>('u.account_id');
+  return db
+    .selectFrom('users as u')
+    .innerJoin('accounts as a', 'a.id', 'u.account_id')
+    .leftJoin('account_billing as b', 'b.account_id', 'u.account_id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.role',
+      'u.is_sysadmin',
+      'u.must_change_password',
+      'u.account_id',
+      'a.name as account_name',
+      'a.onboarding_completed',
+      'a.plan',
+      'a.billing_interval',
+      'a.trial_ends_at',
+      'b.account_id as billing_account_id',
+      'b.subscription_status',
+      'b.current_period_end',
+      'b.cancel_at_period_end',
+      'b.pending_plan',
+      'b.pending_interval',
+      'b.pending_change_at',
+      'b.stripe_customer_id',
+      usageCountSql(accountId, from, to).as('used'),
+      heldCountSql(accountId).as('held'),
+    ]);
+}
+
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+export function findProfile(db: Db, userId: string, from: Date, to: Date) {
+  return profileQuery(db, from, to).where('u.id', '=', userId).executeTakeFirst();
+}
+
+/** findProfile for the user of an unexpired session, with the session: GET /users/me in one query. */
+export function findProfileBySession(db: Db, tokenHash: string, from: Date, to: Date, now: Date) {
+  return profileQuery(db, from, to)
+    .innerJoin('sessions as s', 's.user_id', 'u.id')
+    .select(['s.id as session_id', 's.persistent', 's.expires_at'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
 }

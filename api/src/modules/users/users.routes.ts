@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBodySchema, SignInBodySchema, SignUpBodySchema, UpdateMeBodySchema, UserSchema } from '@showback/contract';
+import { ErrorBodySchema, SESSION_COOKIE, SignInBodySchema, SignUpBodySchema, UpdateMeBodySchema, UserSchema } from '@showback/contract';
 import { Type } from 'typebox';
-import { findSessionUser, requireUser } from '../../plugins/auth.ts';
+import { findSessionUser, requireUser, setSession, unauthenticated } from '../../plugins/auth.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
 import { endOtherSessions, endSession, startSession } from '../auth/sessions.service.ts';
 import * as users from './users.service.ts';
@@ -45,10 +45,14 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/v1/users/me',
-    { preHandler: requireUser, schema: { tags: ['users'], summary: 'The signed-in user with account and warnings', response: { 200: UserSchema, 401: ErrorBodySchema } } },
+    { schema: { tags: ['users'], summary: 'The signed-in user with account and warnings', response: { 200: UserSchema, 401: ErrorBodySchema } } },
     async (request, reply) => {
+      // The most requested call: session, user, account and billing in one query instead of requireUser + userJson.
+      const found = await users.sessionUserJson(ctx, request.cookies[SESSION_COOKIE]);
+      setSession(request, found?.session);
+      if (!found) throw unauthenticated();
       reply.header('Cache-Control', 'no-store');
-      return users.userJson(ctx, request.user.id);
+      return found.user;
     },
   );
 

@@ -4,8 +4,11 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import * as repo from './users.repository.ts';
+import type { ProfileRow } from './users.repository.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { keepSessionAlive, sessionUser, type ResolvedSession } from '../auth/sessions.service.ts';
 import { serializeUser } from './serialize-user.ts';
-import { billingState } from '../billing/billing-state.ts';
+import { billingStateFrom, usagePeriod } from '../billing/billing-state.ts';
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '23505';
 
@@ -21,12 +24,47 @@ function throwIfAny(errors: FieldErrors): void {
 
 const EMAIL_TAKEN = 'has already been taken';
 
-/** The user as JSON with its account; the shape GET /users/me answers with. */
-export async function userJson(ctx: AppContext, userId: string): Promise<User> {
-  const user = await repo.findUserById(ctx.db, userId);
-  const account = user && (await repo.findAccountById(ctx.db, user.account_id));
-  if (!user || !account) throw notFound('User');
-  return serializeUser(user, account, await billingState(ctx.db, account));
+/** The user as JSON with its account; the shape GET /users/me answers with. One query. */
+export async function userJson(ctx: AppContext, userId: string, now = new Date()): Promise<User> {
+  const { start, end } = usagePeriod(now);
+  const row = await repo.findProfile(ctx.db, userId, start, end);
+  if (!row) throw notFound('User');
+  return profileJson(row, now);
+}
+
+/** userJson for the user of a session token, with the session; undefined for no or an expired session. One query. */
+export async function sessionUserJson(ctx: AppContext, token: string | undefined, now = new Date()): Promise<{ session: ResolvedSession; user: User } | undefined> {
+  if (!token) return undefined;
+  const { start, end } = usagePeriod(now);
+  const row = await repo.findProfileBySession(ctx.db, hashToken(token), start, end, now);
+  if (!row) return undefined;
+  await keepSessionAlive(ctx.db, row);
+  return { session: { sessionId: row.session_id, user: sessionUser(row) }, user: profileJson(row, now) };
+}
+
+function profileJson(row: ProfileRow, now: Date): User {
+  const account = {
+    id: row.account_id,
+    name: row.account_name,
+    onboarding_completed: row.onboarding_completed,
+    plan: row.plan,
+    billing_interval: row.billing_interval,
+    trial_ends_at: row.trial_ends_at,
+  };
+  // No billing row yet (never went to checkout): billing state treats undefined as "no subscription".
+  const billing =
+    row.billing_account_id === null
+      ? undefined
+      : {
+          subscription_status: row.subscription_status!,
+          current_period_end: row.current_period_end,
+          cancel_at_period_end: row.cancel_at_period_end!,
+          pending_plan: row.pending_plan,
+          pending_interval: row.pending_interval,
+          pending_change_at: row.pending_change_at,
+          stripe_customer_id: row.stripe_customer_id,
+        };
+  return serializeUser(row, account, billingStateFrom(account, { billing, used: Number(row.used), held: Number(row.held) }, now));
 }
 
 export const INVITATION_INVALID = 'This invitation is not valid or has expired.';
