@@ -69,13 +69,13 @@ export async function getSubmission(owner: Owner, id: string): Promise<Submissio
 }
 
 /** Poll until processing has finished one way or the other. */
-export async function waitForProcessed(owner: Owner, id: string, timeoutMs = 90_000): Promise<Submission> {
+export async function waitForProcessed(owner: Owner, id: string, timeoutMs = 90_000, intervalMs = 500): Promise<Submission> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const s = await getSubmission(owner, id);
     if (s.status === 'ready' || s.status === 'failed') return s;
     if (Date.now() > deadline) throw new Error(`submission ${id} still ${s.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 

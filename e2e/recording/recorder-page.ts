@@ -52,7 +52,7 @@ export async function stopRecording(page: Page): Promise<void> {
 interface DebugHandle {
   spoolSha256(): Promise<string | undefined>;
   spooledBytes(): Promise<number>;
-  upload?: { state: string; confirmedBytes: number };
+  upload?: { state: string; confirmedBytes: number; totalBytes: number | null };
 }
 
 export async function spooled(page: Page): Promise<{ sha256: string; bytes: number }> {
@@ -64,6 +64,27 @@ export async function spooled(page: Page): Promise<{ sha256: string; bytes: numb
 
 export async function confirmedBytes(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __recorderDebug?: DebugHandle }).__recorderDebug?.upload?.confirmedBytes ?? 0);
+}
+
+/** Bytes in the spool and bytes the server confirmed, without hashing anything (cheap enough to sample often). */
+export async function uploadProgress(page: Page): Promise<{ spooled: number; confirmed: number; state?: string }> {
+  return page.evaluate(async () => {
+    const d = (window as unknown as { __recorderDebug?: DebugHandle }).__recorderDebug;
+    return { spooled: (await d?.spooledBytes()) ?? 0, confirmed: d?.upload?.confirmedBytes ?? 0, state: d?.upload?.state };
+  });
+}
+
+/** Resolves with the total size once the recorder's tus upload has been confirmed complete by the server. */
+export async function uploadComplete(page: Page, timeoutMs = 120_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => {
+      const u = (window as unknown as { __recorderDebug?: DebugHandle }).__recorderDebug?.upload;
+      return u?.state === 'complete' ? u.totalBytes ?? u.confirmedBytes : undefined;
+    },
+    undefined,
+    { polling: 20, timeout: timeoutMs },
+  );
+  return (await handle.jsonValue()) as number;
 }
 
 /** Preview → (details) → submit → done. */
