@@ -1,8 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCompleteOnboarding, apiSignUp, newContext, PASSWORD, SCREENSHOT_DIR, setRole, storedUser, uniqueEmail, waitForAppShell, waitForPath } from '../auth/session.ts';
+import { apiCompleteOnboarding, apiSignUp, newContext, PASSWORD, screenshot, setRole, storedUser, uniqueEmail, waitForAppShell, waitForPath } from '../auth/session.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -152,8 +150,7 @@ describe('account page', () => {
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `account-${width}.png`), fullPage: true });
+      await screenshot(page, 'account');
     }
     await context.close();
   });

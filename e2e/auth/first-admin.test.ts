@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { apiCompleteOnboarding, apiSignUp, firstAdminFrom, newContext, pathOf, storedUser, uniqueEmail, waitForAppShell, waitForPath } from './session.ts';
+import { apiCompleteOnboarding, apiSignUp, firstAdminFrom, newContext, pathOf, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForPath } from './session.ts';
 
 // Issue #2: the first start creates a system admin and prints its email and one-time password once.
 describe('first system admin', () => {
@@ -36,6 +36,7 @@ describe('first system admin', () => {
     // The one-time password was just typed: only the new one is asked for.
     await page.getByLabel('New password').waitFor();
     expect(await current(page).count()).toBe(0);
+    await screenshot(page, 'change-password');
     expect((await storedUser(page))?.must_change_password).toBe(true);
 
     // Nothing else opens before the password is changed; after a page load the one-time password is asked again.
@@ -49,6 +50,10 @@ describe('first system admin', () => {
     await page.getByRole('button', { name: 'Save password and continue' }).click();
     await page.locator('input[name="current_password"][aria-invalid="true"]').waitFor();
     expect(pathOf(page)).toBe('/users/password/change');
+    // The step offers a way out.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await waitForPath(page, '/sign-in');
+    expect(await storedUser(page)).toBeNull();
     await first.close();
 
     const second = await newContext(browser, server);

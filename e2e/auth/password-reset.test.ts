@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { apiCompleteOnboarding, apiSignUp, newContext, PASSWORD, pathOf, runSql, uniqueEmail, waitForAppShell, waitForMail, waitForPath } from './session.ts';
+import { apiCompleteOnboarding, apiSignUp, newContext, PASSWORD, pathOf, runSql, screenshot, uniqueEmail, waitForAppShell, waitForMail, waitForPath } from './session.ts';
 
 const NEW_PASSWORD = 'a fresh password 7';
 const LINK_INVALID = 'This password reset link has expired or was already used. Request a new link below.';
@@ -25,6 +25,7 @@ async function requestReset(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByText(`If an account exists for ${email}, a link to reset the password is on its way.`).waitFor();
+  await screenshot(page, 'forgot-password-sent');
 }
 
 async function chooseNewPassword(page: Page, link: string, password: string): Promise<void> {
@@ -86,6 +87,8 @@ describe('password reset', () => {
     const second = await other.newPage();
     await chooseNewPassword(second, link, 'yet another password');
     await second.getByText(LINK_INVALID).waitFor();
+    await screenshot(second, 'reset-link-used');
+    expect(await second.getByLabel('New password', { exact: true }).count()).toBe(0);
     expect(pathOf(second)).toMatch(/^\/users\/password\/edit\?/);
     await second.getByRole('link', { name: 'Request a new link' }).click();
     await waitForPath(second, '/users/password/new');

@@ -137,3 +137,10 @@ export async function storedUser(page: Page): Promise<User | null> {
 }
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** A full-page screenshot in test-results/screenshots named `<name>-<viewport width>.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+}

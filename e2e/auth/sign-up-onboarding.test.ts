@@ -1,16 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { apiSignUp, newContext, PASSWORD, SCREENSHOT_DIR, storedUser, uniqueEmail, waitForAppShell, waitForPath } from './session.ts';
-
-async function shot(page: Page, name: string): Promise<void> {
-  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-}
+import { apiSignUp, newContext, PASSWORD, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForPath } from './session.ts';
 
 describe('sign-up → onboarding → dashboard', () => {
   let server: RunningServer;
@@ -39,7 +31,7 @@ describe('sign-up → onboarding → dashboard', () => {
       const email = uniqueEmail('signup');
       await page.goto(`/sign-up?email=${encodeURIComponent(email)}`);
       expect(await page.getByLabel('Email').inputValue()).toBe(email);
-      await shot(page, 'sign-up');
+      await screenshot(page, 'sign-up');
       await page.getByLabel('Your name').fill('Dana Scully');
       await page.getByLabel('Company or team name').fill('X Files Support');
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -69,14 +61,14 @@ describe('sign-up → onboarding → dashboard', () => {
       expect(await page.getByLabel('Workspace name').inputValue()).toBe('X Files Support');
       await page.getByLabel('Company size').selectOption('small');
       await page.getByLabel('What will you use Showback for?').selectOption('support');
-      await shot(page, 'onboarding-workspace');
+      await screenshot(page, 'onboarding-workspace');
       await page.getByRole('button', { name: 'Continue' }).click();
 
       await waitForPath(page, '/onboarding/link-ready');
       const link = page.getByLabel('Recording link');
       await link.waitFor();
       expect(await link.inputValue()).toMatch(/\/r\/[\w-]{16,}$/);
-      await shot(page, 'onboarding-link-ready');
+      await screenshot(page, 'onboarding-link-ready');
       await page.getByRole('link', { name: 'Continue' }).click();
 
       await waitForPath(page, '/dashboard');
@@ -84,7 +76,7 @@ describe('sign-up → onboarding → dashboard', () => {
       expect((await storedUser(page))?.account.onboarding_completed).toBe(true);
       await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
-      await shot(page, 'dashboard');
+      await screenshot(page, 'dashboard');
       await context.close();
     });
   }
@@ -104,7 +96,7 @@ describe('sign-up → onboarding → dashboard', () => {
     await starter.click();
     await waitForPath(page, '/sign-up?plan=starter&interval=annual');
     await page.getByText('You picked Starter, billed yearly.').waitFor();
-    await shot(page, 'sign-up-with-plan');
+    await screenshot(page, 'sign-up-with-plan');
     await page.getByLabel('Your name').fill('Plan Chooser');
     await page.getByLabel('Email').fill(uniqueEmail('plan'));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -154,7 +146,7 @@ describe('sign-up → onboarding → dashboard', () => {
     await page.locator('input[name="email"][aria-invalid="true"]').waitFor();
     await page.locator('input[name="password_confirmation"][aria-invalid="true"]').waitFor();
     expect(await page.getByText('Failed to create account').count()).toBe(0);
-    await shot(page, 'sign-up-errors');
+    await screenshot(page, 'sign-up-errors');
     await context.close();
   });
 
@@ -185,7 +177,7 @@ describe('sign-up → onboarding → dashboard', () => {
       const page = await context.newPage();
       await page.goto('/sign-in');
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await shot(page, 'sign-in');
+      await screenshot(page, 'sign-in');
       await context.close();
     }
   });

@@ -7,11 +7,13 @@ import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Logo } from '../../ui/Logo.tsx';
 import { updateCurrentUser } from './authApi.ts';
 import { formFailure, type FormFailure } from './formError.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { pendingPasswordChangeAtom } from './pendingPasswordChangeAtom.ts';
 import { userAtom } from './userAtom.ts';
+import { useSignOut } from './useSignOut.ts';
 import styles from './AuthForm.module.css';
 
 /**
@@ -22,6 +24,7 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const setUser = useSetAtom(userAtom);
   const [pending, setPending] = useAtom(pendingPasswordChangeAtom);
+  const { signOut, signingOut } = useSignOut();
   const knownCurrent = pending?.currentPassword;
   const [current, setCurrent] = useState(knownCurrent ?? '');
   const [password, setPassword] = useState('');
@@ -46,7 +49,8 @@ export function ChangePasswordPage() {
   };
 
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} ${styles.standalone}`}>
+      <Logo />
       <Card className={styles.card}>
         <h1 className={styles.title}>{t('auth.mustChangeTitle')}</h1>
         <p className={styles.subtitle}>{t('auth.mustChangeSubtitle')}</p>
@@ -86,6 +90,11 @@ export function ChangePasswordPage() {
             {t('auth.mustChangeButton')}
           </Button>
         </form>
+        <p className={styles.footer}>
+          <button type="button" className={styles.linkButton} onClick={() => void signOut()} disabled={signingOut}>
+            {t('app.signOut')}
+          </button>
+        </p>
       </Card>
     </div>
   );

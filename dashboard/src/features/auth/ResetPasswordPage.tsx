@@ -26,6 +26,7 @@ export function ResetPasswordPage() {
   const [confirmation, setConfirmation] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const [linkInvalid, setLinkInvalid] = useState(false);
   const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
 
   const onSubmit = async (event: FormEvent) => {
@@ -45,8 +46,8 @@ export function ResetPasswordPage() {
       }
     } catch (error) {
       // A spent or expired link cannot be fixed on this page: say so instead of the field's raw message.
-      const linkInvalid = error instanceof ApiError && error.fieldError('reset_password_token') !== undefined;
-      setFailure(linkInvalid ? { fields: {}, form: t('auth.resetLinkInvalid') } : formFailure(error, ['password', 'password_confirmation'], t('auth.resetFailed')));
+      if (error instanceof ApiError && error.fieldError('reset_password_token') !== undefined) setLinkInvalid(true);
+      else setFailure(formFailure(error, ['password', 'password_confirmation'], t('auth.resetFailed')));
       setBusy(false);
     }
   };
@@ -57,6 +58,8 @@ export function ResetPasswordPage() {
         <h1 className={styles.title}>{t('auth.resetTitle')}</h1>
         {!token ? (
           <Banner tone="error">{t('auth.resetMissingToken')}</Banner>
+        ) : linkInvalid ? (
+          <Banner tone="error">{t('auth.resetLinkInvalid')}</Banner>
         ) : done ? (
           <Banner tone="success">{t('auth.resetDoneSignIn')}</Banner>
         ) : (
