@@ -1,7 +1,6 @@
-import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { userAtom } from '../../features/auth/userAtom.ts';
+import { useUserAfterHydration } from '../../features/auth/useUserAfterHydration.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { Button, buttonClassName } from '../../ui/Button.tsx';
 import { Logo } from '../../ui/Logo.tsx';
@@ -18,7 +17,7 @@ const LINKS: { path: string; anchor: string; label: MessageKey }[] = [
 ];
 
 export function TopNav() {
-  const user = useAtomValue(userAtom);
+  const user = useUserAfterHydration();
   const { pathname } = useLocation();
   const onHome = pathname === '/';
   const [open, setOpen] = useState(false);

@@ -1,7 +1,6 @@
-import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { t } from '../../../messages/t.ts';
-import { userAtom } from '../../auth/userAtom.ts';
+import { useUserAfterHydration } from '../../auth/useUserAfterHydration.ts';
 import styles from '../marketing.module.css';
 import { Icon, type IconName } from './icons.tsx';
 
@@ -19,7 +18,7 @@ export const INTEGRATION_CARDS: { key: CardKey; icon: IconName; comingSoon: bool
 
 /** Actions exist only for a signed-in viewer (spec §2); on the public site they lead to the settings page. */
 export function IntegrationCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
-  const user = useAtomValue(userAtom);
+  const user = useUserAfterHydration();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className={styles.grid3}>

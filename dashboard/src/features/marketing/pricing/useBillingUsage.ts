@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useAtomValue } from 'jotai';
 import type { PlanId, User } from '@showback/contract';
 import { api } from '../../../app/api.ts';
-import { userAtom } from '../../auth/userAtom.ts';
+import { useUserAfterHydration } from '../../auth/useUserAfterHydration.ts';
 
 export interface BillingUsage {
   plan: PlanId;
@@ -14,7 +13,7 @@ type AccountWithUsage = User['account'] & { submissions_used_this_month?: number
 
 /** Billing usage for an authenticated viewer only (spec §2): visitors never trigger the current-user call. */
 export function useBillingUsage(): { signedIn: boolean; plan: PlanId | undefined; usage: BillingUsage | undefined; failed: boolean } {
-  const user = useAtomValue(userAtom);
+  const user = useUserAfterHydration();
   const signedIn = Boolean(user?.id);
   const [usage, setUsage] = useState<BillingUsage>();
   const [failed, setFailed] = useState(false);
