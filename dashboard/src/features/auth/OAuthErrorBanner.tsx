@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
+import styles from './OAuthErrorBanner.module.css';
 
 /** The reasons the server's Google/Slack sign-in sends back in /sign-in?error=… (docs/authentication.md). */
 const MESSAGES = new Map<string, MessageKey>([
@@ -17,7 +18,7 @@ export function OAuthErrorBanner() {
   const key = MESSAGES.get(params.get('error') ?? '');
   if (!key || dismissed) return null;
   return (
-    <Banner tone="error" onDismiss={() => setDismissed(true)}>
+    <Banner tone="error" className={styles.banner} onDismiss={() => setDismissed(true)}>
       {t(key)}
     </Banner>
   );
