@@ -59,6 +59,26 @@ describe('public site', () => {
     }
   });
 
+  it('hydrates the visitor HTML for a signed-in visitor too, then shows their navigation', async () => {
+    // The pages are prerendered for a visitor; a stored user must not make hydration fail (React #418) or leave the
+    // server's attributes behind (preact keeps them: "Go to Dashboard" pointing at /sign-up).
+    const context = await browser.newContext({ baseURL: server.url });
+    await context.addInitScript(() => localStorage.setItem('user', JSON.stringify({ id: 'u1', role: 'owner', is_sysadmin: false, account: { onboarding_completed: true, plan: 'free' } })));
+    for (const path of ['/', '/pricing', '/faq', '/integrations']) {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(path);
+      const cta = page.locator('header').getByRole('link', { name: 'Go to Dashboard' });
+      await cta.waitFor();
+      expect(await cta.getAttribute('href'), path).toBe('/dashboard');
+      expect(await page.locator('header').getByRole('link', { name: 'Start Free' }).count(), path).toBe(0);
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+    await context.close();
+  });
+
   it('paints the hero from HTML before any script runs, and loads the hero video 100 ms after load', async () => {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
