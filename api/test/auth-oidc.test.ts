@@ -246,6 +246,12 @@ describe('Google and Slack sign-in (OpenID Connect against a local oidc-provider
     }
   });
 
+  it('lets the sign-in form be redirected to a plain-http provider on this machine (CSP form-action), and only to that', async () => {
+    const res = await fetch(`${t.url}/api/v1/csrf`);
+    const formAction = /form-action ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+    expect(formAction).toEqual(["'self'", 'https:', google.issuer, slack.issuer]);
+  });
+
   it('answers provider_not_configured for a provider without a client id', async () => {
     const bare = await startTestApp({}, { PUBLIC_URL });
     try {

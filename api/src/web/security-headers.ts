@@ -12,6 +12,12 @@ type Directives = Record<string, string[]>;
 export function cspDirectives(config: Readonly<Config>): Directives {
   const connect = ["'self'"];
   if (config.analytics) connect.push(new URL(config.analytics.url).origin);
+  // The Google/Slack buttons are form posts redirected to the provider, and browsers check that redirect against
+  // form-action: https providers are covered by https:, a plain-http one (run locally) needs its origin.
+  const formAction = ["'self'", 'https:'];
+  for (const provider of [config.google, config.slack]) {
+    if (provider?.issuer.startsWith('http:')) formAction.push(new URL(provider.issuer).origin);
+  }
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -24,7 +30,7 @@ export function cspDirectives(config: Readonly<Config>): Directives {
     'frame-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'", 'https:'],
+    'form-action': formAction,
     'frame-ancestors': ["'self'"],
   };
 }
