@@ -101,6 +101,23 @@ interface StopFigures {
 }
 
 /**
+ * GET /original races processing's take-in of the tus upload (seen: a 500 when the upload file went away between
+ * the server finding and reading it); a second try finds the stored copy. Each failure is printed.
+ */
+async function fetchOriginal(owner: Owner, id: string, file: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await download(owner, `/api/v1/submissions/${id}/original`, file);
+      return;
+    } catch (err) {
+      console.warn(`note: ${(err as Error).message} (attempt ${attempt})`);
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/**
  * Stop a running recording, accept the preview at once, and time each milestone from the Stop click. With
  * `keepOriginal`, the uploaded file is fetched from /original while processing runs (processing deletes it once the
  * MP4 is stored), so the baseline can send the very same bytes.
@@ -114,7 +131,7 @@ async function stopAndSubmit(page: Page, owner: Owner, keepOriginal?: string): P
   const preview = performance.now() - t0;
   const submitted = submit(page);
   const c = await created;
-  const original = keepOriginal ? download(owner, `/api/v1/submissions/${c.id}/original`, keepOriginal) : undefined;
+  const original = keepOriginal ? fetchOriginal(owner, c.id, keepOriginal) : undefined;
   const ready = await waitForProcessed(owner, c.id, 600_000, POLL_MS);
   const tReady = performance.now() - t0;
   if (ready.status !== 'ready') throw new Error(`processing ${ready.status}: ${ready.processing_error}`);
