@@ -1,0 +1,34 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The production build runs the React code on preact/compat: on React 19 + react-dom the framework chunk is 99 KB
+ * gzip, over the landing page's 90 KB JS budget on its own; on preact/compat 42 KB (docs/public-site.md). `vite` dev
+ * stays on React for fast refresh and React's development warnings; the browser scenarios run against the build.
+ * DASHBOARD_RUNTIME=react|preact overrides the choice, e.g. to tell whether a failure is the runtime's.
+ */
+export function preactRuntime(): Plugin {
+  const prerender = path.resolve(import.meta.dirname, '../src/features/marketing/prerender/preactStatic.ts');
+  return {
+    name: 'showback:preact-runtime',
+    config(_, { command }) {
+      const runtime = process.env.DASHBOARD_RUNTIME || (command === 'build' ? 'preact' : 'react');
+      if (runtime !== 'preact') return undefined;
+      return {
+        resolve: {
+          alias: [
+            { find: /^react$/, replacement: 'preact/compat' },
+            { find: /^react-dom$/, replacement: 'preact/compat' },
+            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+            { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+            { find: /^react-dom\/static$/, replacement: prerender },
+            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+          ],
+        },
+        // Aliases reach only bundled code, so the prerender bundles the libraries that import react.
+        ssr: { noExternal: ['react-router', 'react-router-dom', 'jotai'] },
+      };
+    },
+  };
+}
