@@ -26,8 +26,9 @@ export function preactRuntime(): Plugin {
             { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
           ],
         },
-        // Aliases reach only bundled code, so the prerender bundles the libraries that import react.
-        ssr: { noExternal: ['react-router', 'react-router-dom', 'jotai'] },
+        // Aliases reach only bundled code, so the prerender bundles the libraries that import react, and react-router's
+        // own dependencies with it (resolved from its folder: the hoisted `cookie` is another major version).
+        ssr: { noExternal: ['react-router', 'react-router-dom', 'jotai', 'cookie', 'set-cookie-parser'] },
       };
     },
   };
