@@ -4,9 +4,11 @@
 // whole only after Stop, then submitted). Part 2: the recorder page's JS heap during a long recording
 // (BENCH_RECORDER_MINUTES, default 10), sampled every 30 s after a forced GC, beside the IndexedDB spool.
 // `npm run bench -- recorder` runs only this file.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { submit as apiSubmit, submitBody, tusUpload } from '../api/test/support/fixtures/recording.ts';
 import type { Submission } from '@showback/contract';
@@ -17,6 +19,7 @@ import { speechWav } from '../e2e/support/media.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import { CHUNK_SIZE } from '../recorder/src/upload/UploadController.ts';
 
+const run = promisify(execFile);
 const MINUTES = Number(process.env.BENCH_RECORDER_MINUTES ?? 10);
 const SAMPLE_EVERY_MS = 30_000;
 const POLL_MS = 100;
@@ -61,7 +64,8 @@ const submissionCreated = (page: Page) =>
 /**
  * A still page records to almost nothing (H.264 codes an unchanged frame in a few bytes: 60 s of the bare recorder
  * at 720p is ~2 MB), so a strip of scrolling text under the recorder's UI gives the bitrate of someone using a web
- * app. pointer-events: none keeps it out of the way of the clicks.
+ * app. pointer-events: none keeps it out of the way of the clicks. It draws only on the recording step and goes away
+ * after it, so it does not take CPU from processing.
  */
 async function addMotion(page: Page): Promise<void> {
   // Source text rather than a function: tsx would wrap the inner functions in a __name helper the page lacks.
@@ -75,7 +79,13 @@ async function addMotion(page: Page): Promise<void> {
       const g = c.getContext('2d');
       g.font = '15px sans-serif';
       let n = 0;
+      let seen = false;
       const draw = () => {
+        const recording = document.querySelector('section[data-step="recording"]') !== null;
+        if (seen && !recording) return c.remove();
+        seen = recording;
+        requestAnimationFrame(draw);
+        if (!recording) return;
         n++;
         g.fillStyle = 'hsl(' + (n % 360) + ' 50% 92%)';
         g.fillRect(0, 0, c.width, c.height);
@@ -84,7 +94,6 @@ async function addMotion(page: Page): Promise<void> {
           const y = (((i * 22 - n * 2) % c.height) + c.height) % c.height;
           g.fillText('order #' + ((n + i) * 7919 % 100003) + ' · status ' + ['paid', 'open', 'failed'][(n + i) % 3] + ' · total ' + ((n * 13 + i * 17) % 997) + '.00 EUR', 8 + ((n * 3) % 120), y);
         }
-        requestAnimationFrame(draw);
       };
       draw();
     })()`);
@@ -142,7 +151,7 @@ async function stopAndSubmit(page: Page, owner: Owner, keepOriginal?: string): P
 }
 
 /** The naive way: nothing sent while recording, the whole file uploaded (one tus upload from node) after Stop. */
-async function uploadAfterStop(server: RunningServer, owner: Owner, token: string, file: string, like: Submission): Promise<Omit<StopFigures, 'preview' | 'leftAtStop'>> {
+async function uploadAfterStop(server: RunningServer, owner: Owner, token: string, file: string, like: Pick<Submission, 'mime_type' | 'duration_ms'>): Promise<Omit<StopFigures, 'preview' | 'leftAtStop'>> {
   const t0 = performance.now();
   const uploadId = await tusUpload(server.url, file, { token, chunkSize: CHUNK_SIZE });
   const uploaded = performance.now() - t0;
@@ -154,6 +163,23 @@ async function uploadAfterStop(server: RunningServer, owner: Owner, token: strin
   const tReady = performance.now() - t0;
   if (ready.status !== 'ready') throw new Error(`baseline processing ${ready.status}: ${ready.processing_error}`);
   return { bytes: (await fs.stat(file)).size, uploaded, created, ready: tReady, id };
+}
+
+/**
+ * One small clip through upload, submit and processing first, so neither measured run pays for a cold server
+ * (first job, first ffmpeg start, cold page cache). Without it the streamed run, which goes first, came out slower.
+ */
+async function warmUp(server: RunningServer, owner: Owner, tmp: string): Promise<void> {
+  const clip = path.join(tmp, 'warm-up.mp4');
+  await run('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+    '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'libopus',
+    '-movflags', 'frag_keyframe+empty_moov+default_base_moof', clip,
+  ]);
+  const request = await createRequest(owner, { title: 'Bench: warm-up' });
+  const warm = await uploadAfterStop(server, owner, request.token, clip, { mime_type: 'video/mp4;codecs=avc1,opus', duration_ms: 2000 });
+  console.log(`warm-up: a 2 s clip uploaded, submitted and processed in ${s(warm.ready)}`);
 }
 
 async function stopToReady(browser: Browser, server: RunningServer, owner: Owner, tmp: string): Promise<void> {
@@ -295,6 +321,7 @@ try {
   server = await startServer();
   browser = await launchBrowser({ screenCapture: true, microphoneWav: wav });
   const owner = await signUpOwner(server.url, 'Bench Co');
+  await warmUp(server, owner, tmp);
   await stopToReady(browser, server, owner, tmp);
   await heapDuringLongRecording(browser, server, owner);
   console.log(`\nload average at the end: ${load()}`);

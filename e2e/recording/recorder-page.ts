@@ -90,7 +90,8 @@ export async function uploadComplete(page: Page, timeoutMs = 120_000): Promise<n
 /** Preview → (details) → submit → done. */
 export async function submit(page: Page, opts: { screenshots?: boolean; name?: string; whileSubmitting?: () => Promise<void> } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Looks good' }).click();
-  await step(page, 'details').or(step(page, 'submit')).waitFor();
+  // With the upload already complete, the submit step can pass before a wait for it starts.
+  await step(page, 'details').or(step(page, 'submit')).or(step(page, 'done')).waitFor();
   if (await step(page, 'details').isVisible()) {
     if (opts.name) await page.getByLabel('Your name').fill(opts.name);
     if (opts.screenshots) await shot(page, '7-details');
