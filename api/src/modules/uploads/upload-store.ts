@@ -27,6 +27,12 @@ export interface UploadStore {
 // S3Store caches upload metadata per process; another process could then miss a length declared elsewhere.
 const noCache: KvStore<never> = { get: async () => undefined, set: async () => {}, delete: async () => {} };
 
+/** tus answers 404 for an unknown upload and 410 when its record outlived its bytes (removed half-way). */
+function isGone(error: unknown): boolean {
+  const status = (error as { status_code?: number }).status_code;
+  return status === 404 || status === 410;
+}
+
 export async function createUploadStore(config: Readonly<Config>, database: Pick<DatabaseHandle, 'kind' | 'connectionString'>): Promise<UploadStore> {
   let datastore: DataStore;
   let read: (id: string) => Promise<Readable>;
@@ -63,7 +69,7 @@ export async function createUploadStore(config: Readonly<Config>, database: Pick
       try {
         return await datastore.getUpload(id);
       } catch (error) {
-        if ((error as { status_code?: number }).status_code === 404) return undefined;
+        if (isGone(error)) return undefined;
         throw error;
       }
     },
@@ -72,7 +78,7 @@ export async function createUploadStore(config: Readonly<Config>, database: Pick
       try {
         await datastore.remove(id);
       } catch (error) {
-        if ((error as { status_code?: number }).status_code !== 404) throw error;
+        if (!isGone(error)) throw error;
       }
     },
     close,
