@@ -1,4 +1,3 @@
-import { USER_LIMITS } from '@showback/contract';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { t } from '../../messages/t.ts';
@@ -6,6 +5,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { updateCurrentUser } from '../auth/authApi.ts';
+import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 import { PasswordField } from '../auth/PasswordField.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { useSaveAction } from './useSaveAction.ts';
@@ -39,18 +39,14 @@ export function PasswordSection() {
         {save.failure.form && <Banner tone="error">{save.failure.form}</Banner>}
         {save.saved && <Banner tone="success" onDismiss={save.dismissSaved}>{t('account.passwordSaved')}</Banner>}
         <PasswordField label={t('account.currentPassword')} name="current_password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} error={save.failure.fields.current_password} />
-        <PasswordField
-          label={t('account.newPassword')}
-          name="password"
-          autoComplete="new-password"
-          hint={t('auth.passwordHint', { min: USER_LIMITS.passwordMin })}
-          maxLength={USER_LIMITS.passwordMax}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={save.failure.fields.password}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          errors={save.failure.fields}
+          labels={{ password: t('account.newPassword'), confirmation: t('account.passwordConfirmation') }}
         />
-        <PasswordField label={t('account.passwordConfirmation')} name="password_confirmation" autoComplete="new-password" required value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={save.failure.fields.password_confirmation} />
         <div className={styles.actions}>
           <Button type="submit" busy={save.busy} disabled={!currentPassword || !password}>{t('account.savePassword')}</Button>
         </div>

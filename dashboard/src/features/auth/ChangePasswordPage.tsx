@@ -1,4 +1,3 @@
-import { USER_LIMITS } from '@showback/contract';
 import { useAtom, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +9,7 @@ import { Card } from '../../ui/Card.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { updateCurrentUser } from './authApi.ts';
 import { formFailure, type FormFailure } from './formError.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { pendingPasswordChangeAtom } from './pendingPasswordChangeAtom.ts';
 import { userAtom } from './userAtom.ts';
@@ -67,24 +67,12 @@ export function ChangePasswordPage() {
               required
             />
           )}
-          <PasswordField
-            label={t('auth.newPassword')}
-            name="password"
-            autoComplete="new-password"
-            hint={t('auth.passwordHint', { min: USER_LIMITS.passwordMin })}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={failure.fields.password}
-            required
-          />
-          <PasswordField
-            label={t('auth.passwordConfirmation')}
-            name="password_confirmation"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-            error={failure.fields.password_confirmation}
-            required
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={setPassword}
+            onConfirmationChange={setConfirmation}
+            errors={failure.fields}
           />
           <Button type="submit" block busy={busy}>
             {t('auth.mustChangeButton')}

@@ -1,4 +1,3 @@
-import { USER_LIMITS } from '@showback/contract';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +10,7 @@ import { Card } from '../../ui/Card.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { resetPassword } from './authApi.ts';
 import { formFailure, type FormFailure } from './formError.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { userAtom } from './userAtom.ts';
 import styles from './AuthForm.module.css';
 
@@ -65,24 +64,12 @@ export function ResetPasswordPage() {
         ) : (
           <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.resetTitle')}>
             {failure.form && <Banner tone="error">{failure.form}</Banner>}
-            <PasswordField
-              label={t('auth.newPassword')}
-              name="password"
-              autoComplete="new-password"
-              hint={t('auth.passwordHint', { min: USER_LIMITS.passwordMin })}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={failure.fields.password}
-              required
-            />
-            <PasswordField
-              label={t('auth.passwordConfirmation')}
-              name="password_confirmation"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-              error={failure.fields.password_confirmation}
-              required
+            <NewPasswordFields
+              password={password}
+              confirmation={confirmation}
+              onPasswordChange={setPassword}
+              onConfirmationChange={setConfirmation}
+              errors={failure.fields}
             />
             <Button type="submit" block busy={busy}>
               {t('auth.resetButton')}
