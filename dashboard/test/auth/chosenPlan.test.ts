@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHOSEN_PLAN_STORAGE_KEY, chosenPlanFrom, rememberChosenPlan, takeChosenPlanPath } from '../../src/features/auth/chosenPlan.ts';
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 describe('plan chosen before sign-up', () => {
   it('accepts only plans that checkout can start, monthly by default', () => {
