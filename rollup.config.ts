@@ -28,7 +28,7 @@ const compile = () =>
 const minify = (mangleInternal = false) =>
   terser({
     ecma: 2020,
-    compress: { passes: 3, unsafe_arrows: true, unsafe: true, pure_getters: true },
+    compress: { passes: 3, unsafe_arrows: true, unsafe: true, pure_getters: true, hoist_funs: true },
     mangle: mangleInternal ? { properties: { regex: /^_[a-z]/ } } : true,
     format: { comments: false },
   });
@@ -55,7 +55,8 @@ const config: RollupOptions[] = [
   {
     input: path.join(sdk, 'src/global.ts'),
     plugins: [scriptTagLoader(), nodeResolve(), compile(), minify(true)],
-    output: { file: path.join(dist, 'showback.js'), format: 'iife' },
+    // No "use strict" prologue: nothing here depends on strict mode, and the up-front bytes count.
+    output: { file: path.join(dist, 'showback.js'), format: 'iife', strict: false },
   },
   {
     input: path.join(sdk, 'src/widget/global.ts'),

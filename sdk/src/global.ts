@@ -12,8 +12,9 @@ type Queued = [ArrayLike<unknown>, ((v: unknown) => void)?, ((e: unknown) => voi
 type Fn = (...a: never[]) => unknown;
 
 const script = document.currentScript as HTMLScriptElement | null;
-// An inlined copy of the bundle has no src: the host must then come from init().
-const defaults: Partial<InitOptions> = script ? { key: script.dataset.key, nonce: script.nonce, host: script.src && new URL(script.src).origin } : {};
+// The host is the script's own URL (init() keeps its origin). An inlined copy of the bundle has no src: the host must
+// then come from init().
+const defaults: Partial<InitOptions> = script ? { key: script.dataset.key, nonce: script.nonce, host: script.src } : {};
 
 const methods: Record<string, Fn> = {
   init: (o: InitOptions) => start({ ...defaults, ...o }),
@@ -39,15 +40,14 @@ for (const name in methods)
   };
 
 const w = window as unknown as { Showback?: unknown };
-const stub = w.Showback as { q?: Queued[] } | undefined;
-const queue: Queued[] = (stub && Array.isArray(stub.q) && stub.q) || [];
+// A copy, in case the page's `q` is no array: Array.from makes [] of anything without a length.
+const queue: Queued[] = Array.from((w.Showback as { q?: Queued[] } | undefined)?.q || []);
 const call = (name: unknown, args: unknown[]) => (api[name as string] || (() => warn(name, 'is not a method')))(...args);
 w.Showback = Object.assign((name: string, ...args: unknown[]) => call(name, args), api);
 
 if (defaults.key && !queue.some(([a]) => a[0] === 'init')) api.init!({});
-for (const [a, resolve, reject] of queue.sort(([x], [y]) => +(y[0] === 'init') - +(x[0] === 'init'))) {
-  const [name, ...args] = Array.prototype.slice.call(a);
-  Promise.resolve()
-    .then(() => call(name, args))
-    .then(resolve, reject || (() => {}));
+// Every method keeps its throws from the page (open() rejects instead), so a call's result settles its promise.
+for (const [a, resolve] of queue.sort(([x], [y]) => +(y[0] === 'init') - +(x[0] === 'init'))) {
+  const [name, ...args] = [...(a as unknown[])];
+  (resolve || (() => {}))(call(name, args));
 }

@@ -177,7 +177,7 @@ export interface ShowbackError extends Error {
  * Why {@link isSupported} says no.
  * @public
  */
-export type UnsupportedReason = 'no-window' | 'insecure-context' | 'mobile' | 'no-screen-capture' | 'no-media-recorder' | 'no-shadow-dom';
+export type UnsupportedReason = 'no-window' | 'insecure-context' | 'mobile' | 'no-screen-capture' | 'no-media-recorder';
 
 /**
  * The answer of {@link isSupported}.

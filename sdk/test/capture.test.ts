@@ -7,7 +7,7 @@ import { captureFetch } from '../src/capture/fetch.ts';
 import { captureNavigation } from '../src/capture/navigation.ts';
 import { captureXhr } from '../src/capture/xhr.ts';
 import { createEventBuffer, type Captured } from '../src/core/event-buffer.ts';
-import { destroy, init, on } from '../src/index.ts';
+import { destroy, init, isSupported, on } from '../src/index.ts';
 
 const NET = { _ignore: [] };
 
@@ -49,6 +49,20 @@ describe('console capture', () => {
       console.warn = orig;
     }
   });
+
+  it('a recorder that throws loses its event, never the call or its result', () => {
+    const orig = console.info;
+    console.info = (...a: unknown[]) => a.length;
+    try {
+      const restore = captureConsole(['info'], () => {
+        throw new Error('buffer broke');
+      });
+      expect((console.info as (...a: unknown[]) => unknown)('a', 'b')).toBe(2);
+      restore.forEach((r) => r());
+    } finally {
+      console.info = orig;
+    }
+  });
 });
 
 describe('fetch capture', () => {
@@ -65,10 +79,13 @@ describe('fetch capture', () => {
       const res = await fetch('/api/items', { method: 'post', body: 'abc' });
       expect(await res.json()).toEqual({ ok: true });
       await expect(fetch('/fail')).rejects.toThrow('Failed to fetch');
-      expect(pageFetch).toHaveBeenCalledTimes(2);
+      // Its `size` counts entries: the size is that of the text sent.
+      await fetch('/form', { method: 'POST', body: new URLSearchParams({ a: '1', b: '22' }) });
+      expect(pageFetch).toHaveBeenCalledTimes(3);
       expect(events).toMatchObject([
         { kind: 'network', transport: 'fetch', method: 'POST', url: '/api/items', status: 503, request_size: 3, response_size: 11 },
         { kind: 'network', method: 'GET', url: '/fail', status: 0, error: 'Failed to fetch' },
+        { kind: 'network', method: 'POST', url: '/form', request_size: 8 },
       ]);
       restore();
       expect(window.fetch).toBe(pageFetch);
@@ -193,6 +210,7 @@ describe('init and destroy', () => {
     // A stand-in transport: the real one would need a server; what matters is the wrapper around open/send.
     proto.send = function (this: XMLHttpRequest) {
       Object.defineProperty(this, 'status', { value: 404, configurable: true });
+      this.getResponseHeader = (name: string) => (name === 'content-length' ? '42' : null);
       queueMicrotask(() => this.dispatchEvent(new Event('loadend')));
     };
     proto.open = function () {} as typeof proto.open;
@@ -203,10 +221,38 @@ describe('init and destroy', () => {
       xhr.send();
       await new Promise((r) => setTimeout(r, 5));
       restore.forEach((r) => r());
-      expect(events).toMatchObject([{ kind: 'network', transport: 'xhr', method: 'DELETE', url: '/api/items/1', status: 404 }]);
+      expect(events).toMatchObject([{ kind: 'network', transport: 'xhr', method: 'DELETE', url: '/api/items/1', status: 404, response_size: 42 }]);
     } finally {
       proto.open = before.open;
       proto.send = before.send;
+    }
+  });
+});
+
+describe('isSupported', () => {
+  const setNavigator = (key: string, value: unknown) => Object.defineProperty(navigator, key, { value, configurable: true });
+  afterEach(() => {
+    for (const key of ['maxTouchPoints', 'mediaDevices']) delete (navigator as unknown as Record<string, unknown>)[key];
+  });
+
+  it('tells phones and tablets (touch, no screen capture) from old desktop browsers', () => {
+    setNavigator('mediaDevices', {});
+    setNavigator('maxTouchPoints', 5);
+    expect(isSupported()).toEqual({ supported: false, reason: 'mobile' });
+    setNavigator('maxTouchPoints', 0);
+    expect(isSupported()).toEqual({ supported: false, reason: 'no-screen-capture' });
+  });
+
+  it('needs MediaRecorder once screen capture is there', () => {
+    setNavigator('mediaDevices', { getDisplayMedia: () => {} });
+    const recorder = (window as { MediaRecorder?: unknown }).MediaRecorder;
+    delete (window as { MediaRecorder?: unknown }).MediaRecorder;
+    try {
+      expect(isSupported()).toEqual({ supported: false, reason: 'no-media-recorder' });
+      (window as { MediaRecorder?: unknown }).MediaRecorder = function MediaRecorder() {};
+      expect(isSupported()).toEqual({ supported: true });
+    } finally {
+      (window as { MediaRecorder?: unknown }).MediaRecorder = recorder;
     }
   });
 });

@@ -1,6 +1,5 @@
 import type { UrlRule } from '../types.ts';
 import type { Captured } from '../core/event-buffer.ts';
-import { guard } from '../core/guard.ts';
 import { patch, type Restore } from '../core/patch.ts';
 import type { NetDetail } from './net-config.ts';
 import { matchesUrl } from './url-rules.ts';
@@ -19,7 +18,7 @@ export function captureDetail(rules: UrlRule[], bodies: boolean): [NetDetail, Re
   // Events of allowlisted URLs, marked at request time so the response side needs no URL matching.
   const marked = new WeakSet<Captured>();
   // XHR headers of allowlisted requests as they are set; keyed by the request so the page's objects stay untouched.
-  const xhrHeaders = new WeakMap<XMLHttpRequest, [string, string][]>();
+  const xhrHeaders = new WeakMap<XMLHttpRequest, [string, string][] | undefined>();
   const proto = typeof XMLHttpRequest === 'function' ? XMLHttpRequest.prototype : undefined;
   const x: NetDetail = {
     req(e, headers, body) {
@@ -29,11 +28,11 @@ export function captureDetail(rules: UrlRule[], bodies: boolean): [NetDetail, Re
       e.rawRequestHeaders = proto && headers instanceof XMLHttpRequest ? xhrHeaders.get(headers) : new Headers(headers as HeadersInit | undefined);
       if (bodies) e.request_body = bodyText(body);
     },
-    res(e, from, text) {
+    res(e, from) {
       if (!marked.has(e) || e.kind !== 'network') return;
       if (proto && from instanceof XMLHttpRequest) {
         e.rawResponseHeaders = from.getAllResponseHeaders();
-        if (bodies && text !== undefined) e.response_body = text.slice(0, MAX_BODY);
+        if (bodies && (from.responseType === '' || from.responseType === 'text')) e.response_body = from.responseText.slice(0, MAX_BODY);
       } else {
         const res = from as Response;
         e.rawResponseHeaders = res.headers;
@@ -46,23 +45,8 @@ export function captureDetail(rules: UrlRule[], bodies: boolean): [NetDetail, Re
   return [
     x,
     [
-      patch(proto, 'open', (orig) =>
-        function (this: XMLHttpRequest, _method: string, url: string | URL) {
-          guard(() => {
-            xhrHeaders.delete(this);
-            if (matchesUrl(rules, String(url))) xhrHeaders.set(this, []);
-          });
-          // eslint-disable-next-line prefer-rest-params
-          return Reflect.apply(orig, this, arguments);
-        },
-      ),
-      patch(proto, 'setRequestHeader', (orig) =>
-        function (this: XMLHttpRequest, name: string, value: string) {
-          guard(() => xhrHeaders.get(this)?.push([name, value]));
-          // eslint-disable-next-line prefer-rest-params
-          return Reflect.apply(orig, this, arguments);
-        },
-      ),
+      patch(proto, 'open', (xhr: XMLHttpRequest, a) => void xhrHeaders.set(xhr, matchesUrl(rules, String(a[1])) ? [] : undefined)),
+      patch(proto, 'setRequestHeader', (xhr: XMLHttpRequest, a) => void xhrHeaders.get(xhr)?.push([a[0], a[1]])),
     ],
   ];
 }

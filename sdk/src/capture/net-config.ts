@@ -1,3 +1,4 @@
+import type { WidgetNetworkEvent as NetworkEvent } from '@showback/contract';
 import type { UrlRule } from '../types.ts';
 import type { Captured } from '../core/event-buffer.ts';
 
@@ -11,18 +12,39 @@ export interface NetConfig {
 /**
  * Hooks of the detail chunk. Not underscored: the chunk is a bundle of its own, minified separately.
  * `req` gets the request's header source (fetch's headers init, or the XHR itself) and body; `res` the `Response`
- * or the finished XHR with its response text.
+ * or the finished XHR.
  */
 export interface NetDetail {
   req(e: Captured, headers: unknown, body: unknown): void;
-  res(e: Captured, from: Response | XMLHttpRequest, text?: string): void;
+  res(e: Captured, from: Response | XMLHttpRequest): void;
 }
 
+/** Characters of a text body, bytes of a binary one; unknown for streams and form data. */
 export function bodySize(b: unknown): number | undefined {
-  if (typeof b === 'string') return b.length;
-  if (b && typeof b === 'object') {
-    const n = (b as { size?: unknown }).size ?? (b as { byteLength?: unknown }).byteLength;
-    return typeof n === 'number' ? n : b instanceof URLSearchParams ? String(b).length : undefined;
-  }
-  return undefined;
+  // URLSearchParams first: its `size` counts entries.
+  const n = typeof b === 'string' || b instanceof URLSearchParams ? String(b).length : b && ((b as Blob).size ?? (b as ArrayBuffer).byteLength);
+  return typeof n === 'number' ? n : undefined;
+}
+
+/** A request as it starts; XHR sets `t` again at `send()`. */
+export const networkEvent = (transport: NetworkEvent['transport'], method: unknown, url: string, requestSize?: number): NetworkEvent => ({
+  kind: 'network',
+  t: Date.now(),
+  transport,
+  method: String(method || 'GET').toUpperCase(),
+  url,
+  status: 0,
+  duration_ms: 0,
+  request_size: requestSize,
+});
+
+/**
+ * A request as it ends: status 0 and an error when it never got a response. The response size is its
+ * Content-Length (bytes on the wire, for fetch and XHR alike), kept only when the server sent one.
+ */
+export function finish(e: NetworkEvent, start: number, status: number, responseSize: number | undefined, error?: string): void {
+  e.duration_ms = performance.now() - start;
+  e.status = status;
+  if (responseSize) e.response_size = responseSize;
+  if (error) e.error = error;
 }

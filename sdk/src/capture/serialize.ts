@@ -14,33 +14,33 @@ export function errorText(e: Error): string {
   return typeof stack === 'string' && stack.includes(e.message) ? stack : `${e.name}: ${e.message}${stack ? '\n' + stack : ''}`;
 }
 
-function format(v: unknown, depth: number, seen: object[]): string {
-  if (typeof v === 'string') return depth ? JSON.stringify(cut(v, MAX_NESTED_STRING)) : v;
-  if (typeof v === 'function') return `[Function ${v.name}]`;
-  if (!v || typeof v !== 'object' || v instanceof Date || (typeof Node === 'function' && v instanceof Node)) return String(v);
-  if (v instanceof Error) return format(errorText(v), depth, seen);
-  if (seen.includes(v)) return '[Circular]';
-  if (depth >= MAX_DEPTH) return '[…]';
-  const isArray = Array.isArray(v);
-  const keys = Object.keys(v);
-  seen.push(v);
-  let out = '';
-  for (let i = 0; i < keys.length; i++) {
-    if (i >= MAX_KEYS || out.length > MAX_OBJECT_CHARS) {
-      out += ',…';
-      break;
+/** `holder[key]` as text; read here so a throwing getter or proxy trap is caught with everything else. */
+function format(holder: unknown, key: PropertyKey, depth: number, seen: object[]): string {
+  try {
+    const v: unknown = (holder as Record<PropertyKey, unknown>)[key];
+    if (typeof v === 'string') return depth ? JSON.stringify(cut(v, MAX_NESTED_STRING)) : v;
+    if (typeof v === 'function') return `[Function ${v.name}]`;
+    if (!v || typeof v !== 'object' || v instanceof Date || (typeof Node === 'function' && v instanceof Node)) return String(v);
+    if (v instanceof Error) return format([errorText(v)], 0, depth, seen);
+    if (seen.includes(v)) return '[Circular]';
+    if (depth >= MAX_DEPTH) return '[…]';
+    const isArray = Array.isArray(v);
+    const keys = Object.keys(v);
+    seen.push(v);
+    let out = '';
+    for (let i = 0; i < keys.length; i++) {
+      if (i >= MAX_KEYS || out.length > MAX_OBJECT_CHARS) {
+        out += ',…';
+        break;
+      }
+      const part = format(v, keys[i]!, depth + 1, seen);
+      out += (i ? ',' : '') + (isArray ? part : `${JSON.stringify(keys[i])}:${part}`);
     }
-    const k = keys[i]!;
-    let part: string;
-    try {
-      part = format((v as Record<string, unknown>)[k], depth + 1, seen);
-    } catch {
-      part = '[Throws]';
-    }
-    out += (i ? ',' : '') + (isArray ? part : `${JSON.stringify(k)}:${part}`);
+    seen.pop();
+    return isArray ? `[${out}]` : `{${out}}`;
+  } catch {
+    return '[Throws]';
   }
-  seen.pop();
-  return isArray ? `[${out}]` : `{${out}}`;
 }
 
 /**
@@ -50,14 +50,6 @@ function format(v: unknown, depth: number, seen: object[]): string {
  */
 export function serialize(args: ArrayLike<unknown>): string {
   let out = '';
-  for (let i = 0; i < args.length && out.length < MAX_TEXT; i++) {
-    let s: string;
-    try {
-      s = format(args[i], 0, []);
-    } catch {
-      s = '[Unserializable]';
-    }
-    out += (i ? ' ' : '') + s;
-  }
+  for (let i = 0; i < args.length && out.length < MAX_TEXT; i++) out += (i ? ' ' : '') + format(args, i, 0, []);
   return cut(out, MAX_TEXT);
 }

@@ -1,4 +1,4 @@
-import type { ConsoleLevel, Identity, InitOptions, MetadataValue, OpenOptions, ShowbackError, ShowbackEventName, ShowbackEvents, SupportResult } from '../types.ts';
+import type { ConsoleLevel, Identity, InitOptions, MetadataValue, OpenOptions, ShowbackError, ShowbackEventName, ShowbackEvents, SupportResult, UnsupportedReason } from '../types.ts';
 import { captureConsole } from '../capture/console.ts';
 import { captureErrors } from '../capture/errors.ts';
 import { captureFetch } from '../capture/fetch.ts';
@@ -52,16 +52,22 @@ export function fail(e: unknown): Promise<never> {
 
 const clamp = (v: unknown, def: number, max: number) => (typeof v === 'number' && v > 0 ? Math.min(v, max) : def);
 
+// Phones and tablets have no screen capture in any browser: told apart from old desktop browsers by touch. No
+// shadow-DOM check: every browser with getDisplayMedia has attachShadow.
 export function supported(): SupportResult {
-  const no = (reason: SupportResult['reason']): SupportResult => ({ supported: false, reason });
-  if (typeof window === 'undefined' || typeof document === 'undefined') return no('no-window');
-  if (window.isSecureContext === false) return no('insecure-context');
-  const n = navigator;
-  if (/iPhone|iPad|iPod/.test(n.userAgent) || (n.platform === 'MacIntel' && n.maxTouchPoints > 1)) return no('mobile');
-  if (typeof n.mediaDevices?.getDisplayMedia !== 'function') return no('no-screen-capture');
-  if (typeof MediaRecorder !== 'function') return no('no-media-recorder');
-  if (typeof HTMLElement.prototype.attachShadow !== 'function') return no('no-shadow-dom');
-  return { supported: true };
+  const n = typeof document === 'object' && navigator;
+  const reason: UnsupportedReason | '' = !n
+    ? 'no-window'
+    : window.isSecureContext === false
+      ? 'insecure-context'
+      : !n.mediaDevices?.getDisplayMedia
+        ? n.maxTouchPoints > 0
+          ? 'mobile'
+          : 'no-screen-capture'
+        : !window.MediaRecorder
+          ? 'no-media-recorder'
+          : '';
+  return reason ? { supported: false, reason } : { supported: true };
 }
 
 export function start(o: InitOptions): void {
@@ -73,7 +79,7 @@ export function start(o: InitOptions): void {
     // reported below
   }
   if (!o || typeof o.key !== 'string' || !o.key || !host) {
-    void fail(sbError('INVALID_OPTIONS', 'init() needs `key` and `host`')).catch(() => {});
+    fail(sbError('INVALID_OPTIONS', 'init() needs `key` and `host`')).catch(warn);
     return;
   }
   if (typeof window === 'undefined') return;
@@ -96,8 +102,7 @@ export function start(o: InitOptions): void {
   if (c.network !== false) {
     const n = c.network || {};
     const cfg: NetConfig = { _ignore: n.ignoreUrls || [] };
-    if (typeof fetch === 'function') r.push(captureFetch(cfg, record));
-    if (typeof XMLHttpRequest === 'function') r.push(...captureXhr(cfg, record));
+    r.push(captureFetch(cfg, record), ...captureXhr(cfg, record));
     // Headers and bodies come in a chunk of their own, fetched only by pages that allowlist URLs for them.
     if (n.detailUrls?.length)
       loadChunk(host, o.nonce, 'detail').then(
@@ -119,7 +124,7 @@ export function start(o: InitOptions): void {
     });
   if (o.launcher !== false && supported().supported)
     if (document.body) mount();
-    else document.addEventListener('DOMContentLoaded', mount, { once: true });
+    else document.addEventListener('DOMContentLoaded', mount);
 }
 
 export function openWidget(o: OpenOptions | undefined): Promise<void> {
@@ -129,13 +134,14 @@ export function openWidget(o: OpenOptions | undefined): Promise<void> {
   if (!sup.supported) return fail(sbError('UNSUPPORTED', sup.reason!));
   if (!s._widget) {
     s._widget = loadChunk(s.host, s.opts.nonce, 'widget').then((create) => create(s));
+    // A failed load is tried again on the next open().
     s._widget.catch(() => (s._widget = undefined));
   }
   return s._widget
     .then((w) => {
       if (state !== s) throw sbError('DESTROYED', 'destroy() was called');
       s._launcher?._expand(true);
-      return w.open(o && typeof o === 'object' ? o : {});
+      return w.open(o);
     })
     .catch((e) => {
       s._launcher?._expand(false);

@@ -1,23 +1,23 @@
 import type { Chunks } from './widget-host.ts';
 import { sbError } from './sb-error.ts';
 
-export const CHUNK_LOADED_EVENT = 'showback:chunk';
+/** The property of its own `<script>` element where a chunk leaves its export, so no global is needed. */
+export const CHUNK_EXPORT = 'showbackChunk';
+
+/** A chunk's `<script>` element while it runs: `document.currentScript`, null when the file was inlined. */
+export const chunkScript = () => document.currentScript as (HTMLScriptElement & { [CHUNK_EXPORT]?: unknown }) | null;
 
 /**
  * Script-tag build: loads `/sdk/showback-<name>.js` with the page's nonce (a nonce-only CSP allows it, where a
- * dynamic `import()` would need 'strict-dynamic'). The chunk hands its export over through an event on its own
- * `<script>` element, so no global is needed.
+ * dynamic `import()` would need 'strict-dynamic').
  */
 export function loadChunk<K extends keyof Chunks>(host: string, nonce: string | undefined, name: K): Promise<Chunks[K]> {
   return new Promise((resolve, reject) => {
-    const s = document.createElement('script');
+    const s = document.createElement('script') as HTMLScriptElement & { [CHUNK_EXPORT]?: Chunks[K] };
     s.src = `${host}/sdk/showback-${name}.js`;
-    s.async = true;
     if (nonce) s.nonce = nonce;
-    s.addEventListener(CHUNK_LOADED_EVENT, (e) => resolve((e as CustomEvent<Chunks[K]>).detail));
-    const fail = () => reject(sbError('LOAD_FAILED', `Could not load ${s.src}`));
-    s.onerror = fail;
-    s.onload = () => setTimeout(fail);
+    // `load` fires right after the script ran: its export is there, or the file was not the chunk.
+    s.onload = s.onerror = () => (s[CHUNK_EXPORT] ? resolve(s[CHUNK_EXPORT]) : reject(sbError('LOAD_FAILED', `Could not load ${s.src}`)));
     document.head.appendChild(s);
   });
 }

@@ -1,22 +1,39 @@
 export type Restore = () => void;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wraps any host function, whatever its signature
-type AnyFn = (this: any, ...args: any) => any;
 
 /**
- * Replaces `obj[name]` with `make(original)`. The returned restore puts back the exact original property (its
- * descriptor, or nothing if it was inherited). If page code wrapped our wrapper in the meantime, removing ours would
- * drop theirs, so the wrapper is switched to a plain pass-through instead.
+ * What a patched function runs before the original, given the call's `this` and arguments. It may return a function
+ * that gets the original's result and returns what the caller receives (fetch chains its promise that way).
  */
-export function patch<T extends object>(obj: T, name: keyof T & string, make: (orig: AnyFn) => AnyFn): Restore {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- hooks any host function, whatever its signature
+export type Hook = (self: any, args: IArguments) => ((result: any) => unknown) | void;
+
+/**
+ * Replaces `obj[name]` with a wrapper that runs `hook`, then the original with the same `this` and arguments. Nothing
+ * the hook throws reaches the page: the call loses its event, never its result. The returned restore puts back the
+ * exact original property (its descriptor, or nothing if it was inherited). If page code wrapped our wrapper in the
+ * meantime, removing ours would drop theirs, so the wrapper is switched to a plain pass-through instead.
+ */
+export function patch<T extends object>(obj: T, name: keyof T & string, hook: Hook): Restore {
   const target = obj as Record<string, unknown>;
-  const orig = target[name] as AnyFn;
+  const orig = target[name] as (...a: unknown[]) => unknown;
   if (typeof orig !== 'function') return () => {};
   const desc = Object.getOwnPropertyDescriptor(obj, name);
-  const hook = make(orig);
   let on = true;
   const wrapped = function (this: unknown) {
+    let after: ((r: unknown) => unknown) | void = undefined;
+    try {
+      // eslint-disable-next-line prefer-rest-params
+      if (on) after = hook(this, arguments);
+    } catch {
+      // see above: the event is lost, the call goes on
+    }
     // eslint-disable-next-line prefer-rest-params
-    return Reflect.apply(on ? hook : orig, this, arguments);
+    const r = Reflect.apply(orig, this, arguments);
+    try {
+      return after ? after(r) : r;
+    } catch {
+      return r;
+    }
   };
   try {
     target[name] = wrapped;
@@ -30,5 +47,13 @@ export function patch<T extends object>(obj: T, name: keyof T & string, make: (o
     if (desc && !('value' in desc)) target[name] = orig;
     else if (desc) Object.defineProperty(obj, name, desc);
     else delete target[name];
+  };
+}
+
+/** Adds listeners on `window`; the returned restore removes them. */
+export function listen(handlers: Record<string, (e: never) => void>): Restore {
+  for (const type in handlers) addEventListener(type, handlers[type] as EventListener);
+  return () => {
+    for (const type in handlers) removeEventListener(type, handlers[type] as EventListener);
   };
 }

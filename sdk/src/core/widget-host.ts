@@ -21,7 +21,8 @@ export interface WidgetHost {
 }
 
 export interface Widget {
-  open(options: OpenOptions): Promise<void>;
+  /** `options` as the page passed them, unchecked. */
+  open(options: OpenOptions | undefined): Promise<void>;
   close(): void;
   destroy(): void;
 }

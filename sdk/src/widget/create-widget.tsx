@@ -80,7 +80,9 @@ export function createWidget(h: WidgetHost): Widget {
     h.emit('close', {});
   }
 
-  async function open(opts: OpenOptions): Promise<void> {
+  async function open(given: OpenOptions | undefined): Promise<void> {
+    // Whatever the page passed: checked here so the up-front bundle carries no such code.
+    const opts: OpenOptions = given && typeof given === 'object' ? given : {};
     if (ui) return ui.root.querySelector<HTMLElement>('.x')?.focus();
     const { host, root } = shadowHost('modal');
     const mount = document.createElement('div');

@@ -1,5 +1,6 @@
 import { createWidget } from './create-widget.tsx';
-import { CHUNK_LOADED_EVENT } from '../core/load-chunk.script.ts';
+import { CHUNK_EXPORT, chunkScript } from '../core/load-chunk.script.ts';
 
-// Script-tag build of the widget: hand createWidget to the core through an event on our own <script> element.
-document.currentScript?.dispatchEvent(new CustomEvent(CHUNK_LOADED_EVENT, { detail: createWidget }));
+// Script-tag build of the widget: createWidget is left on our own <script> element for the core to pick up.
+const script = chunkScript();
+if (script) script[CHUNK_EXPORT] = createWidget;
