@@ -246,6 +246,62 @@ describe('Google and Slack sign-in (OpenID Connect against a local oidc-provider
     }
   });
 
+  it('keeps redirect_to server-side: a new person lands on it, and nothing in the provider round trip can change it', async () => {
+    const flow = await signInWith('slack_openid', providerUser(), { redirect_to: '/de/requests?status=open' }, (url) => {
+      const tampered = new URL(url);
+      tampered.searchParams.set('redirect_to', '//evil.test/');
+      return tampered;
+    });
+    expect(flow.landed).toBe('/de/requests?status=open');
+    // The path is not in anything the provider sees (authorize URL, state).
+    expect(flow.hops[0]!.href).not.toContain('requests');
+    expect((await me(flow.browser)).status).toBe(200);
+  });
+
+  it('stores the sign-up attribution on a person the sign-in creates: trimmed, empty, unknown and over-long fields left out', async () => {
+    const person = providerUser();
+    const flow = await signInWith('google_oauth2', person, {
+      utm_source: '  newsletter ',
+      utm_medium: 'email',
+      utm_campaign: '',
+      utm_term: 'x'.repeat(256),
+      ref: 'friend',
+      via: 'partner',
+      utm_other: 'ignored',
+    });
+    expect(flow.landed).toBe('/dashboard');
+    const [row] = await usersWithEmail(person.email);
+    expect(row!.attribution).toEqual({ utm_source: 'newsletter', utm_medium: 'email', ref: 'friend', via: 'partner' });
+  });
+
+  it('applies attribution only when the sign-in creates the user: not to a linked user, not on a later sign-in', async () => {
+    const existing = await signUp(t, { email: uniqueEmail('attributed') });
+    await signInWith('google_oauth2', providerUser({ email: existing.user.email }), { utm_source: 'late' });
+    const [linked] = await usersWithEmail(existing.user.email);
+    expect(linked!.attribution).toBeNull();
+
+    const person = providerUser();
+    await signInWith('slack_openid', person, { utm_source: 'first' });
+    await signInWith('slack_openid', person, { utm_source: 'second', ref: 'again' });
+    const [created] = await usersWithEmail(person.email);
+    expect(created!.attribution).toEqual({ utm_source: 'first' });
+  });
+
+  it('keeps the pending cookie under the browser limit with every field at its maximum (attribution dropped, sign-in works)', async () => {
+    const person = providerUser();
+    google.next(person);
+    const { browser, csrf } = await openBrowser();
+    const huge = Object.fromEntries(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'ref', 'via'].map((f) => [f, 'é'.repeat(255)]));
+    const start = await postForm(browser, 'google_oauth2', { authenticity_token: csrf, redirect_to: `/requests?q=${'a'.repeat(1500)}`, ...huge });
+    const cookie = start.headers.getSetCookie().find((c) => c.startsWith('sb_oidc='))!;
+    expect(cookie.split(';')[0]!.length).toBeLessThan(4096);
+    const { hops } = await browser.follow(start, `${PUBLIC_URL}/users/auth/google_oauth2`, (u) => u.href.startsWith(callback('google_oauth2')));
+    const done = await browser.request(hops.at(-1)!);
+    expect(done.headers.get('location')).toBe(`/requests?q=${'a'.repeat(1500)}`);
+    const [row] = await usersWithEmail(person.email);
+    expect(row!.attribution).toBeNull();
+  });
+
   it('lets the sign-in form be redirected to a plain-http provider on this machine (CSP form-action), and only to that', async () => {
     const res = await fetch(`${t.url}/api/v1/csrf`);
     const formAction = /form-action ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');

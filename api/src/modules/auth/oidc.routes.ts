@@ -3,7 +3,7 @@ import { CSRF_FORM_FIELD, OAUTH_PROVIDERS } from '@showback/contract';
 import { assertCsrf } from '../../plugins/csrf.ts';
 import { oidcSettings } from './oidc-clients.ts';
 import { beginSignIn, finishSignIn, OidcSignInError } from './oidc.service.ts';
-import { keepPendingSignIn, safeRedirectPath, takePendingSignIn } from './pending-sign-in.ts';
+import { attributionFrom, keepPendingSignIn, safeRedirectPath, takePendingSignIn } from './pending-sign-in.ts';
 import { startSession } from './sessions.service.ts';
 
 type SignInError = 'provider_not_configured' | 'oauth_failed' | 'email_not_verified';
@@ -13,12 +13,14 @@ const backToSignIn = (reply: FastifyReply, error: SignInError): FastifyReply => 
 /**
  * Google and Slack sign-in (OpenID Connect, authorization code flow). The sign-in page posts an HTML form here; the
  * browser goes to the provider and comes back to the callback, which starts a 30-day session. Every failure lands
- * on /sign-in?error=<reason>.
+ * on /sign-in?error=<reason>. The form may carry redirect_to (where a password sign-in would land) and the sign-up
+ * attribution; both travel in the signed pending-sign-in cookie, never through the provider.
  */
 export const oidcRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
-  // Only these routes read HTML form posts; URLSearchParams is the standard parser for them, so no plugin.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
+  // Only these routes read HTML form posts; URLSearchParams is the standard parser for them, so no plugin. The limit
+  // fits every field at its maximum length in percent-encoded non-ASCII, so a sign-in never ends on a 413.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 65536 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
@@ -29,7 +31,7 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       const settings = oidcSettings(ctx.config, provider);
       if (!settings) return backToSignIn(reply, 'provider_not_configured');
       try {
-        const { url, pending } = await beginSignIn(ctx, provider, settings, safeRedirectPath(form.redirect_to));
+        const { url, pending } = await beginSignIn(ctx, provider, settings, { redirectTo: safeRedirectPath(form.redirect_to), attribution: attributionFrom(form) });
         keepPendingSignIn(request, reply, pending);
         return reply.redirect(url.href, 303);
       } catch (error) {

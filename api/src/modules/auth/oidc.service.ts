@@ -6,7 +6,7 @@ import { createOwner, normaliseEmail } from '../users/users.service.ts';
 import * as usersRepo from '../users/users.repository.ts';
 import * as repo from './identities.repository.ts';
 import { callbackUrl, oidcClient, type OidcSettings } from './oidc-clients.ts';
-import type { PendingSignIn } from './pending-sign-in.ts';
+import type { Attribution, PendingSignIn } from './pending-sign-in.ts';
 
 /** Why a sign-in through a provider did not happen; the sign-in page shows a message per reason. */
 export type OidcFailure = 'oauth_failed' | 'email_not_verified';
@@ -28,11 +28,11 @@ export async function beginSignIn(
   ctx: AppContext,
   provider: OAuthProvider,
   settings: OidcSettings,
-  redirectTo: string | null,
+  kept: Pick<PendingSignIn, 'redirectTo' | 'attribution'>,
 ): Promise<{ url: URL; pending: PendingSignIn }> {
   const config = await oidcClient(settings);
   const codeVerifier = client.randomPKCECodeVerifier();
-  const pending: PendingSignIn = { provider, state: client.randomState(), nonce: client.randomNonce(), codeVerifier, redirectTo, startedAt: Date.now() };
+  const pending: PendingSignIn = { provider, state: client.randomState(), nonce: client.randomNonce(), codeVerifier, ...kept, startedAt: Date.now() };
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl(ctx.config.publicUrl, provider),
     scope: SCOPE,
@@ -74,7 +74,7 @@ export async function finishSignIn(ctx: AppContext, settings: OidcSettings, pend
   if (claims.email_verified !== true && claims.email_verified !== 'true') {
     throw new OidcSignInError('email_not_verified', 'The provider has not verified this email address');
   }
-  return userForIdentity(ctx, pending.provider, { subject: idToken.sub, email, name: displayName(claims, email) });
+  return userForIdentity(ctx, pending.provider, { subject: idToken.sub, email, name: displayName(claims, email) }, pending.attribution);
 }
 
 function displayName(claims: Record<string, unknown>, email: string): string {
@@ -86,10 +86,10 @@ function displayName(claims: Record<string, unknown>, email: string): string {
 /**
  * The user this identity signs in: the one it is linked to; else the user with the same (now provider-verified)
  * email, which gets linked; else a new owner with a new account, created like a sign-up (trial included) but
- * without a password. Concurrent callbacks for one person end up on one user: the unique email and
+ * without a password, carrying the sign-up attribution the sign-in started with. Concurrent callbacks for one person end up on one user: the unique email and
  * (provider, subject) indexes decide, and the loser reads back the winner.
  */
-export async function userForIdentity(ctx: AppContext, provider: OAuthProvider, profile: Profile): Promise<string> {
+export async function userForIdentity(ctx: AppContext, provider: OAuthProvider, profile: Profile, attribution: Attribution = {}): Promise<string> {
   const { db } = ctx;
   const linked = await repo.findIdentity(db, provider, profile.subject);
   if (linked) {
@@ -101,7 +101,7 @@ export async function userForIdentity(ctx: AppContext, provider: OAuthProvider, 
     await repo.markEmailVerified(db, user.id);
   } else {
     try {
-      user = await createOwner(ctx, { name: profile.name, email: profile.email, passwordHash: null, emailVerified: true });
+      user = await createOwner(ctx, { name: profile.name, email: profile.email, passwordHash: null, emailVerified: true, attribution });
     } catch (error) {
       if (!(error instanceof AppError && error.fieldErrors?.email)) throw error;
       user = await usersRepo.findUserByEmail(db, profile.email);

@@ -12,6 +12,7 @@ import { attributionPayload, clearAttribution } from '../attribution/attribution
 import { signUp } from './authApi.ts';
 import { chosenPlanFrom, rememberChosenPlan } from './chosenPlan.ts';
 import { formFailure, type FormFailure } from './formError.ts';
+import { OAuthButtons } from './OAuthButtons.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { userAtom } from './userAtom.ts';
 import styles from './AuthForm.module.css';
@@ -68,6 +69,13 @@ export function SignUpPage() {
       <Card className={styles.card}>
         <h1 className={styles.title}>{t('auth.signUpTitle')}</h1>
         <p className={styles.subtitle}>{invitationToken ? t('auth.invitedSubtitle') : t('auth.signUpSubtitle')}</p>
+        {/* A provider sign-up cannot carry an invitation; an invited person signs up with the form. */}
+        {!invitationToken && (
+          <>
+            <OAuthButtons />
+            <div className={styles.divider}>{t('auth.or')}</div>
+          </>
+        )}
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signUpTitle')}>
           {failure.form && <Banner tone="error">{failure.form}</Banner>}
           {chosen && <Banner tone="info">{t(chosen.interval === 'annual' ? 'auth.chosenPlanAnnual' : 'auth.chosenPlanMonthly', { plan: PLANS[chosen.plan].name })}</Banner>}
