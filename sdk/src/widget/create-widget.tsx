@@ -87,7 +87,10 @@ export function createWidget(h: WidgetHost): Widget {
     const { host, root } = shadowHost('modal');
     const mount = document.createElement('div');
     root.append(styleElement(MODAL_CSS, h.opts.nonce), mount);
-    const u: Open = { host, root, mount, opts, returnFocus: document.activeElement, stopListening: () => {} };
+    // The launcher's button sits in a shadow root: focus goes back to the deepest active element, not its host.
+    let returnFocus = document.activeElement;
+    while (returnFocus?.shadowRoot?.activeElement) returnFocus = returnFocus.shadowRoot.activeElement;
+    const u: Open = { host, root, mount, opts, returnFocus, stopListening: () => {} };
     u.stopListening = listenToRecorder(h.host, () => u.frame?.contentWindow, (m) => onMessage(u, m));
     // Escape from anywhere in the modal; inside the iframe the recorder sends `close` instead.
     host.addEventListener('keydown', (e) => {

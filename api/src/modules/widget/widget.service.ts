@@ -41,7 +41,10 @@ async function planAllows(ctx: AppContext, accountId: string): Promise<{ allows:
   return { allows: PLANS[plan].widgetEmbed || trialActive, plan };
 }
 
-/** The account's widget settings, created with a key and a "Widget" request the first time they are needed. */
+/**
+ * The account's widget settings, created with a key and a request the first time they are needed. The request's
+ * title is the heading customers see in the recorder, so it speaks to them; the owner may rename it.
+ */
 async function ensureSettings(ctx: AppContext, accountId: string, userId: string | null) {
   let settings = await repo.findSettings(ctx.db, accountId);
   if (!settings) {
@@ -52,7 +55,7 @@ async function ensureSettings(ctx: AppContext, accountId: string, userId: string
     const requestId = await insertRequest(ctx.db, {
       account_id: accountId,
       created_by: userId,
-      title: 'Widget',
+      title: 'Show us what happened',
       instructions_html: '',
       microphone: 'optional',
       max_duration_seconds: 900,

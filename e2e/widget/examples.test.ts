@@ -1,0 +1,101 @@
+// The strict-CSP and React examples in real Chromium: the launcher and the modal work under a nonce-only policy with
+// no violation reported, and the npm package opens the recorder from code with no launcher at all.
+import fs from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WidgetSettings } from '@showback/contract';
+import { startExamplesServer } from '../../examples/serve.mjs';
+import { useProduct } from '../support/product.ts';
+import { signUpOwner } from '../recording/owner.ts';
+
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/widget');
+
+let examples: http.Server;
+let host: string;
+let key: string;
+
+const product = useProduct();
+
+beforeAll(async () => {
+  examples = await startExamplesServer(0);
+  host = `http://127.0.0.1:${(examples.address() as { port: number }).port}`;
+  const owner = await signUpOwner(product.server.url, 'Acme Store');
+  const res = await fetch(`${product.server.url}/api/v1/widget`, { method: 'PUT', headers: owner.headers, body: JSON.stringify({ allowed_origins: [host] }) });
+  expect(res.status).toBe(200);
+  key = ((await res.json()) as WidgetSettings).key;
+});
+
+afterAll(async () => {
+  await new Promise((r) => examples?.close(r));
+});
+
+/** An example page, with what the page reports: uncaught errors and Content-Security-Policy violations. */
+async function examplePage(name: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await (await product.context(1280)).newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content.Security.Policy/i.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  await page.exposeFunction('reportViolation', (v: string) => problems.push(`violation: ${v}`));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
+  await page.goto(`${host}/${name}/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(key)}`);
+  return { page, problems };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await fs.mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** The recorder in the modal's iframe reached its first step. */
+async function recorderOpened(page: Page): Promise<void> {
+  const frame = page.frameLocator('showback-modal iframe');
+  await frame.locator('section[data-step="instructions"]').waitFor();
+  // The widget's request speaks to the customer.
+  await frame.getByRole('heading', { name: 'Show us what happened' }).waitFor();
+}
+
+describe('widget examples', () => {
+  it("strict CSP: the launcher's nonce'd style applies, the modal and recorder open, Escape closes and returns focus; no violation", async () => {
+    const { page, problems } = await examplePage('strict-csp');
+    const launcher = page.locator('showback-launcher').getByRole('button', { name: 'Record your screen' });
+    await launcher.waitFor();
+    // The stylesheet in the shadow root ran under style-src 'nonce-…': the button is the SDK's indigo pill, fixed.
+    expect(await launcher.evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).position])).toEqual(['rgb(79, 70, 229)', 'fixed']);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.locator('#log').filter({ hasText: 'pay: HTTP' }).waitFor();
+
+    await launcher.click();
+    await recorderOpened(page);
+    expect(await launcher.getAttribute('aria-expanded')).toBe('true');
+    await shot(page, '7-strict-csp-modal');
+    // Focus is on the modal's close button: Escape closes from there (inside the recorder it is forwarded as `close`).
+    await page.keyboard.press('Escape');
+    await page.locator('showback-modal').waitFor({ state: 'detached' });
+    expect(await launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(await launcher.evaluate((b) => b.getRootNode() instanceof ShadowRoot && (b.getRootNode() as ShadowRoot).activeElement === b)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('React app on the npm package: no launcher, open() from a button shows the recorder, close() leaves no modal', async () => {
+    const { page, problems } = await examplePage('react');
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByRole('button', { name: 'Report a problem' }).click();
+    await recorderOpened(page);
+    expect(await page.locator('showback-launcher').count()).toBe(0);
+    await shot(page, '8-react-modal');
+    await page.getByRole('dialog').getByRole('button', { name: /close/i }).click();
+    await page.locator('showback-modal').waitFor({ state: 'detached' });
+    expect(await page.getByRole('status').textContent()).toBe('');
+    expect(problems).toEqual([]);
+  });
+});
