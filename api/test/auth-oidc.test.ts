@@ -237,6 +237,15 @@ describe('Google and Slack sign-in (OpenID Connect against a local oidc-provider
     expect(flow.browser.cookies(PUBLIC_URL).sb_session).toBeUndefined();
   });
 
+  it('keeps redirect_to on the way back to sign-in after a failure, so trying again still lands there', async () => {
+    const denied = await signInWith('google_oauth2', 'deny', { redirect_to: '/my/requests?status=open' });
+    expect(denied.landed).toBe(`/sign-in?error=oauth_failed&redirect_to=${encodeURIComponent('/my/requests?status=open')}`);
+    const unverified = await signInWith('slack_openid', providerUser({ email_verified: false }), { redirect_to: '/my/account' });
+    expect(unverified.landed).toBe('/sign-in?error=email_not_verified&redirect_to=%2Fmy%2Faccount');
+    const unsafe = await signInWith('google_oauth2', 'deny', { redirect_to: '//evil.test/' });
+    expect(unsafe.landed).toBe('/sign-in?error=oauth_failed');
+  });
+
   it('lands on a redirect_to path kept through the flow, never on another site', async () => {
     const kept = await signInWith('google_oauth2', providerUser(), { redirect_to: '/requests?status=open' });
     expect(kept.landed).toBe('/requests?status=open');

@@ -17,6 +17,8 @@ export interface TestOidcProvider {
   clientSecret: string;
   /** Who the next login interaction signs in; `deny` makes the person refuse instead. */
   next(user: ProviderUser | 'deny'): void;
+  /** A person who can sign in on the login page of `pageInteractions` by typing their `sub` as the login. */
+  addUser(user: ProviderUser): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,15 @@ export interface TestOidcProviderOptions {
    * default for the code flow), which the app then has to ask.
    */
   claimsInIdToken: boolean;
+  /** The client's credentials when the app has to be configured before the provider starts; else random ones. */
+  client?: { clientId: string; clientSecret: string };
+  /** Listen on this loopback port (reserved with freePort) instead of a random one. */
+  port?: number;
+  /**
+   * true: oidc-provider's own login and consent pages (a form taking any password, with a Cancel link), for a real
+   * browser to fill in; false: no pages, whoever next() named is signed in at once.
+   */
+  pageInteractions?: boolean;
 }
 
 export const providerUser = (overrides: Partial<ProviderUser> = {}): ProviderUser => {
@@ -36,19 +47,23 @@ export const providerUser = (overrides: Partial<ProviderUser> = {}): ProviderUse
 };
 
 /**
- * A real OpenID provider (panva's oidc-provider, the certified implementation) on a random loopback port, with one
- * confidential client. Its login and consent interaction has no form: it signs in whoever `next()` named and grants
- * the requested scopes, so a test drives the whole redirect dance with fetch.
+ * A real OpenID provider (panva's oidc-provider, the certified implementation) on a loopback port, with one
+ * confidential client. By default its login and consent interaction has no form: it signs in whoever `next()` named
+ * and grants the requested scopes, so a test drives the whole redirect dance with fetch. With `pageInteractions` a
+ * browser signs in on the library's own pages instead.
  */
 export async function startOidcProvider(options: TestOidcProviderOptions): Promise<TestOidcProvider> {
   const users = new Map<string, ProviderUser>();
   let nextUser: ProviderUser | 'deny' | undefined;
-  const clientId = `client-${crypto.randomUUID().slice(0, 8)}`;
-  const clientSecret = crypto.randomBytes(24).toString('base64url');
+  const clientId = options.client?.clientId ?? `client-${crypto.randomUUID().slice(0, 8)}`;
+  const clientSecret = options.client?.clientSecret ?? crypto.randomBytes(24).toString('base64url');
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
 
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const configuration: Configuration = {
@@ -66,10 +81,10 @@ export async function startOidcProvider(options: TestOidcProviderOptions): Promi
     cookies: { keys: [crypto.randomBytes(16).toString('hex')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: !options.claimsInIdToken,
-    features: { devInteractions: { enabled: false } },
+    features: { devInteractions: { enabled: options.pageInteractions ?? false } },
     // Explicit lifetimes keep oidc-provider from printing a notice per artifact type.
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    ...(options.pageInteractions ? {} : { interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` } }),
     findAccount: async (_ctx, sub) => {
       const user = users.get(sub);
       return user && { accountId: sub, claims: async () => ({ ...user }) };
@@ -79,7 +94,7 @@ export async function startOidcProvider(options: TestOidcProviderOptions): Promi
   const handle = provider.callback();
 
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (!req.url?.startsWith('/interaction/')) {
+    if (options.pageInteractions || !req.url?.startsWith('/interaction/')) {
       handle(req, res);
       return;
     }
@@ -113,6 +128,9 @@ export async function startOidcProvider(options: TestOidcProviderOptions): Promi
     clientSecret,
     next: (user) => {
       nextUser = user;
+    },
+    addUser: (user) => {
+      users.set(user.sub, user);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -8,7 +8,12 @@ import { startSession } from './sessions.service.ts';
 
 type SignInError = 'provider_not_configured' | 'oauth_failed' | 'email_not_verified';
 
-const backToSignIn = (reply: FastifyReply, error: SignInError): FastifyReply => reply.redirect(`/sign-in?error=${error}`, 303);
+/** The sign-in page with the reason, still holding the landing path so that trying again lands there too. */
+function backToSignIn(reply: FastifyReply, error: SignInError, redirectTo: string | null = null): FastifyReply {
+  const query = new URLSearchParams({ error });
+  if (redirectTo) query.set('redirect_to', redirectTo);
+  return reply.redirect(`/sign-in?${query}`, 303);
+}
 
 /**
  * Google and Slack sign-in (OpenID Connect, authorization code flow). The sign-in page posts an HTML form here; the
@@ -29,14 +34,15 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       const form = (request.body ?? {}) as Record<string, unknown>;
       assertCsrf(request, form[CSRF_FORM_FIELD]);
       const settings = oidcSettings(ctx.config, provider);
-      if (!settings) return backToSignIn(reply, 'provider_not_configured');
+      const redirectTo = safeRedirectPath(form.redirect_to);
+      if (!settings) return backToSignIn(reply, 'provider_not_configured', redirectTo);
       try {
-        const { url, pending } = await beginSignIn(ctx, provider, settings, { redirectTo: safeRedirectPath(form.redirect_to), attribution: attributionFrom(form) });
+        const { url, pending } = await beginSignIn(ctx, provider, settings, { redirectTo, attribution: attributionFrom(form) });
         keepPendingSignIn(request, reply, pending);
         return reply.redirect(url.href, 303);
       } catch (error) {
         request.log.error({ err: error, provider }, 'OpenID sign-in could not start (provider discovery failed?)');
-        return backToSignIn(reply, 'oauth_failed');
+        return backToSignIn(reply, 'oauth_failed', redirectTo);
       }
     });
 
@@ -44,7 +50,7 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       reply.header('Cache-Control', 'no-store');
       const pending = takePendingSignIn(request, reply, provider);
       const settings = oidcSettings(ctx.config, provider);
-      if (!settings) return backToSignIn(reply, 'provider_not_configured');
+      if (!settings) return backToSignIn(reply, 'provider_not_configured', pending?.redirectTo);
       if (!pending) {
         request.log.warn({ provider }, 'OpenID callback without a valid pending sign-in (expired, forged or from another browser)');
         return backToSignIn(reply, 'oauth_failed');
@@ -56,11 +62,11 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       } catch (error) {
         if (error instanceof OidcSignInError && error.reason === 'email_not_verified') {
           request.log.info({ provider }, error.message);
-          return backToSignIn(reply, 'email_not_verified');
+          return backToSignIn(reply, 'email_not_verified', pending.redirectTo);
         }
         // Denied consent, a tampered state, an invalid ID token, an unreachable provider.
         request.log.warn({ err: error, provider }, 'OpenID sign-in failed');
-        return backToSignIn(reply, 'oauth_failed');
+        return backToSignIn(reply, 'oauth_failed', pending.redirectTo);
       }
     });
   }
