@@ -78,6 +78,17 @@ describe('Google sign-in in the browser (local OpenID provider)', () => {
     await context.close();
   });
 
+  it("has the buttons carry the guarded page with the page's language prefix, since the server redirects there itself", async () => {
+    const context = await newContext(browser, server);
+    const page = await context.newPage();
+    await page.goto('/de/my/requests?status=open');
+    await waitForPath(page, `/de/sign-in?redirect_to=${encodeURIComponent('/de/my/requests?status=open')}`);
+    expect(await page.locator('form[action="/users/auth/slack_openid"] input[name="redirect_to"]').inputValue()).toBe('/de/my/requests?status=open');
+    await page.goto('/de/sign-up');
+    expect(await page.locator('form[action="/users/auth/google_oauth2"] input[name="redirect_to"]').inputValue()).toBe('/de/dashboard');
+    await context.close();
+  });
+
   it('signs a new person up through Google from the sign-up page and stores the attribution of the landing URL', async () => {
     const person = providerUser({ name: 'Ada Lovelace' });
     google.addUser(person);
