@@ -10,8 +10,8 @@ export function captureConsole(levels: readonly ConsoleLevel[], record: (e: Capt
       if (busy) return;
       busy = true;
       try {
-        // The arguments as they are; the buffer writes them out shortly after, off this call.
-        record({ kind: 'console', t: Date.now(), level, message: '', args: [...args] });
+        // The arguments as they are (the array is ours); the buffer writes them out shortly after, off this call.
+        record({ kind: 'console', t: Date.now(), level, message: '', args });
       } finally {
         busy = false;
       }

@@ -23,12 +23,11 @@ export function captureXhr(cfg: NetConfig, record: (e: Captured) => void): Resto
       // Read once, like fetch: both sides of a request see the detail chunk or neither.
       const x = cfg._x;
       x?.req(e, xhr, a[0]);
-      const start = performance.now();
       xhr.addEventListener(
         'loadend',
         () =>
           guard(() => {
-            finish(e, start, xhr.status, +xhr.getResponseHeader('content-length')!, xhr.status ? undefined : 'Request failed');
+            finish(e, xhr.status, +xhr.getResponseHeader('content-length')!, xhr.status ? undefined : 'Request failed');
             x?.res(e, xhr);
             record(e);
           }),
