@@ -1,9 +1,9 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { createPglite } from './create-pglite.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -40,9 +40,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   let pglite = options.pglite;
   if (!pglite) {
-    const dir = path.join(options.dataDir, 'db');
-    await fs.mkdir(dir, { recursive: true });
-    pglite = await PGlite.create(dir, { parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) } });
+    pglite = await createPglite(path.join(options.dataDir, 'db'), { parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) } });
   }
   const client = pglite;
   const dialect: Dialect = new PGliteDialect(client);
