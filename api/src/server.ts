@@ -14,7 +14,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
-  const admin = await ensureSystemAdmin(app.ctx.db, config.adminEmail);
+  // The admin's password hash (scrypt, on libuv's thread pool) and Fastify compiling every route's schemas (on the
+  // main thread) do not wait for each other; both finish before the port opens, so the box still comes first.
+  const [admin] = await Promise.all([ensureSystemAdmin(app.ctx.db, config.adminEmail), app.ready()]);
   if (admin) console.log(`\n${firstAdminBox(admin, config.publicUrl)}\n`);
   let closing = false;
   const close = async (signal: string): Promise<void> => {

@@ -44,14 +44,18 @@ export class JobQueue {
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
     this.boss = boss;
+    // createQueue leaves an existing queue as it is; asking once which exist saves a round trip per job per start.
+    const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
     for (const job of this.options.jobs) {
-      await boss.createQueue(job.name, {
-        name: job.name,
-        retryLimit: job.retryLimit,
-        retryDelay: job.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: job.expireInSeconds,
-      });
+      if (!existing.has(job.name)) {
+        await boss.createQueue(job.name, {
+          name: job.name,
+          retryLimit: job.retryLimit,
+          retryDelay: job.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: job.expireInSeconds,
+        });
+      }
       if (workers) {
         const id = await boss.work<object>(
           job.name,
