@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCompleteOnboarding, apiSignUp, newContext, PASSWORD, screenshot, setRole, storedUser, uniqueEmail, waitForAppShell, waitForPath } from '../auth/session.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, screenshot, setRole, storedUser, uniqueEmail, waitForAppShell, waitForPath } from '../auth/session.ts';
+import { useProduct } from '../support/product.ts';
 
 const form = (page: Page, name: string) => page.getByRole('form', { name });
 const invalid = (scope: Locator, field: string) => scope.locator(`input[name="${field}"][aria-invalid="true"]`);
@@ -10,36 +9,20 @@ const invalid = (scope: Locator, field: string) => scope.locator(`input[name="${
 const errorUnder = (scope: Locator, field: string) =>
   scope.locator(`input[name="${field}"]`).evaluate((input) => document.getElementById((input.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '')?.textContent ?? '');
 
-async function openAccount(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
+async function openAccount(page: Page): Promise<void> {
   await page.goto('/my/account');
   await waitForAppShell(page);
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
-  return page;
 }
 
 // /my/account: profile and password through PUT /users/me, workspace through PUT /account, billing, sign-out.
 describe('account page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   it('saves name and email, asking for the current password only for a new email, with errors under the fields', async () => {
-    const other = await newContext(browser, server);
-    const taken = (await apiSignUp(other)).email;
-    await other.close();
-    const context = await newContext(browser, server);
-    await apiSignUp(context, { name: 'Jane Before' });
-    await apiCompleteOnboarding(context);
-    const page = await openAccount(context);
+    const taken = (await product.signedUp({ onboarded: false })).user.email;
+    const { page } = await product.signedUp({ name: 'Jane Before' });
+    await openAccount(page);
     const profile = form(page, 'Profile');
 
     expect(await profile.getByLabel('Name').inputValue()).toBe('Jane Before');
@@ -81,14 +64,11 @@ describe('account page', () => {
     await page.getByRole('form', { name: 'Profile' }).getByLabel('Name').waitFor();
     expect(await form(page, 'Profile').getByLabel('Name').inputValue()).toBe('Jane After');
     expect(await form(page, 'Profile').getByLabel('Email').inputValue()).toBe(newEmail);
-    await context.close();
   });
 
   it('changes the password (errors under the fields), signs out, and signs in with the new one', async () => {
-    const context = await newContext(browser, server);
-    const user = await apiSignUp(context);
-    await apiCompleteOnboarding(context);
-    const page = await openAccount(context);
+    const { page, user } = await product.signedUp();
+    await openAccount(page);
     const passwordForm = form(page, 'Password');
     const submit = passwordForm.getByRole('button', { name: 'Change password' });
     const fill = async (current: string, next: string, confirmation: string) => {
@@ -123,14 +103,11 @@ describe('account page', () => {
     await page.getByLabel('Password', { exact: true }).fill('new password 1');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await waitForPath(page, '/dashboard');
-    await context.close();
   });
 
   it('lets the owner rename the workspace and shows the billing section', async () => {
-    const context = await newContext(browser, server);
-    await apiSignUp(context, { account_name: 'Old Name Ltd' });
-    await apiCompleteOnboarding(context);
-    const page = await openAccount(context);
+    const { page } = await product.signedUp({ account_name: 'Old Name Ltd' });
+    await openAccount(page);
     const workspace = form(page, 'Workspace');
     expect(await workspace.getByLabel('Workspace name').inputValue()).toBe('Old Name Ltd');
     await workspace.getByLabel('Workspace name').fill('');
@@ -152,19 +129,15 @@ describe('account page', () => {
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await screenshot(page, 'account');
     }
-    await context.close();
   });
 
   // Last: it restarts the server to change a role in the database.
   it('shows a member the workspace name without a form', async () => {
-    const context = await newContext(browser, server);
-    const user = await apiSignUp(context, { account_name: 'Members Only' });
-    await apiCompleteOnboarding(context);
-    await setRole(server, user.id, 'member');
-    const page = await openAccount(context);
+    const { page, user } = await product.signedUp({ account_name: 'Members Only' });
+    await setRole(product.server, user.id, 'member');
+    await openAccount(page);
     await page.getByText('Only the owner or an admin of Members Only can change its settings.').waitFor();
     expect(await form(page, 'Workspace').count()).toBe(0);
     await form(page, 'Profile').waitFor();
-    await context.close();
   });
 });

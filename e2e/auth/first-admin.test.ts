@@ -1,26 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { apiCompleteOnboarding, apiSignUp, firstAdminFrom, newContext, pathOf, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForPath } from './session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useProduct } from '../support/product.ts';
+import { firstAdminFrom, pathOf, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForPath } from './session.ts';
 
 // Issue #2: the first start creates a system admin and prints its email and one-time password once.
 describe('first system admin', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   // The box is printed only by the first start on an empty database: a shared DATABASE_URL has its admin already.
   it.skipIf(Boolean(process.env.DATABASE_URL))('signs in with the printed one-time password, must choose a password, then reaches /donkey', async () => {
-    const admin = firstAdminFrom(server.output());
+    const admin = firstAdminFrom(product.server.output());
     const signIn = async (page: Page, password: string) => {
       await page.goto('/sign-in?redirect_to=%2Fdonkey%2Fusers');
       await page.getByLabel('Email').fill(admin.email);
@@ -29,7 +18,7 @@ describe('first system admin', () => {
     };
     const current = (page: Page) => page.getByLabel('Current (one-time) password');
 
-    const first = await newContext(browser, server, 360);
+    const first = await product.context(360);
     const page = await first.newPage();
     await signIn(page, admin.password);
     await waitForPath(page, '/users/password/change');
@@ -56,7 +45,7 @@ describe('first system admin', () => {
     expect(await storedUser(page)).toBeNull();
     await first.close();
 
-    const second = await newContext(browser, server);
+    const second = await product.context();
     const again = await second.newPage();
     await signIn(again, admin.password);
     await waitForPath(again, '/users/password/change');
@@ -74,7 +63,7 @@ describe('first system admin', () => {
     await second.close();
 
     // The one-time password is spent; the new one works.
-    const third = await newContext(browser, server);
+    const third = await product.context();
     const later = await third.newPage();
     await signIn(later, admin.password);
     await later.getByText('Invalid email or password. Please try again.').waitFor();
@@ -84,15 +73,11 @@ describe('first system admin', () => {
   });
 
   it('sends a signed-in user who is not a system admin from /donkey to /dashboard', async () => {
-    const context = await newContext(browser, server);
-    await apiSignUp(context);
-    await apiCompleteOnboarding(context);
-    const page = await context.newPage();
+    const { page } = await product.signedUp();
     for (const path of ['/donkey', '/donkey/users', '/donkey/zapier-subscriptions']) {
       await page.goto(path);
       await waitForPath(page, '/dashboard');
     }
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
-    await context.close();
   });
 });

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { apiCompleteOnboarding, apiSignUp, newContext, PASSWORD, pathOf, runSql, screenshot, uniqueEmail, waitForAppShell, waitForMail, waitForPath } from './session.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useProduct } from '../support/product.ts';
+import type { RunningServer } from '../support/server.ts';
+import { PASSWORD, pathOf, runSql, screenshot, uniqueEmail, waitForAppShell, waitForMail, waitForPath } from './session.ts';
 
 const NEW_PASSWORD = 'a fresh password 7';
 const LINK_INVALID = 'This password reset link has expired or was already used. Request a new link below.';
@@ -44,30 +44,19 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 // Issue #2 "Forgot password": email with a single-use, expiring link → set a new password, read from the local mailbox.
 describe('password reset', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const product = useProduct();
   let email: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const setup = await newContext(browser, server);
-    email = (await apiSignUp(setup)).email;
-    await apiCompleteOnboarding(setup);
-    await setup.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ email } = (await product.signedUp()).user);
   });
 
   it('mails a link that sets a new password once; the new password signs in and the old one no longer does', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     const before = Date.now();
     await requestReset(page, email);
-    const link = await resetLink(server, email, before);
-    expect(link.startsWith(server.url)).toBe(true);
+    const link = await resetLink(product.server, email, before);
+    expect(link.startsWith(product.server.url)).toBe(true);
 
     await chooseNewPassword(page, link, NEW_PASSWORD);
     // The reset signs the person in here.
@@ -83,7 +72,7 @@ describe('password reset', () => {
     await waitForPath(page, '/dashboard');
 
     // The link is spent.
-    const other = await newContext(browser, server, 360);
+    const other = await product.context(360);
     const second = await other.newPage();
     await chooseNewPassword(second, link, 'yet another password');
     await second.getByText(LINK_INVALID).waitFor();
@@ -93,33 +82,28 @@ describe('password reset', () => {
     await second.getByRole('link', { name: 'Request a new link' }).click();
     await waitForPath(second, '/users/password/new');
     await other.close();
-    await context.close();
   });
 
   it('answers the same for an unknown email and sends nothing', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     const nobody = uniqueEmail('nobody');
     await requestReset(page, nobody);
-    await expect(waitForMail(server, nobody, 0, 1500)).rejects.toThrow(/no mail/);
+    await expect(waitForMail(product.server, nobody, 0, 1500)).rejects.toThrow(/no mail/);
     await page.goto('/users/password/edit');
     await page.getByText('This password reset link is incomplete. Request a new link below.').waitFor();
-    await context.close();
   });
 
   it('refuses a link past its expiry with the same clear message, and the password stays as it was', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     const before = Date.now();
     await requestReset(page, email);
-    const link = await resetLink(server, email, before);
+    const link = await resetLink(product.server, email, before);
     // Age the link in the database (restarts an embedded-database server).
-    const aged = await runSql(server, "UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)", [email]);
+    const aged = await runSql(product.server, "UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)", [email]);
     expect(aged).toBe(1);
     await chooseNewPassword(page, link, 'too late password');
     await page.getByText(LINK_INVALID).waitFor();
     await signIn(page, email, NEW_PASSWORD);
     await waitForPath(page, '/dashboard');
-    await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { User } from '@showback/contract';
 import type { RunningServer } from '../support/server.ts';
 
@@ -10,8 +10,9 @@ import type { RunningServer } from '../support/server.ts';
 export const uniqueEmail = (tag = 'user'): string => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 export const PASSWORD = 'correct horse 42';
 
-export async function newContext(browser: Browser, server: RunningServer, width = 1280): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.url, viewport: { width, height: width > 600 ? 800 : 740 } });
+/** A context on `server`, `width` wide (740 high on phones, 800 otherwise); `options` override. */
+export async function newContext(browser: Browser, server: RunningServer, width = 1280, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: server.url, viewport: { width, height: width > 600 ? 800 : 740 }, ...options });
 }
 
 async function csrf(context: BrowserContext): Promise<string> {
@@ -40,16 +41,17 @@ export async function apiCompleteOnboarding(context: BrowserContext): Promise<vo
 /**
  * Runs one statement on the database the server uses. With DATABASE_URL that is a query over `pg`; on the
  * embedded PGlite, which one process opens at a time, the server is stopped, the statement run, and the server
- * started again on the same port and data. Returns the number of rows changed.
+ * started again on the same port and data. Returns the rows and the number of rows changed.
  */
-export async function runSql(server: RunningServer, sql: string, params: unknown[]): Promise<number> {
+export async function querySql<Row>(server: RunningServer, sql: string, params: unknown[]): Promise<{ rows: Row[]; changed: number }> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      return (await client.query(sql, params)).rowCount ?? 0;
+      const result = await client.query(sql, params);
+      return { rows: result.rows as Row[], changed: result.rowCount ?? 0 };
     } finally {
       await client.end();
     }
@@ -58,11 +60,17 @@ export async function runSql(server: RunningServer, sql: string, params: unknown
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(path.join(server.dataDir, 'db'));
   try {
-    return (await db.query(sql, params)).affectedRows ?? 0;
+    const result = await db.query<Row>(sql, params);
+    return { rows: result.rows, changed: result.affectedRows ?? 0 };
   } finally {
     await db.close();
     await server.start();
   }
+}
+
+/** Runs one statement (see querySql); returns the number of rows changed. */
+export async function runSql(server: RunningServer, sql: string, params: unknown[]): Promise<number> {
+  return (await querySql(server, sql, params)).changed;
 }
 
 /** Changes a user's role in the server's database (restarts an embedded-database server). */

@@ -1,29 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { apiCompleteOnboarding, apiSignUp, newContext, PASSWORD, storedUser, waitForPath } from './session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useProduct } from '../support/product.ts';
+import { PASSWORD, storedUser, waitForPath } from './session.ts';
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
 const email = (page: Page) => page.getByLabel('Email');
 const password = (page: Page) => page.getByLabel('Password', { exact: true });
 
 describe('sign-in screen (spec §2, §5, §8)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   it('enables submit only for a text@text.text email without spaces and a password of 6+ characters', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     await page.goto('/sign-in');
     const cases: [string, string, boolean][] = [
       ['', '', false],
@@ -42,12 +30,10 @@ describe('sign-in screen (spec §2, §5, §8)', () => {
       await password(page).fill(passwordValue);
       expect(await submit(page).isEnabled(), `${emailValue} / ${passwordValue}`).toBe(enabled);
     }
-    await context.close();
   });
 
   it('has the providers as form posts with the CSRF token, a show-password toggle, remember-me and the links', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     await page.goto('/sign-in');
     const meta = await page.locator('meta[name="csrf-token"]').getAttribute('content');
     expect(meta).toBeTruthy();
@@ -65,14 +51,11 @@ describe('sign-in screen (spec §2, §5, §8)', () => {
     await page.getByRole('checkbox', { name: 'Remember me' }).waitFor();
     expect(await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/users/password/new');
     expect(await page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/sign-up');
-    await context.close();
   });
 
   it("shows 'Invalid email or password. Please try again.' for a wrong password", async () => {
-    const context = await newContext(browser, server);
-    const setup = await newContext(browser, server);
-    const user = await apiSignUp(setup);
-    await setup.close();
+    const context = await product.context();
+    const { user } = await product.signedUp({ onboarded: false });
     const page = await context.newPage();
     await page.goto('/sign-in');
     await email(page).fill(user.email);
@@ -80,12 +63,10 @@ describe('sign-in screen (spec §2, §5, §8)', () => {
     await submit(page).click();
     await page.getByText('Invalid email or password. Please try again.').waitFor();
     expect(await storedUser(page)).toBeNull();
-    await context.close();
   });
 
   it('shows server field errors under the fields', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     await page.goto('/sign-in');
     // Valid for the button, too long for the API: the answer carries field errors for email and password.
     await email(page).fill(`${'a'.repeat(250)}@example.test`);
@@ -98,16 +79,11 @@ describe('sign-in screen (spec §2, §5, §8)', () => {
     expect(await email(page).getAttribute('aria-invalid')).toBe('true');
     expect(await password(page).getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByText('Invalid email or password. Please try again.').count()).toBe(0);
-    await context.close();
   });
 
   it('signs in with remember-me, stores the user and goes to the dashboard', async () => {
-    const setup = await newContext(browser, server);
-    const user = await apiSignUp(setup);
-    await apiCompleteOnboarding(setup);
-    await setup.close();
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const { user } = await product.signedUp();
+    const page = await product.page();
     const bodies: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v1/users/sign_in')) bodies.push(request.postData() ?? '');
@@ -120,18 +96,13 @@ describe('sign-in screen (spec §2, §5, §8)', () => {
     await waitForPath(page, '/dashboard');
     expect(JSON.parse(bodies[0] ?? '{}')).toEqual({ email: user.email, password: PASSWORD, remember_me: '1' });
     expect((await storedUser(page))?.id).toBe(user.id);
-    const session = (await context.cookies()).find((cookie) => cookie.httpOnly && cookie.expires > Date.now() / 1000 + 20 * 86400);
+    const session = (await page.context().cookies()).find((cookie) => cookie.httpOnly && cookie.expires > Date.now() / 1000 + 20 * 86400);
     expect(session, 'remember-me gives a long-lived session cookie').toBeDefined();
-    await context.close();
   });
 
   it('works under a language prefix and calls the API under it', async () => {
-    const setup = await newContext(browser, server);
-    const user = await apiSignUp(setup);
-    await apiCompleteOnboarding(setup);
-    await setup.close();
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const { user } = await product.signedUp();
+    const page = await product.page();
     const apiPaths: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -144,6 +115,5 @@ describe('sign-in screen (spec §2, §5, §8)', () => {
     await waitForPath(page, '/de/dashboard');
     expect(apiPaths).toContain('/de/api/v1/users/sign_in');
     expect(apiPaths.filter((path) => !path.startsWith('/de/api/v1/'))).toEqual([]);
-    await context.close();
   });
 });

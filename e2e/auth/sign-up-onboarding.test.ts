@@ -1,26 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { apiSignUp, newContext, PASSWORD, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForPath } from './session.ts';
+import { describe, expect, it } from 'vitest';
+import { useProduct } from '../support/product.ts';
+import { apiSignUp, PASSWORD, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForPath } from './session.ts';
 
 describe('sign-up → onboarding → dashboard', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   for (const width of [1280, 360]) {
     it(`signs up with attribution, goes through the three steps and lands on the dashboard (${width} px)`, async () => {
-      const context = await newContext(browser, server, width);
-      const page = await context.newPage();
+      const page = await product.page(width);
       const signUps: Record<string, unknown>[] = [];
       page.on('request', (request) => {
         if (request.url().endsWith('/api/v1/users/sign_up')) signUps.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
@@ -77,13 +64,11 @@ describe('sign-up → onboarding → dashboard', () => {
       await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
       await screenshot(page, 'dashboard');
-      await context.close();
     });
   }
 
   it('keeps a plan chosen on the pricing page through onboarding and then opens its checkout on /upgrade', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     await page.goto('/pricing');
     const starter = page.locator('li[data-plan="starter"]').getByRole('link', { name: 'Choose Starter' });
     // The page arrives prerendered: the toggle works once the app has hydrated it.
@@ -113,12 +98,10 @@ describe('sign-up → onboarding → dashboard', () => {
     await waitForPath(page, '/upgrade?plan=starter&interval=annual');
     expect(await page.evaluate(() => sessionStorage.getItem('chosen_plan'))).toBeNull();
     expect((await storedUser(page))?.account.onboarding_completed).toBe(true);
-    await context.close();
   });
 
   it("shows 'Failed to create account…' when the failure has no field errors", async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     await page.goto('/sign-up');
     // A request without a valid CSRF token is refused with 403 and no field errors.
     await page.evaluate(() => document.querySelector('meta[name="csrf-token"]')?.setAttribute('content', 'forged.token'));
@@ -128,15 +111,13 @@ describe('sign-up → onboarding → dashboard', () => {
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Failed to create account. Please check your information and try again.').waitFor();
-    await context.close();
   });
 
   it('shows field errors under the fields: duplicate email, confirmation mismatch', async () => {
-    const setup = await newContext(browser, server);
+    const setup = await product.context();
     const existing = await apiSignUp(setup);
     await setup.close();
-    const context = await newContext(browser, server, 360);
-    const page = await context.newPage();
+    const page = await product.page(360);
     await page.goto('/sign-up');
     await page.getByLabel('Your name').fill('Walter Skinner');
     await page.getByLabel('Email').fill(existing.email);
@@ -147,12 +128,10 @@ describe('sign-up → onboarding → dashboard', () => {
     await page.locator('input[name="password_confirmation"][aria-invalid="true"]').waitFor();
     expect(await page.getByText('Failed to create account').count()).toBe(0);
     await screenshot(page, 'sign-up-errors');
-    await context.close();
   });
 
   it('carries invitation_token and keeps the language prefix', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     const signUps: Record<string, unknown>[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/users/sign_up')) signUps.push({ path: new URL(request.url()).pathname, ...(JSON.parse(request.postData() ?? '{}') as object) });
@@ -168,17 +147,15 @@ describe('sign-up → onboarding → dashboard', () => {
 
     await page.goto('/sign-up?invitation_token=not-a-real-token');
     expect(await page.locator('input[type="hidden"][name="invitation_token"]').inputValue()).toBe('not-a-real-token');
-    await context.close();
   });
 
   it('takes screenshots of sign-in at both widths', async () => {
     for (const width of [1280, 360]) {
-      const context = await newContext(browser, server, width);
-      const page = await context.newPage();
+      const page = await product.page(width);
       await page.goto('/sign-in');
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       await screenshot(page, 'sign-in');
-      await context.close();
+      await page.context().close();
     }
   });
 });

@@ -2,37 +2,31 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import type { BillingState } from '@showback/contract';
 import { startStripeServer, type StripeServer } from '../../api/test/support/stripe-server.ts';
-import { apiSignUp, newContext } from '../auth/session.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { useProduct } from '../support/product.ts';
 
 /** Checkout, then /upgrade preview → confirm, in Chromium against the built product and the local Stripe server. */
 describe('billing: checkout and upgrade', () => {
   let stripe: StripeServer;
-  let server: RunningServer;
-  let browser: Browser;
   let shots: string;
+  const product = useProduct({
+    env: async () => {
+      stripe = await startStripeServer();
+      return { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url };
+    },
+  });
 
   beforeAll(async () => {
-    stripe = await startStripeServer();
-    server = await startServer({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url });
-    stripe.webhookUrl = `${server.url}/api/v1/stripe/webhook`;
-    browser = await launchBrowser();
+    stripe.webhookUrl = `${product.server.url}/api/v1/stripe/webhook`;
     shots = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-billing-shots-'));
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await stripe?.close();
   });
 
   it('a plan chosen on the pricing page goes through checkout, then an upgrade is previewed and confirmed', async () => {
-    const context = await newContext(browser, server);
-    await apiSignUp(context);
-    const page = await context.newPage();
+    const { context, page } = await product.signedUp({ onboarded: false });
 
     await page.goto('/upgrade?plan=starter&interval=monthly');
     await page.waitForURL(`${stripe.url}/pay/**`);
@@ -65,6 +59,5 @@ describe('billing: checkout and upgrade', () => {
     expect(billing).toMatchObject({ plan: 'growth', billing_interval: 'monthly', submission_limit: 250, subscription_status: 'active' });
     expect(stripe.subscriptions.get(sub.id)!.items.data[0].price.id).toBe(stripe.priceId('growth', 'monthly'));
     console.log(`screenshots in ${shots}`);
-    await context.close();
   });
 });

@@ -1,27 +1,16 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useProduct } from '../support/product.ts';
 import { PUBLIC_PAGES } from './pages.ts';
 
 describe('public pages are accessible', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`has no serious or critical axe violations on any public page (${scheme}, wide and 360 px)`, async () => {
       const failures: string[] = [];
       for (const width of [1280, 360]) {
-        const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, reducedMotion: 'reduce', viewport: { width, height: 800 } });
+        const context = await product.context(width, { colorScheme: scheme, reducedMotion: 'reduce', viewport: { width, height: 800 } });
         for (const { path } of PUBLIC_PAGES) {
           const page = await context.newPage();
           await page.goto(path);

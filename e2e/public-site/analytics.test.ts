@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiCompleteOnboarding, apiSignUp } from '../auth/session.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useProduct } from '../support/product.ts';
 import { startCollector, type Received } from './collector.ts';
 
 const WRITE_KEY = 'wk_e2e_public_site';
@@ -19,36 +17,29 @@ async function go(page: Page, path: string): Promise<void> {
 }
 
 describe('customer analytics against a local Segment-compatible collector', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let collector: Awaited<ReturnType<typeof startCollector>>;
-  beforeAll(async () => {
-    collector = await startCollector();
-    server = await startServer({ ANALYTICS_WRITE_KEY: WRITE_KEY, ANALYTICS_URL: collector.url });
-    browser = await launchBrowser();
+  const product = useProduct({
+    env: async () => {
+      collector = await startCollector();
+      return { ANALYTICS_WRITE_KEY: WRITE_KEY, ANALYTICS_URL: collector.url };
+    },
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await collector?.close();
   });
 
   it('sends nothing for visitors who are not signed in', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
-    const page = await context.newPage();
+    const page = await product.page();
     await page.goto('/');
     expect(await page.locator('meta[name="analytics-write-key"]').getAttribute('content')).toBe(WRITE_KEY);
     await page.goto('/pricing');
     await page.waitForTimeout(1000);
-    await context.close();
+    await page.context().close();
     expect(collector.received).toEqual([]);
   });
 
   it('identifies a signed-in user, tracks one page view per path change, batches after 5 s and beacons on page hide', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
-    const user = await apiSignUp(context);
-    await apiCompleteOnboarding(context);
-    const page = await context.newPage();
+    const { page, user } = await product.signedUp();
     await page.goto('/dashboard');
     await expect.poll(() => collector.received.some((r) => r.path === `/v1/projects/${WRITE_KEY}/settings`)).toBe(true);
     await go(page, '/my/requests');
@@ -66,7 +57,7 @@ describe('customer analytics against a local Segment-compatible collector', () =
     expect(events[0]).toMatchObject({ type: 'identify', userId: String(user.id), traits: { email: user.email } });
     const pages = events.filter((e) => e.type === 'page').map((e) => e.properties!.path);
     expect(pages).toEqual(['/dashboard', '/my/requests', '/my/recordings', '/dashboard']);
-    expect(events.find((e) => e.type === 'page')!.properties!.url).toBe(`${server.url}/dashboard`);
+    expect(events.find((e) => e.type === 'page')!.properties!.url).toBe(`${product.server.url}/dashboard`);
     expect(events.filter((e) => e.type === 'page').every((e) => e.userId === String(user.id))).toBe(true);
 
     await go(page, '/my/account');
@@ -75,6 +66,5 @@ describe('customer analytics against a local Segment-compatible collector', () =
     const beacon = collector.received.filter((r) => r.path === '/v1/batch')[1]!;
     expect((beacon.body as { writeKey: string }).writeKey).toBe(WRITE_KEY);
     expect(eventsOf([beacon]).map((e) => e.properties?.path)).toEqual(['/my/account']);
-    await context.close();
   });
 });

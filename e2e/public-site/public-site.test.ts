@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { PLAN_IDS, PLANS } from '@showback/contract';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { useProduct } from '../support/product.ts';
 import { NO_USER_FETCH, PUBLIC_PAGES } from './pages.ts';
 
 describe('public site', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   const open = async (path: string, options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: options.width ?? 1280, height: 800 } });
-    const page = await context.newPage();
+    const page = await product.page(options.width, { javaScriptEnabled: options.javaScriptEnabled ?? true });
     await page.goto(path);
     return page;
   };
@@ -38,8 +27,7 @@ describe('public site', () => {
 
   it('hydrates each public page without errors and fetches the current user only where the spec says', async () => {
     for (const { path, text } of PUBLIC_PAGES) {
-      const context = await browser.newContext({ baseURL: server.url });
-      const page = await context.newPage();
+      const page = await product.page();
       const errors: string[] = [];
       const meCalls: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
@@ -55,14 +43,14 @@ describe('public site', () => {
       expect(errors, path).toEqual([]);
       if (NO_USER_FETCH.includes(path)) expect(meCalls, path).toEqual([]);
       else expect(meCalls.length, path).toBeGreaterThan(0);
-      await context.close();
+      await page.context().close();
     }
   });
 
   it('hydrates the visitor HTML for a signed-in visitor too, then shows their navigation', async () => {
     // The pages are prerendered for a visitor; a stored user must not make hydration fail (React #418) or leave the
     // server's attributes behind (preact keeps them: "Go to Dashboard" pointing at /sign-up).
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await product.context();
     await context.addInitScript(() => localStorage.setItem('user', JSON.stringify({ id: 'u1', role: 'owner', is_sysadmin: false, account: { onboarding_completed: true, plan: 'free' } })));
     for (const path of ['/', '/pricing', '/faq', '/integrations']) {
       const page = await context.newPage();
@@ -76,12 +64,10 @@ describe('public site', () => {
       expect(errors, path).toEqual([]);
       await page.close();
     }
-    await context.close();
   });
 
   it('paints the hero from HTML before any script runs, and loads the hero video 100 ms after load', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
-    const page = await context.newPage();
+    const page = await product.page();
     const videoRequests: { url: string; at: number }[] = [];
     const started = Date.now();
     page.on('request', (r) => {
@@ -101,7 +87,6 @@ describe('public site', () => {
     const names = videoRequests.map((r) => r.url.replace(/^.*\/media\//, ''));
     expect(names.some((n) => n.startsWith('hero.'))).toBe(true);
     for (const demo of ['demo-request', 'demo-record', 'demo-review']) expect(names.some((n) => n.startsWith(demo)), demo).toBe(true);
-    await context.close();
   });
 
   it('hero email navigates to sign-up with the email filled', async () => {
@@ -117,7 +102,6 @@ describe('public site', () => {
     await page.waitForURL(/\/sign-up\?/);
     expect(new URL(page.url()).searchParams.get('email')).toBe(email);
     await expect.poll(() => page.locator('input[type=email]').first().inputValue()).toBe(email);
-    await page.context().close();
   });
 
   it('has the landing sections in order with their anchors; nav links are anchors on home and pages elsewhere', async () => {
@@ -149,7 +133,6 @@ describe('public site', () => {
     const footer = await other.locator('footer a').allInnerTexts();
     expect(footer).toEqual(['Home', 'How it Works', 'Integrations', 'Pricing', 'Contact', 'FAQs', 'Privacy', 'Terms']);
     expect(await other.locator('footer').innerText()).toContain('© 2025');
-    await other.context().close();
   });
 
   it('filters the FAQ by case-insensitive substring and explains when nothing matches; several panels open at once', async () => {
@@ -167,7 +150,6 @@ describe('public site', () => {
     await page.locator('details summary').nth(0).click();
     await page.locator('details summary').nth(1).click();
     expect(await page.locator('details[open]').count()).toBe(2);
-    await page.context().close();
   });
 
   it('pricing toggle shows the plan table of the contract, and plan buttons lead visitors to sign-up', async () => {
@@ -186,7 +168,6 @@ describe('public site', () => {
     await page.waitForURL(/\/sign-up\?/);
     const url = new URL(page.url());
     expect([url.searchParams.get('plan'), url.searchParams.get('interval')]).toEqual(['growth', 'annual']);
-    await page.context().close();
   });
 
   it('contact form: shows errors for invalid input, then stores the message and confirms', async () => {
@@ -206,7 +187,6 @@ describe('public site', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     expect((await response).status()).toBe(201);
     expect(await page.getByTestId('contact-sent').innerText()).toMatch(/dana@acme\.example/);
-    await page.context().close();
   });
 
   it('keeps the first attribution set, sends it with sign-up and clears it afterwards', async () => {
@@ -220,20 +200,19 @@ describe('public site', () => {
     const passwords = page.locator('input[type=password]');
     await passwords.nth(0).fill('correct horse 42');
     await passwords.nth(1).fill('correct horse 42');
-    await page.locator('form button[type=submit]').click();
+    await page.getByRole('button', { name: 'Create account' }).click();
     const body = (await signUp).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ utm_source: 'launch', utm_medium: 'email', utm_campaign: null, ref: null, via: null });
     await page.waitForURL((u) => !u.pathname.startsWith('/sign-up'));
     expect(await page.evaluate(() => sessionStorage.getItem('utm_params'))).toBeNull();
-    await page.context().close();
   });
 
   it('publishes sitemap.xml and robots.txt with the public pages', async () => {
-    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    const sitemap = await fetch(`${product.server.url}/sitemap.xml`);
     expect(sitemap.status).toBe(200);
     const xml = await sitemap.text();
     for (const { path } of PUBLIC_PAGES) expect(xml, path).toContain(`${path === '/' ? '/' : path}</loc>`);
-    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    const robots = await (await fetch(`${product.server.url}/robots.txt`)).text();
     expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
     expect(robots).toMatch(/Disallow: \/donkey/);
   });

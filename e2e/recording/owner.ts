@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { BrowserContext } from 'playwright-core';
 import type { CreateRecordingRequest, RecordingRequest, Submission, SubmissionList } from '@showback/contract';
 
 /** An owner signed in over HTTP, as a browser would be: CSRF cookie + token, then the session cookie. */
@@ -48,6 +49,21 @@ export async function signUpOwner(url: string, accountName = 'Analytical Engines
   cookies(res, jar);
   await json(res, 'POST /api/v1/users/sign_up');
   return { url, headers: header() };
+}
+
+/** The owner's session cookies in a browser context, so dashboard pages open signed in. */
+export async function signInOwner(context: BrowserContext, owner: Owner): Promise<void> {
+  const cookies = owner.headers.cookie!.split('; ').map((pair) => {
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: owner.url };
+  });
+  await context.addCookies(cookies);
+}
+
+/** Finishes onboarding, so the dashboard's guard lets the owner in. */
+export async function completeOnboarding(owner: Owner): Promise<void> {
+  const res = await fetch(`${owner.url}/api/v1/account/onboarding/complete`, { method: 'POST', headers: owner.headers, body: '{}' });
+  await json(res, 'POST /api/v1/account/onboarding/complete');
 }
 
 export async function createRequest(owner: Owner, body: CreateRecordingRequest): Promise<RecordingRequest> {

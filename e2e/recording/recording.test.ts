@@ -1,44 +1,40 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
 import { ffprobe, filesOfSize, loopedCorrelation, loudnessEnvelope, rms, sha256File, speechWav } from '../support/media.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { useBrowser, useServer } from '../support/product.ts';
+import type { RunningServer } from '../support/server.ts';
 import { createRequest, download, listSubmissions, revokeRequest, signUpOwner, waitForProcessed, type Owner } from './owner.ts';
 import { confirmedBytes, openRecorder, shot, spooled, startRecording, step, stopRecording, submit } from './recorder-page.ts';
 
 let server: RunningServer;
-let browser: Browser;
 let owner: Owner;
 let tmp: string;
 let wav: string;
 
-beforeAll(async () => {
+const chromium = useBrowser(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-recording-'));
   wav = await speechWav(tmp);
-  browser = await launchBrowser({ screenCapture: true, microphoneWav: wav });
+  return { screenCapture: true, microphoneWav: wav };
 });
 
 afterAll(async () => {
-  await browser?.close();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
 /** A server of its own per block; `env` e.g. WORKERS=false keeps uploads unprocessed for byte comparison. */
 function withServer(env: Record<string, string> = {}): void {
+  const running = useServer(env);
   beforeAll(async () => {
-    server = await startServer(env);
+    server = running.server;
     owner = await signUpOwner(server.url, 'Analytical Engines');
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 }
 
 async function newContext(width: number, height: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = chromium.own(await chromium.browser.newContext({ viewport: { width, height } }));
   await context.grantPermissions(['microphone'], { origin: server.url });
   return context;
 }
@@ -103,7 +99,6 @@ describe('recorder at /r/<token>', () => {
     expect(correlation).toBeGreaterThan(0.8);
     expect(done.size_bytes).toBeGreaterThan(0);
     expect(local.bytes).toBeGreaterThan(0);
-    await context.close();
   });
 
   it('shows a clear page for unknown, revoked and expired links', async () => {
@@ -121,7 +116,6 @@ describe('recorder at /r/<token>', () => {
     const e = await openRecorder(context, server.url, expired.token);
     await e.getByRole('heading', { name: 'This recording link has expired' }).waitFor();
     await shot(e, 'link-expired');
-    await context.close();
   });
 });
 
@@ -152,7 +146,6 @@ describe('an upload that loses nothing', () => {
     });
     await onlySubmissionId(request.id);
     await expectStoredOriginal(local);
-    await context.close();
   });
 
   it('resumes after the tab dies mid-recording: a new tab offers the saved recording and sends every byte', async () => {
@@ -181,7 +174,6 @@ describe('an upload that loses nothing', () => {
     // Nothing left on the device once the server confirmed.
     const again = await openRecorder(context, server.url, request.token);
     await step(again, 'instructions').waitFor();
-    await context.close();
   });
 
   it('loses nothing when the API process is killed and restarted mid-upload', async () => {
@@ -197,6 +189,5 @@ describe('an upload that loses nothing', () => {
     await submit(page);
     await onlySubmissionId(request.id);
     await expectStoredOriginal(local);
-    await context.close();
   });
 });

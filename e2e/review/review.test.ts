@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Submission } from '@showback/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR, apiCompleteOnboarding, apiSignUp, newContext, pathOf, waitForPath } from '../auth/session.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { SCREENSHOT_DIR, pathOf, waitForPath } from '../auth/session.ts';
+import { useProduct } from '../support/product.ts';
 import { makeMp4, submitVideo } from './submitVideo.ts';
 
 const run = promisify(execFile);
@@ -17,8 +16,7 @@ const TITLE = 'Checkout button does nothing';
 
 /** The owner reviews a submission end to end in the built product: requests, recordings, player, download, delete. */
 describe('review: requests and recordings in the dashboard', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const product = useProduct();
   let owner: BrowserContext;
   let page: Page;
   let tmp: string;
@@ -41,26 +39,18 @@ describe('review: requests and recordings in the dashboard', () => {
 
   /** The same signed-in owner in a phone-sized window. */
   const narrowPage = async (): Promise<Page> => {
-    const narrow = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 }, storageState: await owner.storageState() });
-    return narrow.newPage();
+    return product.page(360, { storageState: await owner.storageState() });
   };
 
   beforeAll(async () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-review-'));
     await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-    owner = await newContext(browser, server);
-    await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await apiSignUp(owner, { name: 'Ada Lovelace', account_name: 'Analytical Engines' });
-    await apiCompleteOnboarding(owner);
+    ({ context: owner, page } = await product.signedUp({ name: 'Ada Lovelace', account_name: 'Analytical Engines' }));
+    await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.server.url });
     // Other suites share two cores with this one: give slow moments room without hiding a real hang.
     owner.setDefaultTimeout(60_000);
-    page = await owner.newPage();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     if (tmp) await fs.rm(tmp, { recursive: true, force: true });
   });
 
@@ -105,7 +95,7 @@ describe('review: requests and recordings in the dashboard', () => {
 
     const item = page.getByTestId('request-item').filter({ hasText: TITLE });
     const link = await item.getByTestId('request-link').inputValue();
-    expect(link).toMatch(new RegExp(`^${server.url}/r/[A-Za-z0-9_-]{22,}$`));
+    expect(link).toMatch(new RegExp(`^${product.server.url}/r/[A-Za-z0-9_-]{22,}$`));
     token = link.split('/r/')[1] ?? '';
     await item.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Copied to clipboard').waitFor();
@@ -128,7 +118,7 @@ describe('review: requests and recordings in the dashboard', () => {
 
   it('lists a processed submission with its thumbnail, finds it by search and opens it', async () => {
     const clip = await makeMp4(tmp);
-    const created = await submitVideo(server.url, token, clip, {
+    const created = await submitVideo(product.server.url, token, clip, {
       recipient: { name: 'Grace Hopper', email: 'grace@example.test', note: 'The Pay button spins forever.\nThen nothing happens.' },
       environment: {
         browser: 'Chrome', browser_version: '120.0', os: 'macOS 14.2', screen: '1920x1080', viewport: '1280x720',
@@ -238,10 +228,7 @@ describe('review: requests and recordings in the dashboard', () => {
   });
 
   it("shows another account's ids exactly like missing ones", async () => {
-    const stranger = await newContext(browser, server);
-    await apiSignUp(stranger, { name: 'Eve' });
-    await apiCompleteOnboarding(stranger);
-    const other = await stranger.newPage();
+    const { page: other } = await product.signedUp({ name: 'Eve' });
     await other.goto(`/my/recordings/${submissionId}`);
     await other.getByRole('heading', { name: 'This recording does not exist, or it belongs to another workspace.' }).waitFor();
     expect(await other.locator('video').count()).toBe(0);
@@ -249,7 +236,6 @@ describe('review: requests and recordings in the dashboard', () => {
     await other.getByRole('heading', { name: 'This request does not exist, or it belongs to another workspace.' }).waitFor();
     await other.goto('/my/recordings/not-a-real-id');
     await other.getByRole('heading', { name: 'This recording does not exist, or it belongs to another workspace.' }).waitFor();
-    await stranger.close();
   });
 
   it('edits a request with its saved values filled in, archives and unarchives it', async () => {
@@ -295,7 +281,7 @@ describe('review: requests and recordings in the dashboard', () => {
     await item.getByRole('button', { name: 'Revoke link' }).click();
     await page.getByRole('dialog', { name: 'Revoke this link?' }).getByRole('button', { name: 'Revoke and create a new link' }).click();
     await expect.poll(() => item.getByTestId('request-link').inputValue()).not.toBe(before);
-    expect((await fetch(`${server.url}/api/v1/public/requests/${token}`)).status).toBe(410);
+    expect((await fetch(`${product.server.url}/api/v1/public/requests/${token}`)).status).toBe(410);
 
     await page.goto(`/my/recordings/${submissionId}`);
     await page.getByRole('button', { name: 'Delete recording' }).click();
@@ -313,7 +299,7 @@ describe('review: requests and recordings in the dashboard', () => {
     const link = await page.getByTestId('request-item').filter({ hasText: TITLE }).getByTestId('request-link').inputValue();
     const notVideo = path.join(tmp, 'not-a-video.mp4');
     await fs.writeFile(notVideo, Buffer.alloc(64 * 1024, 7));
-    const { id } = await submitVideo(server.url, link.split('/r/')[1] ?? '', notVideo, { recipient: { name: 'Broken File', email: 'broken@example.test' } });
+    const { id } = await submitVideo(product.server.url, link.split('/r/')[1] ?? '', notVideo, { recipient: { name: 'Broken File', email: 'broken@example.test' } });
     await expect
       .poll(async () => ((await (await owner.request.get(`/api/v1/submissions/${id}`)).json()) as Submission).status, { timeout: 90_000, interval: 500 })
       .toBe('failed');

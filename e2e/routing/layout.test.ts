@@ -1,25 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countMeRequests, newContext, pathOf } from '../auth/session.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { countMeRequests, pathOf } from '../auth/session.ts';
+import { useProduct } from '../support/product.ts';
 
 describe('layout, navigation and code splitting', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   it('shows the spec top navigation: page links elsewhere, in-page anchors on home, Start Free for visitors', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     await page.goto('/pricing');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
@@ -37,23 +24,19 @@ describe('layout, navigation and code splitting', () => {
     const homeHrefs = await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(homeHrefs).toEqual(['#features', '#integrations', '#pricing', '#faq', '#contact']);
     expect(await page.getByRole('banner').getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/sign-up');
-    await context.close();
   });
 
   it('keeps the language prefix in links', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     await page.goto('/de/pricing');
     // The prerendered page carries plain links until the app has started under the prefix.
     await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/de/sign-up');
     await page.getByRole('banner').getByRole('link', { name: 'Start Free' }).click();
     await page.waitForURL('**/de/sign-up');
-    await context.close();
   });
 
   it('scrolls to the top on navigation', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     await page.goto('/privacy');
     await page.evaluate(() => {
       document.body.style.minHeight = '5000px';
@@ -63,12 +46,10 @@ describe('layout, navigation and code splitting', () => {
     await page.waitForURL('**/terms');
     await page.waitForFunction(() => window.scrollY === 0);
     expect(pathOf(page)).toBe('/terms');
-    await context.close();
   });
 
   it('scrolls smoothly to the hash, also when the same anchor is followed again', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     await page.goto('/');
     await page.locator('#faq').waitFor({ state: 'attached' });
     const nav = page.getByRole('navigation', { name: 'Main menu' });
@@ -106,12 +87,10 @@ describe('layout, navigation and code splitting', () => {
     await follow('Pricing', 'pricing');
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await follow('Pricing', 'pricing');
-    await context.close();
   });
 
   it('loads no signed-in screen on a marketing page', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -123,6 +102,5 @@ describe('layout, navigation and code splitting', () => {
     const signedIn = scripts.filter((path) => /\/(AppShell|DashboardPage|Requests?Page|RecordingsPage|RecordingPage|SignInPage|SignUpPage|OnboardingLayout|WorkspacePage|AdminSectionPage)-/.test(path));
     expect(signedIn).toEqual([]);
     expect(me.count()).toBe(0);
-    await context.close();
   });
 });

@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCompleteOnboarding, apiSignUp, countMeRequests, newContext, storedUser, waitForPath } from '../auth/session.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { countMeRequests, storedUser, waitForPath } from '../auth/session.ts';
+import { useProduct } from '../support/product.ts';
 
 const PUBLIC = ['/', '/sign-in', '/sign-up', '/privacy', '/terms', '/pricing', '/faq', '/features', '/integrations', '/contact', '/docs/widget-api', '/proof'];
 // Not on the spec's list, so they fetch the current user before mounting (spec §2 note).
@@ -20,21 +19,10 @@ async function appMounted(page: Page, path: string): Promise<void> {
 }
 
 describe('start-up (spec §2)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const product = useProduct();
 
   it('skips the current-user fetch on the public list, locale prefix and trailing slash removed', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     const me = countMeRequests(page);
     for (const path of [...PUBLIC, '/de/pricing/', '/pt-BR/faq', '/sign-in/']) {
       await page.goto(path);
@@ -44,12 +32,10 @@ describe('start-up (spec §2)', () => {
     // The count is kept across page loads, so a late call on one path shows up at the next; and after the last:
     await page.waitForTimeout(500);
     expect(me.count()).toBe(0);
-    await context.close();
   });
 
   it('fetches the current user exactly once before mounting every other route', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     const me = countMeRequests(page);
     for (const [index, path] of FETCHING.entries()) {
       await page.goto(path);
@@ -58,12 +44,10 @@ describe('start-up (spec §2)', () => {
     }
     await page.waitForTimeout(500);
     expect(me.count()).toBe(FETCHING.length);
-    await context.close();
   });
 
   it('clears a stale stored user when the fetch fails, notes it, and mounts anyway', async () => {
-    const context = await newContext(browser, server);
-    const page = await context.newPage();
+    const page = await product.page();
     const notes: string[] = [];
     page.on('console', (message) => notes.push(message.text()));
     await page.goto('/pricing');
@@ -79,14 +63,10 @@ describe('start-up (spec §2)', () => {
 
     await page.goto('/dashboard');
     await waitForPath(page, /^\/sign-in\?redirect_to=%2Fdashboard$/);
-    await context.close();
   });
 
   it('stores the fetched user, so guards and navigation know who is signed in', async () => {
-    const context = await newContext(browser, server);
-    const user = await apiSignUp(context);
-    await apiCompleteOnboarding(context);
-    const page = await context.newPage();
+    const { page, user } = await product.signedUp();
     await page.goto('/dashboard');
     await page.getByRole('navigation', { name: 'App navigation' }).waitFor();
     const stored = await storedUser(page);
@@ -94,6 +74,5 @@ describe('start-up (spec §2)', () => {
     expect(stored?.account.onboarding_completed).toBe(true);
     await page.goto('/');
     await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
-    await context.close();
   });
 });

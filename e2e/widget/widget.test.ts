@@ -3,24 +3,28 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionEvents, WidgetSettings } from '@showback/contract';
 import { startExamplesServer } from '../../examples/serve.mjs';
-import { launchBrowser } from '../support/browser.ts';
 import { speechWav } from '../support/media.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
+import { useProduct } from '../support/product.ts';
+import { completeOnboarding, signInOwner, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/widget');
 
-let server: RunningServer;
 let examples: http.Server;
-let browser: Browser;
 let owner: Owner;
 let host: string;
 let key: string;
 let tmp: string;
+
+const product = useProduct({
+  media: async () => {
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-widget-'));
+    return { screenCapture: true, microphoneWav: await speechWav(tmp) };
+  },
+});
 
 async function shot(page: Page, name: string): Promise<void> {
   await fs.mkdir(SHOTS, { recursive: true });
@@ -28,18 +32,9 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${p}`, { method, headers: owner.headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${product.server.url}${p}`, { method, headers: owner.headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-/** The owner's session cookies in a browser context, so dashboard pages open signed in. */
-async function signedIn(context: BrowserContext): Promise<void> {
-  const cookies = owner.headers.cookie!.split('; ').map((pair) => {
-    const eq = pair.indexOf('=');
-    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: server.url };
-  });
-  await context.addCookies(cookies);
 }
 
 /** A host page that records what reaches it: page errors, and the widget's events through the public `on()`. */
@@ -47,7 +42,7 @@ async function hostPage(context: BrowserContext, origin: string): Promise<{ page
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(`${origin}/plain/?host=${encodeURIComponent(server.url)}&key=${encodeURIComponent(key)}`);
+  await page.goto(`${origin}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(key)}`);
   await page.evaluate(() => {
     const w = window as unknown as { Showback: (...a: unknown[]) => unknown; __events: [string, unknown][] };
     w.__events = [];
@@ -72,31 +67,25 @@ async function recorderFrame(page: Page): Promise<Frame> {
 const step = (frame: Frame, name: string) => frame.locator(`section[data-step="${name}"]`);
 
 beforeAll(async () => {
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-widget-'));
-  const wav = await speechWav(tmp);
-  server = await startServer();
   examples = await startExamplesServer(0);
   host = `http://127.0.0.1:${(examples.address() as { port: number }).port}`;
-  owner = await signUpOwner(server.url, 'Acme Support');
+  owner = await signUpOwner(product.server.url, 'Acme Support');
   const settings = await api<WidgetSettings>('PUT', '/api/v1/widget', { allowed_origins: [host], appearance: { label: 'Report a problem', position: 'bottom-right' } });
   key = settings.key;
-  await api('POST', '/api/v1/account/onboarding/complete', {});
-  browser = await launchBrowser({ screenCapture: true, microphoneWav: wav });
+  await completeOnboarding(owner);
 });
 
 afterAll(async () => {
-  await browser?.close();
   await new Promise((r) => examples?.close(r));
-  await server?.stop();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
 describe('widget across two origins', () => {
   it('records from the host page, and the recording page shows the error and the failed request at their offsets; clicking the error seeks', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await product.context(1280);
     // The permission belongs to the top-level page the customer sees; the iframe gets it through allow="microphone".
     await context.grantPermissions(['microphone'], { origin: host });
-    await context.grantPermissions(['microphone'], { origin: server.url });
+    await context.grantPermissions(['microphone'], { origin: product.server.url });
     const { page, pageErrors } = await hostPage(context, host);
     // The example page starts from data-key alone, so the launcher has the SDK's default label.
     const launcher = page.locator('showback-launcher').getByRole('button', { name: 'Record your screen' });
@@ -123,7 +112,7 @@ describe('widget across two origins', () => {
     await launcher.click();
     const frame = await recorderFrame(page);
     await step(frame, 'instructions').waitFor();
-    expect(frame.url()).toMatch(new RegExp(`^${server.url}/r/ws_`));
+    expect(frame.url()).toMatch(new RegExp(`^${product.server.url}/r/ws_`));
     await shot(page, '2-modal-recorder');
 
     // Another origin's frame inside the host page posts "close" and "submitted" to it: ignored.
@@ -143,7 +132,7 @@ describe('widget across two origins', () => {
       const w = document.querySelector('showback-modal')!.shadowRoot!.querySelector('iframe')!.contentWindow!;
       w.postMessage({ protocol: 'showback-widget', v: 1, type: 'context', id: 'nope', context: { events: 'x' } }, product);
       w.postMessage('{"type":"close"}', product);
-    }, server.url);
+    }, product.server.url);
     await page.waitForTimeout(300);
     expect(await page.locator('showback-modal iframe').count()).toBe(1);
 
@@ -211,10 +200,10 @@ describe('widget across two origins', () => {
 
     // The dashboard: video with the timeline beside it.
     await waitForProcessed(owner, id);
-    const review = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await signedIn(review);
+    const review = await product.context(1440, { viewport: { width: 1440, height: 900 } });
+    await signInOwner(review, owner);
     const dash = await review.newPage();
-    await dash.goto(`${server.url}/my/recordings/${id}`);
+    await dash.goto(`${product.server.url}/my/recordings/${id}`);
     const timeline = dash.getByTestId('timeline');
     await timeline.locator('li[data-kind]').first().waitFor().catch(async (e) => {
       await shot(dash, 'debug-recording-page');
@@ -242,17 +231,16 @@ describe('widget across two origins', () => {
     await timeline.getByTestId('timeline-status').selectOption('failed');
     await shot(dash, '4-recording-timeline');
 
-    await dash.goto(`${server.url}/my/widget`);
+    await dash.goto(`${product.server.url}/my/widget`);
     await dash.getByTestId('widget-snippet').waitFor();
     expect(await dash.getByTestId('widget-snippet').textContent()).toContain(key);
     await shot(dash, '5-my-widget');
     await dash.setViewportSize({ width: 1440, height: 2000 });
     await dash.screenshot({ path: path.join(SHOTS, '5-my-widget-full.png'), fullPage: true });
-    await review.close();
   });
 
   it('refuses the key from an origin that is not allowed, without errors in the host page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+    const context = await product.context(1024, { viewport: { width: 1024, height: 700 } });
     // Same server, other origin: localhost is not 127.0.0.1.
     const other = host.replace('127.0.0.1', 'localhost');
     const { page, pageErrors } = await hostPage(context, other);
@@ -265,6 +253,5 @@ describe('widget across two origins', () => {
     await shot(page, '6-disallowed-origin');
     expect(await events(page)).toContain('error');
     expect(pageErrors).toEqual([]);
-    await context.close();
   });
 });
