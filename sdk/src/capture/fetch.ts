@@ -21,7 +21,8 @@ export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Res
       result.then(
         (res) => {
           try {
-            finish(e, res.status, +res.headers.get('content-length')!);
+            finish(e, res.status);
+            (e as Captured).sizeFrom = res.headers;
             x?.res(e, res);
             record(e);
           } catch {

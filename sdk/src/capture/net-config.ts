@@ -40,11 +40,12 @@ export const networkEvent = (transport: NetworkEvent['transport'], method: unkno
 
 /**
  * A request as it ends: status 0 and an error when it never got a response. The response size is its
- * Content-Length (bytes on the wire, for fetch and XHR alike), kept only when the server sent one. The duration
+ * Content-Length (bytes on the wire, for fetch and XHR alike), kept only when the server sent one; fetch reads it
+ * at hand-off (see `sizeFrom`). The duration
  * is timed with Date.now() from the event's start: whole milliseconds are enough here, and performance.now() costs
  * five times as much per call in Chromium; a clock set back meanwhile gives 0, never a negative.
  */
-export function finish(e: NetworkEvent, status: number, responseSize: number | undefined, error?: string): void {
+export function finish(e: NetworkEvent, status: number, responseSize?: number, error?: string): void {
   e.duration_ms = Math.max(0, Date.now() - e.t);
   e.status = status;
   if (responseSize) e.response_size = responseSize;

@@ -4,10 +4,11 @@ import { serialize } from '../capture/serialize.ts';
 /**
  * An event as captured: `t` is epoch milliseconds; URLs and texts are not redacted or cut yet (the byte limit
  * evicts big ones; the widget cuts at hand-off). Network events of allowlisted URLs carry the raw header sources
- * (`Headers`, a record, pairs or the XHR header text), filtered down to the allowlisted names at hand-off. Console
+ * (`Headers`, a record, pairs or the XHR header text), filtered down to the allowlisted names at hand-off. A fetch
+ * response's `Headers` ride along as `sizeFrom`: its Content-Length is read at hand-off, off the page's call. Console
  * events carry their raw `args` until the buffer settles them.
  */
-export type Captured = WidgetEvent & { rawRequestHeaders?: unknown; rawResponseHeaders?: unknown; args?: ArrayLike<unknown> };
+export type Captured = WidgetEvent & { rawRequestHeaders?: unknown; rawResponseHeaders?: unknown; sizeFrom?: Headers; args?: ArrayLike<unknown> };
 
 export interface EventBuffer {
   push(e: Captured): void;

@@ -21,10 +21,12 @@ export function pickHeaders(allow: readonly string[], h: unknown): Record<string
   return out;
 }
 
-/** The event in its wire shape: raw header sources replaced by the allowlisted headers. */
+/** The event in its wire shape: raw header sources replaced by the allowlisted headers, sizes read. */
 export function withHeaders(e: Captured, allow: readonly string[]): WidgetEvent {
-  const { rawRequestHeaders, rawResponseHeaders, ...rest } = e;
+  const { rawRequestHeaders, rawResponseHeaders, sizeFrom, ...rest } = e;
   if (rest.kind === 'network') {
+    const size = sizeFrom ? +sizeFrom.get('content-length')! : 0;
+    if (size) rest.response_size = size;
     const req = pickHeaders(allow, rawRequestHeaders);
     const res = pickHeaders(allow, rawResponseHeaders);
     if (req) rest.request_headers = req;
