@@ -74,6 +74,8 @@ describe('recorder fallbacks at /r/<token>', () => {
     await row.filter({ hasText: 'Ada Upload' }).waitFor();
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toContain('Ready');
+    // The thumbnail is made from the uploaded file: it loads once processing has finished.
+    await dashboard.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="submission-item"] img')).some((img) => img.complete && img.naturalWidth > 0));
     await shot(dashboard, 'fallback-4-dashboard');
   });
 
