@@ -12,24 +12,24 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
  * node_modules/.cache beside the package it comes from; where that cannot be written every new database runs
  * initdb as before. It holds only what initdb writes, never anything of ours.
  */
-export async function createPglite(dataDir: string | undefined, options: PGliteOptions = {}): Promise<PGlite> {
+export async function createPglite(dataDir: string | undefined, options: PGliteOptions = {}, templateFile: string | undefined = defaultTemplateFile()): Promise<PGlite> {
   if (dataDir !== undefined) {
     await fs.mkdir(dataDir, { recursive: true });
     // Only an empty folder is filled from the copy: anything else is PGlite's to resume or to refuse.
     if ((await fs.readdir(dataDir)).length > 0) return PGlite.create(dataDir, options);
   }
-  const template = await readTemplate();
-  if (template) {
+  const template = templateFile && (await readTemplate(templateFile));
+  if (templateFile && template) {
     try {
       return await (dataDir === undefined ? PGlite.create({ ...options, loadDataDir: template }) : PGlite.create(dataDir, { ...options, loadDataDir: template }));
     } catch {
       // A copy PGlite cannot start from: forget it, clear what it unpacked into the (empty) folder, run initdb.
-      await fs.rm(templateFile(), { force: true });
+      await fs.rm(templateFile, { force: true });
       if (dataDir !== undefined) await emptyFolder(dataDir);
     }
   }
   const pglite = dataDir === undefined ? await PGlite.create(options) : await PGlite.create(dataDir, options);
-  await writeTemplate(pglite);
+  if (templateFile) await writeTemplate(pglite, templateFile);
   return pglite;
 }
 
@@ -38,30 +38,37 @@ const requireFrom = createRequire(import.meta.url);
 /** node_modules/@electric-sql/pglite, wherever the package was installed. */
 function pgliteFolder(): string {
   let dir = path.dirname(requireFrom.resolve('@electric-sql/pglite'));
-  while (path.basename(path.dirname(dir)) !== '@electric-sql') dir = path.dirname(dir);
+  while (path.basename(path.dirname(dir)) !== '@electric-sql') {
+    if (dir === path.dirname(dir)) throw new Error('@electric-sql/pglite is not in a node_modules folder');
+    dir = path.dirname(dir);
+  }
   return dir;
 }
 
 let cachedTemplateFile: string | undefined;
-function templateFile(): string {
+/** Undefined where the package cannot be found on disk (then no copy is kept). */
+function defaultTemplateFile(): string | undefined {
   if (cachedTemplateFile) return cachedTemplateFile;
-  const folder = pgliteFolder();
-  const { version } = requireFrom(path.join(folder, 'package.json')) as { version: string };
-  cachedTemplateFile = path.join(folder, '../../.cache/showback', `pglite-${version}-initdb.tar`);
+  try {
+    const folder = pgliteFolder();
+    const { version } = requireFrom(path.join(folder, 'package.json')) as { version: string };
+    cachedTemplateFile = path.join(folder, '../../.cache/showback', `pglite-${version}-initdb.tar`);
+  } catch {
+    return undefined;
+  }
   return cachedTemplateFile;
 }
 
-async function readTemplate(): Promise<Blob | undefined> {
+async function readTemplate(file: string): Promise<Blob | undefined> {
   try {
-    return new Blob([await fs.readFile(templateFile())]);
+    return new Blob([await fs.readFile(file)]);
   } catch {
     return undefined;
   }
 }
 
 /** Straight after creation, before anything of ours is in it. Written under a unique name and renamed into place. */
-async function writeTemplate(pglite: PGlite): Promise<void> {
-  const file = templateFile();
+async function writeTemplate(pglite: PGlite, file: string): Promise<void> {
   const partial = `${file}.${process.pid}.${crypto.randomUUID()}.partial`;
   try {
     const tar = await pglite.dumpDataDir('none');
