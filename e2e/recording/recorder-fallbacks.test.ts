@@ -96,6 +96,9 @@ describe('recorder fallbacks at /r/<token>', () => {
     await step(page, 'instructions').waitFor();
     await page.getByRole('button', { name: 'Get started' }).click();
     await step(page, 'share').waitFor();
+    // The microphone is off for this request: its step is neither shown nor listed.
+    expect(await page.locator('.progress-steps li').allTextContents()).toEqual(['✓ Instructions', 'Share screen', 'Record', 'Review', 'Send']);
+    expect(await page.getByRole('navigation').getAttribute('aria-label')).toMatch(/2\D+5/);
     await page.getByRole('button', { name: 'Share my screen' }).click();
 
     await page.getByRole('alert').filter({ hasText: 'You closed the sharing dialog without choosing. Try again when you are ready.' }).waitFor();

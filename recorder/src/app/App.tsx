@@ -433,7 +433,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
   })();
 
   return (
-    <Layout step={state.step} accountName={request?.account_name} uploadState={state.step === 'recording' ? upload?.state : undefined}>
+    <Layout step={state.step} accountName={request?.account_name} withMicrophone={request?.microphone !== 'off'} uploadState={state.step === 'recording' ? upload?.state : undefined}>
       {body}
     </Layout>
   );

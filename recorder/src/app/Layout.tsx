@@ -3,21 +3,33 @@ import { m } from '../messages/index.ts';
 import type { UploadState } from '../upload/UploadController.ts';
 import type { Step } from './flow.ts';
 
-const PROGRESS: Partial<Record<Step, number>> = {
-  instructions: 0,
-  microphone: 1,
-  share: 2,
-  countdown: 3,
-  recording: 3,
-  preview: 4,
-  file: 4,
-  details: 5,
-  submit: 5,
+const STEPS = ['instructions', 'microphone', 'share', 'record', 'review', 'send'] as const;
+type Shown = (typeof STEPS)[number];
+const PROGRESS: Partial<Record<Step, Shown>> = {
+  instructions: 'instructions',
+  microphone: 'microphone',
+  share: 'share',
+  countdown: 'record',
+  recording: 'record',
+  preview: 'review',
+  file: 'review',
+  details: 'send',
+  submit: 'send',
 };
-const LABELS = [m.steps.instructions, m.steps.microphone, m.steps.share, m.steps.record, m.steps.review, m.steps.send];
 
-export function Layout({ step, accountName, uploadState, children }: { step: Step; accountName?: string; uploadState?: UploadState; children: ReactNode }) {
-  const current = PROGRESS[step];
+interface Props {
+  step: Step;
+  accountName?: string;
+  /** False when the request has the microphone off: that step is never shown, so it is not listed either. */
+  withMicrophone?: boolean;
+  uploadState?: UploadState;
+  children: ReactNode;
+}
+
+export function Layout({ step, accountName, withMicrophone = true, uploadState, children }: Props) {
+  const steps = STEPS.filter((s) => withMicrophone || s !== 'microphone');
+  const shown = PROGRESS[step];
+  const current = shown ? steps.indexOf(shown) : -1;
   return (
     <div className="shell">
       <header className="topbar">
@@ -31,13 +43,13 @@ export function Layout({ step, accountName, uploadState, children }: { step: Ste
           </span>
         )}
       </header>
-      {current !== undefined && (
-        <nav aria-label={m.stepOf(current + 1, LABELS.length)}>
+      {current >= 0 && (
+        <nav aria-label={m.stepOf(current + 1, steps.length)}>
           <ol className="progress-steps">
-            {LABELS.map((label, i) => (
-              <li key={label} className={i < current ? 'is-done' : i === current ? 'is-current' : undefined} aria-current={i === current ? 'step' : undefined}>
+            {steps.map((s, i) => (
+              <li key={s} className={i < current ? 'is-done' : i === current ? 'is-current' : undefined} aria-current={i === current ? 'step' : undefined}>
                 <span className="visually-hidden">{i < current ? '✓ ' : ''}</span>
-                {label}
+                {m.steps[s]}
               </li>
             ))}
           </ol>
