@@ -38,7 +38,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     rewriteUrl: (req) => (req.url ?? '/').replace(LOCALE_PREFIX, ''),
-    ajv: { customOptions: { allErrors: true } },
+    // allowUnionTypes: the widget metadata schema's values are `type: [string, number, boolean, null]`, valid JSON Schema.
+    ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { createPglite } from '../../src/db/create-pglite.ts';
 
 /**
  * A running API on a random loopback port with a database of its own, for tests that talk HTTP.
@@ -53,9 +54,9 @@ async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle;
   return { handle, url, drop };
 }
 
-async function memoryPglite() {
-  const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create({ parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
+// From the kept copy of an empty data directory, like the server's: 0.7 s instead of 3–4 s of initdb per test app.
+function memoryPglite() {
+  return createPglite(undefined, { parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
 }
 
 export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
