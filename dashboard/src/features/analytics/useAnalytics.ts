@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AnalyticsUser } from './constants.ts';
 import { readAnalyticsConfig } from './readAnalyticsConfig.ts';
@@ -32,7 +32,12 @@ export function useAnalytics(user: AnalyticsUser | null | undefined): void {
     };
   }, [signedIn, id, email]);
 
+  // Paths seen while the client loads are kept and tracked once it is there: a quick first click must not lose the
+  // page the user landed on.
+  const seen = useRef<string[]>([]);
   useEffect(() => {
-    if (signedIn && runtime) runtime.trackPage(pathname, `${location.origin}${pathname}`);
+    if (!signedIn) return;
+    seen.current.push(pathname);
+    if (runtime) for (const path of seen.current.splice(0)) runtime.trackPage(path, `${location.origin}${path}`);
   }, [signedIn, runtime, pathname]);
 }
