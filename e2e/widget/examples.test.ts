@@ -77,9 +77,10 @@ describe('widget examples', () => {
     await recorderOpened(page);
     expect(await launcher.getAttribute('aria-expanded')).toBe('true');
     await shot(page, '7-strict-csp-modal');
-    // Focus is on the modal's close button: Escape closes from there (inside the recorder it is forwarded as `close`).
-    await page.keyboard.press('Escape');
-    await page.locator('showback-modal').waitFor({ state: 'detached' });
+    // Escape on the modal's own Close button (a key sent while the recorder's cross-origin frame has focus can stall
+    // headless Chromium's input routing; that path is the recorder forwarding `close`).
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).press('Escape');
+    await page.locator('showback-modal').waitFor({ state: 'detached', timeout: 10_000 });
     expect(await launcher.getAttribute('aria-expanded')).toBe('false');
     expect(await launcher.evaluate((b) => b.getRootNode() instanceof ShadowRoot && (b.getRootNode() as ShadowRoot).activeElement === b)).toBe(true);
     expect(problems).toEqual([]);
