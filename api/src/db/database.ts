@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { createPglite } from './create-pglite.ts';
 import type { Database } from './schema.ts';
@@ -15,6 +14,7 @@ const NUMERIC_OID = 1700;
 // callers see one type. Counts in this product never approach 2^53.
 pg.types.setTypeParser(INT8_OID, (value: string) => Number(value));
 pg.types.setTypeParser(NUMERIC_OID, (value: string) => Number(value));
+const PGLITE_PARSERS = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) };
 
 export interface DatabaseHandle {
   db: Db;
@@ -26,7 +26,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pglite?: PGlite }): Promise<DatabaseHandle> {
+/** Postgres at `databaseUrl`, else PGlite in `dataDir/db`, or in memory with `inMemory` (tests). */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -38,11 +39,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       close: () => db.destroy(),
     };
   }
-  let pglite = options.pglite;
-  if (!pglite) {
-    pglite = await createPglite(path.join(options.dataDir, 'db'), { parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) } });
-  }
-  const client = pglite;
+  const client = await createPglite(options.inMemory ? undefined : path.join(options.dataDir, 'db'), { parsers: PGLITE_PARSERS });
   const dialect: Dialect = new PGliteDialect(client);
   const db = new Kysely<Database>({ dialect });
   return {
