@@ -117,10 +117,11 @@ export function start(o: InitOptions): void {
   }
   if (c.navigation !== false) r.push(...captureNavigation(record));
   state = s;
-  // Guarded: after DOMContentLoaded nothing else stands between a throw here and the page.
+  // Guarded: after DOMContentLoaded nothing else stands between a throw here and the page. A launcher click has no
+  // caller to reject to: its failure is a warning for the integrator (and the `error` event).
   const mount = () =>
     guard(() => {
-      if (state === s && !s._launcher) s._launcher = mountLauncher(o.launcher || {}, o.nonce, () => void openWidget({}).catch(() => {}));
+      if (state === s && !s._launcher) s._launcher = mountLauncher(o.launcher || {}, o.nonce, () => void openWidget({}).catch(warn));
     });
   if (o.launcher !== false && supported().supported)
     if (document.body) mount();

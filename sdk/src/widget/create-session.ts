@@ -34,7 +34,9 @@ export async function createSession(h: WidgetHost, o: OpenOptions): Promise<Widg
   } catch {
     // checked below
   }
-  // The iframe only ever shows the product's own origin, whatever the response says.
-  if (recorderOrigin !== h.host || typeof body.token !== 'string') throw sbError('NETWORK', 'Unexpected widget session response');
+  // The iframe only ever shows the product's own origin, whatever the response says. A different origin is almost
+  // always the SDK loaded from another name of the product than its PUBLIC_URL: say so to the integrator.
+  if (typeof body.token !== 'string') throw sbError('NETWORK', 'Unexpected widget session response');
+  if (recorderOrigin !== h.host) throw sbError('NETWORK', `The recorder is at ${recorderOrigin || 'an unknown origin'}, not ${h.host}: load the SDK from the product's public URL`);
   return body as WidgetSession;
 }
