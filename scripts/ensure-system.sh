@@ -9,6 +9,9 @@ command -v chromium >/dev/null || need+=(chromium)
 command -v ffmpeg >/dev/null || need+=(ffmpeg)
 command -v flite >/dev/null || need+=(flite)
 command -v sox >/dev/null || need+=(sox)
+# The recogniser binary and its US English model are separate packages; the model alone is not enough.
+command -v pocketsphinx_batch >/dev/null || need+=(pocketsphinx)
+[ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || need+=(pocketsphinx-en-us)
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then
