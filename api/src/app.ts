@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import cookie from '@fastify/cookie';
 import { errorsPlugin } from './plugins/errors.ts';
+import { routeTablePlugin } from './plugins/route-table.ts';
 import { loadSecret } from './plugins/secret.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -53,6 +54,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.addHook('onClose', () => uploads.close());
   if (!options.database) app.addHook('onClose', () => database.close());
 
+  await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie, { secret: ctx.secret });

@@ -1,14 +1,17 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CsrfResponseSchema } from '@showback/contract';
+import { CSRF_FORM_FIELD, CsrfResponseSchema } from '@showback/contract';
 import { AppError } from '../errors.ts';
 import { secureCookies } from '../modules/auth/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false for routes authenticated by something other than the browser's cookies (tokens, signatures). */
-    csrf?: boolean;
+    /**
+     * Unset: the token comes in the X-CSRF-Token header. false: the route is authenticated by something other than
+     * the browser's cookies (tokens, signatures). 'form': an HTML form post carrying the token in its CSRF_FORM_FIELD.
+     */
+    csrf?: false | 'form';
   }
 }
 
@@ -54,11 +57,25 @@ export function assertCsrf(request: FastifyRequest, token: unknown): void {
   }
 }
 
+/**
+ * Every state-changing route is checked unless its own config opts out, decided from the route the router matched:
+ * never from the raw URL, which an attacker may percent-encode (`/%61pi/…`) into a path the router decodes.
+ * Unmatched requests are left to the 404 handler.
+ */
+function csrfMode(request: FastifyRequest): 'header' | 'form' | undefined {
+  if (!UNSAFE.has(request.method) || request.is404) return undefined;
+  const mode = request.routeOptions.config?.csrf;
+  if (mode === false) return undefined;
+  return mode === 'form' ? 'form' : 'header';
+}
+
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config?.csrf === false) return;
-    assertCsrf(request, request.headers['x-csrf-token']);
+    if (csrfMode(request) === 'header') assertCsrf(request, request.headers['x-csrf-token']);
+  });
+  // Form posts carry the token in the body, which is parsed only after onRequest.
+  app.addHook('preValidation', async (request) => {
+    if (csrfMode(request) === 'form') assertCsrf(request, (request.body as Record<string, unknown> | undefined)?.[CSRF_FORM_FIELD]);
   });
 
   app.get('/api/v1/csrf', { schema: { tags: ['auth'], response: { 200: CsrfResponseSchema } } }, async (request, reply) => {

@@ -71,6 +71,13 @@ export async function signUp(t: Pick<TestApp, 'url'>, overrides: Partial<SignUpB
   return { ...sessionFrom({ ...browser.jar, ...cookiesOf(res) }, browser.csrf), user, password: payload.password };
 }
 
+/** Signs up a new owner and makes them a system admin (as the first start does for ADMIN_EMAIL). */
+export async function signUpSysadmin(t: Pick<TestApp, 'url' | 'app'>): Promise<SignedUp> {
+  const admin = await signUp(t);
+  await t.app.ctx.db.updateTable('users').set({ is_sysadmin: true }).where('id', '=', admin.user.id).execute();
+  return { ...admin, user: { ...admin.user, is_sysadmin: true } };
+}
+
 /** Signs in through the API from a fresh browser. */
 export async function signIn(t: Pick<TestApp, 'url'>, email: string, password: string, rememberMe: '1' | '0' = '0'): Promise<SignedUp & { response: Response }> {
   const browser = await anonymousSession(t);

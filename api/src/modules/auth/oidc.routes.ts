@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { CSRF_FORM_FIELD, OAUTH_PROVIDERS } from '@showback/contract';
-import { assertCsrf } from '../../plugins/csrf.ts';
+import { OAUTH_PROVIDERS } from '@showback/contract';
 import { oidcSettings } from './oidc-clients.ts';
 import { beginSignIn, finishSignIn, OidcSignInError } from './oidc.service.ts';
 import { attributionFrom, keepPendingSignIn, safeRedirectPath, takePendingSignIn } from './pending-sign-in.ts';
@@ -30,9 +29,8 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
   });
 
   for (const provider of OAUTH_PROVIDERS) {
-    app.post(`/users/auth/${provider}`, async (request, reply) => {
+    app.post(`/users/auth/${provider}`, { config: { csrf: 'form' } }, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, unknown>;
-      assertCsrf(request, form[CSRF_FORM_FIELD]);
       const settings = oidcSettings(ctx.config, provider);
       const redirectTo = safeRedirectPath(form.redirect_to);
       if (!settings) return backToSignIn(reply, 'provider_not_configured', redirectTo);

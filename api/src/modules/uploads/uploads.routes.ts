@@ -14,6 +14,8 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
     await tus.handle(request.raw, reply.raw);
   };
   const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-  app.route({ method: [...methods], url: UPLOAD_PATH, handler, exposeHeadRoute: false });
-  app.route({ method: [...methods], url: `${UPLOAD_PATH}/*`, handler, exposeHeadRoute: false });
+  // Authorised by the request token and the upload id, never by cookies: no CSRF token.
+  const config = { csrf: false as const };
+  app.route({ method: [...methods], url: UPLOAD_PATH, handler, config, exposeHeadRoute: false });
+  app.route({ method: [...methods], url: `${UPLOAD_PATH}/*`, handler, config, exposeHeadRoute: false });
 };
