@@ -45,11 +45,27 @@ export type WidgetRecorderMessage =
   | (Envelope<'context:request'> & { id: string; startedAt: number })
   | (Envelope<'submitted'> & { submissionId: string })
   | (Envelope<'error'> & { code: string; message: string })
-  | (Envelope<'close'>);
+  | (Envelope<'close'>)
+  | (Envelope<'spool'> & WidgetSpoolCall);
 export type WidgetRecorderMessageType = WidgetRecorderMessage['type'];
 
 /** SDK → recorder iframe. */
-export type WidgetHostMessage = Envelope<'context'> & { id: string; context: WidgetContext };
+export type WidgetHostMessage =
+  | (Envelope<'context'> & { id: string; context: WidgetContext })
+  | (Envelope<'spool:result'> & { id: string; ok: boolean; value?: unknown; error?: string });
+
+/**
+ * The host spool: a recorder in a cross-site frame, where the browser refuses it storage, keeps its recording in the
+ * host page's IndexedDB through the SDK (docs/recorder.md, "Where the recording is kept"). Each call is answered
+ * by one `spool:result` with the same id. Chunk data travels as ArrayBuffer.
+ */
+export const WIDGET_SPOOL_OPS = ['open', 'add', 'get', 'all', 'put', 'putChunk', 'chunks', 'delete'] as const;
+export type WidgetSpoolOp = (typeof WIDGET_SPOOL_OPS)[number];
+export interface WidgetSpoolCall {
+  id: string;
+  op: WidgetSpoolOp;
+  args: unknown[];
+}
 
 // ---------------------------------------------------------------- widget API
 

@@ -7,7 +7,7 @@ const full = (userAgent: string, patch: Partial<BrowserFeatures> = {}): BrowserF
   secureContext: true,
   getDisplayMedia: true,
   mediaRecorder: true,
-  indexedDB: true,
+  displayCaptureAllowed: true,
   ...patch,
 });
 
@@ -40,7 +40,13 @@ describe('checkCapability', () => {
   it('judges by features when a desktop browser lacks them', () => {
     expect(checkCapability(full(UA.firefoxLinux, { getDisplayMedia: false }))).toMatchObject({ reason: 'no-display-media' });
     expect(checkCapability(full(UA.chromeMac, { mediaRecorder: false }))).toMatchObject({ reason: 'no-media-recorder' });
-    expect(checkCapability(full(UA.firefoxLinux, { indexedDB: false }))).toMatchObject({ reason: 'no-storage', canUploadFile: true });
+  });
+
+  it('a frame refused screen capture (the host page\'s Permissions-Policy) offers a new tab and the upload', () => {
+    expect(checkCapability(full(UA.chromeMac, { displayCaptureAllowed: false }))).toEqual({ ok: false, reason: 'frame-blocked', canUploadFile: true, canRecordInTab: true });
+    // No capture at all is not a frame problem: a new tab would not help.
+    expect(checkCapability(full(UA.firefoxLinux, { getDisplayMedia: false, displayCaptureAllowed: false }))).toMatchObject({ reason: 'no-display-media' });
+    expect(checkCapability(full(UA.firefoxLinux, { getDisplayMedia: false }))).not.toHaveProperty('canRecordInTab');
   });
 
   it('an unknown browser with every feature may record', () => {

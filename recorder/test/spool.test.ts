@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemorySpoolStore, SpoolFullError } from '../src/upload/MemorySpoolStore.ts';
 import { Spool } from '../src/upload/spool.ts';
 import { SpoolSource } from '../src/upload/SpoolSource.ts';
 
@@ -9,15 +10,20 @@ const read = async (b: Blob | null): Promise<number[]> => (b ? [...new Uint8Arra
 let spool: Spool;
 let name: string;
 
-beforeEach(async () => {
-  name = `spool-${crypto.randomUUID()}`;
-  spool = await Spool.open(name);
-});
 afterEach(() => spool.close());
 
 const create = (id = crypto.randomUUID(), token = 'tok') => spool.create({ id, token, source: 'link', mimeType: 'video/webm;codecs=vp9,opus' });
 
-describe('Spool', () => {
+// Every store keeps the same promises about order, ranges and deletion; only what outlives the page differs.
+describe.each([
+  ['device (IndexedDB)', () => Spool.open(name)],
+  ['memory', async () => new Spool(new MemorySpoolStore())],
+])('Spool in %s', (_kind, open) => {
+  beforeEach(async () => {
+    name = `spool-${crypto.randomUUID()}`;
+    spool = await open();
+  });
+
   it('keeps chunks in order even when appends are not awaited', async () => {
     const rec = await create();
     const writes = [bytes(1, 2), bytes(3), bytes(4, 5, 6), bytes(7)].map((b, i) => spool.append(rec.id, b, i * 1000));
@@ -37,17 +43,14 @@ describe('Spool', () => {
     expect((await spool.read(rec.id, 10, 20)).size).toBe(0);
   });
 
-  it('survives closing and reopening the database (a reload) and finds the pending recording per link', async () => {
-    const old = await create(undefined, 'tok');
-    await spool.append(old.id, bytes(1), 500);
-    const other = await create(undefined, 'other-link');
-    await spool.append(other.id, bytes(2), 500);
-    await spool.setUploadUrl(old.id, 'http://x/uploads/abc');
-    spool.close();
-    spool = await Spool.open(name);
-    const pending = await spool.findPending('tok');
-    expect(pending).toMatchObject({ id: old.id, uploadUrl: 'http://x/uploads/abc', bytes: 1, finished: false });
-    expect(await spool.findPending('nobody')).toBeUndefined();
+  it('finds the pending recording per link; a widget session finds any widget session\'s (a reopened widget)', async () => {
+    const link = await create(undefined, 'tok');
+    await spool.append(link.id, bytes(1), 500);
+    const widget = await create(undefined, 'ws_first');
+    await spool.append(widget.id, bytes(2), 500);
+    expect(await spool.findPending('tok')).toMatchObject({ id: link.id });
+    expect(await spool.findPending('ws_second')).toMatchObject({ id: widget.id, token: 'ws_first' });
+    expect(await spool.findPending('other-link')).toBeUndefined();
   });
 
   it('ignores an empty recording (created, never got a chunk) when looking for pending ones', async () => {
@@ -67,7 +70,58 @@ describe('Spool', () => {
   });
 });
 
+describe('Spool in IndexedDB (device)', () => {
+  beforeEach(async () => {
+    name = `spool-${crypto.randomUUID()}`;
+    spool = await Spool.open(name);
+  });
+
+  it('says it keeps the recording on the device', () => {
+    expect(spool.keeping).toBe('device');
+  });
+
+  it('survives closing and reopening the database (a reload) and finds the pending recording per link', async () => {
+    const old = await create(undefined, 'tok');
+    await spool.append(old.id, bytes(1), 500);
+    const other = await create(undefined, 'other-link');
+    await spool.append(other.id, bytes(2), 500);
+    await spool.setUploadUrl(old.id, 'http://x/uploads/abc');
+    spool.close();
+    spool = await Spool.open(name);
+    const pending = await spool.findPending('tok');
+    expect(pending).toMatchObject({ id: old.id, uploadUrl: 'http://x/uploads/abc', bytes: 1, finished: false });
+    expect(await spool.findPending('nobody')).toBeUndefined();
+  });
+
+});
+
+describe('Spool in memory (no storage allowed)', () => {
+  it('is bounded: past the limit an append fails (the recording stops) and what was kept stays readable', async () => {
+    spool = new Spool(new MemorySpoolStore(5));
+    expect(spool.keeping).toBe('memory');
+    const rec = await create();
+    await spool.append(rec.id, bytes(1, 2, 3), 0);
+    await expect(spool.append(rec.id, bytes(4, 5, 6), 1000)).rejects.toThrow(SpoolFullError);
+    expect(await read(await spool.blob(rec.id))).toEqual([1, 2, 3]);
+    await spool.append(rec.id, bytes(4, 5), 1000);
+    expect(await spool.get(rec.id)).toMatchObject({ bytes: 5, sizes: [3, 2] });
+  });
+
+  it('hands out copies: a caller changing a row does not change the stored one', async () => {
+    spool = new Spool(new MemorySpoolStore());
+    const rec = await create();
+    const got = await spool.get(rec.id);
+    got!.bytes = 99;
+    expect((await spool.get(rec.id))!.bytes).toBe(0);
+  });
+});
+
 describe('SpoolSource (what tus reads)', () => {
+  beforeEach(async () => {
+    name = `spool-${crypto.randomUUID()}`;
+    spool = await Spool.open(name);
+  });
+
   it('serves full chunks at once and waits for more while recording', async () => {
     const rec = await create();
     await spool.append(rec.id, bytes(1, 2, 3, 4), 0);

@@ -21,7 +21,8 @@ import { ResumeStep } from '../steps/ResumeStep.tsx';
 import { ShareStep } from '../steps/ShareStep.tsx';
 import { SubmitStep } from '../steps/SubmitStep.tsx';
 import { UnsupportedStep } from '../steps/UnsupportedStep.tsx';
-import { Spool, type SpooledRecording } from '../upload/spool.ts';
+import { openSpool } from '../upload/openSpool.ts';
+import type { Spool, SpooledRecording } from '../upload/spool.ts';
 import { UploadController, uploadIdOf, type UploadStatus } from '../upload/UploadController.ts';
 import { ApiError, fetchPublicRequest, submitWithRetry } from './api.ts';
 import { installDebugHook } from './debug.ts';
@@ -78,7 +79,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
   const [submitAttempt, setSubmitAttempt] = useState(0);
   const display = useRef<MediaStream | undefined>(undefined);
   const sessionPromise = useRef<Promise<RecordingSession | undefined> | undefined>(undefined);
-  const source: SubmissionSource = state.mode === 'file' ? 'file' : embedded ? 'widget' : 'link';
+  // A widget session's token opened in a tab of its own (the "record in a new tab" path) is still the widget's.
+  const source: SubmissionSource = state.mode === 'file' ? 'file' : embedded || token.startsWith('ws_') ? 'widget' : 'link';
 
   // ---------------------------------------------------------------- loading
   useEffect(() => {
@@ -87,11 +89,9 @@ export function App({ token, bridge, embedded, debug }: Props) {
     void (async () => {
       try {
         const req = await fetchPublicRequest(token);
-        const features = detectFeatures();
-        let opened: Spool | undefined;
-        if (features.indexedDB) opened = await Spool.open().catch(() => undefined);
-        const cap = checkCapability({ ...features, indexedDB: Boolean(opened) });
-        const found = opened ? await opened.findPending(token) : undefined;
+        const cap = checkCapability(detectFeatures());
+        const opened = await openSpool(bridge);
+        const found = await opened.findPending(token).catch(() => undefined);
         if (!live) return;
         setRequest(req);
         setCapability(cap);
@@ -269,6 +269,12 @@ export function App({ token, bridge, embedded, debug }: Props) {
     dispatch({ type: 'discard' });
   };
 
+  // Recording refused in the frame (the host's Permissions-Policy, or the browser): the same session's recorder as
+  // a first-party page, where capture and storage are allowed. It submits to the same widget request.
+  const recordInTab = (): void => {
+    window.open(`${window.location.origin}/r/${encodeURIComponent(token)}`, '_blank', 'noopener');
+  };
+
   const chooseFile = (file: File): void => {
     const controller = new UploadController({
       endpoint: new URL(request!.upload_endpoint, window.location.origin).href,
@@ -308,7 +314,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
         };
         if (embedded) Object.assign(body, { events: context.events, dropped_events: context.dropped_events ?? 0, metadata: context.metadata }, context.identity ? { identity: context.identity } : {});
         if (body.duration_ms === undefined) delete body.duration_ms;
-        const created = await submitWithRetry(token, body, () => undefined);
+        // A recording picked up after a reload of the widget's host page goes with the session it was made in.
+        const created = await submitWithRetry(session?.recording.token ?? token, body, () => undefined);
         if (!live) return;
         await session?.forget();
         bridge.emit('submitted', { id: created.id, redirect_url: request.redirect_url });
@@ -376,7 +383,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
       case 'load-failed':
         return <LoadFailedStep onRetry={() => dispatch({ type: 'retry-load' })} />;
       case 'unsupported':
-        return capability.ok ? null : <UnsupportedStep capability={capability} onUseFile={() => dispatch({ type: 'use-file' })} />;
+        return capability.ok ? null : <UnsupportedStep capability={capability} onUseFile={() => dispatch({ type: 'use-file' })} onRecordInTab={recordInTab} />;
       case 'resume':
         return <ResumeStep durationMs={pending?.durationMs ?? 0} busy={resumeBusy} onResume={() => void resume()} onDiscard={() => void discardPending()} />;
       case 'instructions':
@@ -395,11 +402,29 @@ export function App({ token, bridge, embedded, debug }: Props) {
           />
         );
       case 'share':
-        return <ShareStep waiting={shareWaiting} error={shareError} onShare={() => void share()} onBack={() => dispatch({ type: 'back' })} onUseFile={() => dispatch({ type: 'use-file' })} />;
+        return (
+          <ShareStep
+            waiting={shareWaiting}
+            error={shareError}
+            onShare={() => void share()}
+            onBack={() => dispatch({ type: 'back' })}
+            onUseFile={() => dispatch({ type: 'use-file' })}
+            onRecordInTab={embedded ? recordInTab : undefined}
+          />
+        );
       case 'countdown':
         return <CountdownStep onDone={countdownDone} onCancel={cancelCountdown} />;
       case 'recording':
-        return session ? <RecordingStep session={session} maxMs={request!.max_duration_seconds * 1000} microphone={mic} onStop={(r) => void stopRecording(r)} /> : null;
+        return session ? (
+          <RecordingStep
+            session={session}
+            maxMs={request!.max_duration_seconds * 1000}
+            microphone={mic}
+            keeping={spool?.keeping ?? 'device'}
+            upload={upload}
+            onStop={(r) => void stopRecording(r)}
+          />
+        ) : null;
       case 'preview':
         return session ? (
           <PreviewStep
@@ -426,14 +451,25 @@ export function App({ token, bridge, embedded, debug }: Props) {
           />
         );
       case 'submit':
-        return <SubmitStep upload={upload} phase={submitPhase} errorCode={submitError?.code} errorMessage={submitError?.message} onRetry={retrySubmit} />;
+        return (
+          <SubmitStep
+            upload={upload}
+            phase={submitPhase}
+            errorCode={submitError?.code}
+            errorMessage={submitError?.message}
+            inMemory={spool?.keeping === 'memory'}
+            onRetry={retrySubmit}
+          />
+        );
       case 'done':
         return <DoneStep accountName={request!.account_name} redirecting={redirecting} onClose={embedded ? () => bridge.emit('close') : undefined} />;
     }
   })();
 
   return (
-    <Layout step={state.step} accountName={request?.account_name} withMicrophone={request?.microphone !== 'off'} uploadState={state.step === 'recording' ? upload?.state : undefined}>
+    <Layout step={state.step} accountName={request?.account_name} withMicrophone={request?.microphone !== 'off'} uploadState={state.step === 'recording' ? upload?.state : undefined}
+      inMemory={spool?.keeping === 'memory'}
+    >
       {body}
     </Layout>
   );

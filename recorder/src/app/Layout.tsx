@@ -23,10 +23,12 @@ interface Props {
   /** False when the request has the microphone off: that step is never shown, so it is not listed either. */
   withMicrophone?: boolean;
   uploadState?: UploadState;
+  /** The recording is only in this page's memory: "reconnecting" must not say it is safe on the device. */
+  inMemory?: boolean;
   children: ReactNode;
 }
 
-export function Layout({ step, accountName, withMicrophone = true, uploadState, children }: Props) {
+export function Layout({ step, accountName, withMicrophone = true, uploadState, inMemory = false, children }: Props) {
   const steps = STEPS.filter((s) => withMicrophone || s !== 'microphone');
   const shown = PROGRESS[step];
   const current = shown ? steps.indexOf(shown) : -1;
@@ -39,7 +41,7 @@ export function Layout({ step, accountName, withMicrophone = true, uploadState, 
         </span>
         {uploadState === 'reconnecting' && (
           <span className="pill pill-warning" role="status">
-            {m.submit.reconnecting}
+            {inMemory ? m.submit.reconnectingInMemory : m.submit.reconnecting}
           </span>
         )}
       </header>

@@ -26,6 +26,8 @@ export class RecordingSession {
   private streams: MediaStream[] = [];
   private uploader: UploadController | undefined;
   private spoolWrites: Promise<unknown> = Promise.resolve();
+  /** Bytes MediaRecorder has produced in this page (what the upload progress is measured against while recording). */
+  recordedBytes = 0;
 
   private constructor(
     private readonly options: SessionOptions,
@@ -134,7 +136,7 @@ export class RecordingSession {
     const filetype = containerOf(this.mimeType);
     this.uploader = new UploadController({
       endpoint: this.options.endpoint,
-      token: this.options.token,
+      token: this.recording.token,
       filename: `recording-${new Date(this.recording.createdAt).toISOString().replace(/[:.]/g, '-')}.${extensionOf(this.mimeType)}`,
       filetype,
       input: { kind: 'spool', spool: this.options.spool, recordingId: this.id, uploadUrl: this.recording.uploadUrl },
@@ -146,6 +148,7 @@ export class RecordingSession {
 
   private store(blob: Blob): void {
     const elapsed = this.elapsedMs();
+    this.recordedBytes += blob.size;
     this.spoolWrites = this.options.spool.append(this.id, blob, elapsed).catch(() => this.fail('storage'));
   }
 

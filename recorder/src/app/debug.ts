@@ -1,5 +1,5 @@
 import type { PublicRecordingRequest } from '@showback/contract';
-import type { Spool } from '../upload/spool.ts';
+import type { Spool, SpoolKeeping } from '../upload/spool.ts';
 import type { UploadStatus } from '../upload/UploadController.ts';
 import type { RecordingSession } from './RecordingSession.ts';
 
@@ -17,6 +17,8 @@ export interface RecorderDebug {
   recordingId?: string;
   uploadUrl?: string;
   upload?: UploadStatus;
+  /** Where the recording is kept (device, host page, memory). */
+  keeping?: SpoolKeeping;
   spooledBytes(): Promise<number>;
   /** sha256 (hex) of everything spooled for the current recording: what the server must end up with. */
   spoolSha256(): Promise<string | undefined>;
@@ -29,6 +31,7 @@ export function installDebugHook(read: () => DebugState): () => void {
     recordingId: s.session?.id,
     uploadUrl: s.session?.uploadUrl,
     upload: s.upload,
+    keeping: s.spool?.keeping,
     spooledBytes: async () => (s.session && s.spool ? ((await s.spool.get(s.session.id))?.bytes ?? 0) : 0),
     spoolSha256: async () => {
       if (!s.session) return undefined;

@@ -1,4 +1,5 @@
 import type { Environment, WidgetEvent, WidgetIdentity, WidgetMetadata } from '@showback/contract';
+import type { SpoolStore } from '../upload/spool.ts';
 
 /** What the recorder tells the page around it (the widget's host), in the order they happen. */
 export type HostEventName = 'open' | 'recording:start' | 'recording:stop' | 'upload:progress' | 'submitted' | 'error' | 'close';
@@ -24,6 +25,8 @@ export interface HostBridge {
   /** Called once, when the recipient submits. */
   getContext(): Promise<HostContext>;
   emit(event: HostEventName, payload?: Record<string, unknown>): void;
+  /** A spool kept by the host page, for a frame the browser gives no storage (undefined when the host has none). */
+  openSpool?(): Promise<SpoolStore | undefined>;
 }
 
 export const noopBridge: HostBridge = {

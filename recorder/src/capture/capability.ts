@@ -6,7 +6,8 @@ export interface BrowserFeatures {
   secureContext: boolean;
   getDisplayMedia: boolean;
   mediaRecorder: boolean;
-  indexedDB: boolean;
+  /** False when this page is a frame whose embedder's Permissions-Policy (or the browser) forbids screen capture. */
+  displayCaptureAllowed: boolean;
 }
 
 export type UnsupportedReason =
@@ -16,8 +17,13 @@ export type UnsupportedReason =
   | 'insecure-context'
   | 'no-display-media'
   | 'no-media-recorder'
-  | 'no-storage';
+  | 'frame-blocked';
 
+/**
+ * "Cannot record here at all" (`ok: false`) is a different answer from "cannot keep a local copy": where no
+ * storage is allowed the recorder still records (the spool's `keeping` says what survives what), so storage is not
+ * part of this check.
+ */
 export type Capability =
   | { ok: true }
   | {
@@ -28,6 +34,8 @@ export type Capability =
       minimumVersion?: number;
       /** Uploading an existing video still works (needs only fetch + a file input). */
       canUploadFile: boolean;
+      /** Recording works on the product's own origin: open the recorder in a new tab (`frame-blocked`). */
+      canRecordInTab?: boolean;
     };
 
 /** The spec's supported browsers (major versions). Engines not listed are judged by features alone. */
@@ -52,8 +60,7 @@ export function checkCapability(f: BrowserFeatures): Capability {
   // Android Chrome is a supported browser but has no screen capture: it records by uploading a video.
   if (!f.getDisplayMedia) return { ok: false, reason: ua.os === 'Android' || ua.mobile ? 'mobile' : 'no-display-media', canUploadFile: true };
   if (!f.mediaRecorder) return { ok: false, reason: 'no-media-recorder', canUploadFile: true };
-  // The recording is kept on the device until the server has it; without IndexedDB that promise cannot be kept.
-  if (!f.indexedDB) return { ok: false, reason: 'no-storage', canUploadFile: true };
+  if (!f.displayCaptureAllowed) return { ok: false, reason: 'frame-blocked', canUploadFile: true, canRecordInTab: true };
   return { ok: true };
 }
 
@@ -64,6 +71,21 @@ export function detectFeatures(): BrowserFeatures {
     secureContext: window.isSecureContext,
     getDisplayMedia: typeof media?.getDisplayMedia === 'function',
     mediaRecorder: typeof window.MediaRecorder === 'function',
-    indexedDB: typeof window.indexedDB !== 'undefined',
+    displayCaptureAllowed: displayCaptureAllowed(),
   };
+}
+
+interface PolicyDocument {
+  permissionsPolicy?: { allowsFeature(feature: string): boolean };
+  featurePolicy?: { allowsFeature(feature: string): boolean };
+}
+
+/** What the frame's Permissions-Policy says (Chromium exposes it; elsewhere a refusal shows when sharing starts). */
+function displayCaptureAllowed(): boolean {
+  const policy = (document as PolicyDocument).permissionsPolicy ?? (document as PolicyDocument).featurePolicy;
+  try {
+    return policy ? policy.allowsFeature('display-capture') : true;
+  } catch {
+    return true;
+  }
 }

@@ -1,11 +1,14 @@
 import type { WidgetSessionInfo } from '@showback/contract';
 import type { HostBridge, HostContext, HostEventName } from '../app/hostBridge.ts';
 import { tokenFromPath } from '../app/token.ts';
-import { contextReply, envelope } from './protocol.ts';
+import { HostSpoolStore, type SpoolCall } from './HostSpoolStore.ts';
+import { contextReply, envelope, spoolReply } from './protocol.ts';
 import { sanitizeContext } from './sanitizeContext.ts';
 
 /** How long submit waits for the host page's context before sending the recording without it. */
 const CONTEXT_TIMEOUT_MS = 5000;
+/** A host page busy for longer than this fails the spool call; the recording then stops and keeps what it has. */
+const SPOOL_CALL_TIMEOUT_MS = 15_000;
 const EMPTY: HostContext = { events: [], metadata: {}, environment: {} };
 
 const now = (): number => performance.timeOrigin + performance.now();
@@ -35,13 +38,43 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
   if (framedBy !== undefined && framedBy !== origin) return undefined;
 
   const parent = window.parent;
-  const post = (message: Parameters<typeof envelope>[0]): void => {
+  const post = (message: Parameters<typeof envelope>[0], transfer: Transferable[] = []): void => {
     try {
-      parent.postMessage(envelope(message), origin);
+      parent.postMessage(envelope(message), origin, transfer);
     } catch {
       // the parent navigated away; nothing to tell
     }
   };
+  /** Waits for the one reply `read` recognises from the parent window at its origin, or for `timeoutMs`. */
+  const awaitReply = <T>(read: (data: unknown) => T | undefined, timeoutMs: number, onTimeout: () => void, onReply: (reply: T) => void): void => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== origin || e.source !== parent) return;
+      const reply = read(e.data);
+      if (reply === undefined) return;
+      stop();
+      onReply(reply);
+    };
+    const stop = () => {
+      window.removeEventListener('message', onMessage);
+      clearTimeout(timer);
+    };
+    const timer = setTimeout(() => {
+      stop();
+      onTimeout();
+    }, timeoutMs);
+    window.addEventListener('message', onMessage);
+  };
+  const spoolCall: SpoolCall = (op, args, transfer = [], timeoutMs = SPOOL_CALL_TIMEOUT_MS) =>
+    new Promise((resolve, reject) => {
+      const id = crypto.randomUUID();
+      awaitReply(
+        (data) => spoolReply(data, id),
+        timeoutMs,
+        () => reject(new Error(`host spool: no answer to ${op}`)),
+        (reply) => (reply.ok ? resolve(reply.value) : reject(new Error(`host spool: ${reply.error ?? op}`))),
+      );
+      post({ type: 'spool', id, op, args }, transfer);
+    });
   let startedAt: number | undefined;
   let recording = false;
 
@@ -54,20 +87,15 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
     getContext: () =>
       new Promise<HostContext>((resolve) => {
         const id = crypto.randomUUID();
-        const done = (context: HostContext) => {
-          window.removeEventListener('message', onMessage);
-          clearTimeout(timer);
-          resolve(context);
-        };
-        const onMessage = (e: MessageEvent) => {
-          if (e.origin !== origin || e.source !== parent) return;
-          const context = contextReply(e.data, id);
-          if (context !== undefined) done(sanitizeContext(context));
-        };
-        const timer = setTimeout(() => done(EMPTY), CONTEXT_TIMEOUT_MS);
-        window.addEventListener('message', onMessage);
+        awaitReply(
+          (data) => contextReply(data, id),
+          CONTEXT_TIMEOUT_MS,
+          () => resolve(EMPTY),
+          (context) => resolve(sanitizeContext(context)),
+        );
         post({ type: 'context:request', id, startedAt: startedAt ?? now() });
       }),
+    openSpool: () => HostSpoolStore.open(spoolCall),
     emit(event: HostEventName, payload: Record<string, unknown> = {}) {
       switch (event) {
         case 'open':

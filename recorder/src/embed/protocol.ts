@@ -13,3 +13,11 @@ export function contextReply(data: unknown, id: string): unknown {
   if (m.protocol !== WIDGET_PROTOCOL || m.v !== WIDGET_PROTOCOL_VERSION || m.type !== 'context' || m.id !== id) return undefined;
   return m.context;
 }
+
+/** The `spool:result` answer to our call `id`, or undefined for anything else. */
+export function spoolReply(data: unknown, id: string): { ok: boolean; value?: unknown; error?: string } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const m = data as Record<string, unknown>;
+  if (m.protocol !== WIDGET_PROTOCOL || m.v !== WIDGET_PROTOCOL_VERSION || m.type !== 'spool:result' || m.id !== id) return undefined;
+  return { ok: m.ok === true, value: m.value, error: typeof m.error === 'string' ? m.error.slice(0, 500) : undefined };
+}

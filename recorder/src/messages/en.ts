@@ -27,8 +27,10 @@ export const en = {
       'insecure-context': 'This page was opened over an insecure connection, so the browser blocks screen recording. Open the link with https:// at the start.',
       'no-display-media': 'This browser cannot record the screen. Use a recent Chrome, Edge, Firefox or Safari on a computer, or upload a video you already have.',
       'no-media-recorder': 'This browser cannot save a screen recording. Use a recent Chrome, Edge, Firefox or Safari on a computer, or upload a video you already have.',
-      'no-storage': 'This browser does not let the page keep the recording safe while it uploads (this happens in some private windows). Open the link in a normal window, or upload a video you already have.',
+      'frame-blocked': 'This website does not allow screen recording inside it. Record in a new tab instead: your recording goes to the same place.',
       uploadInstead: 'Upload a video instead',
+      recordInTab: 'Record in a new tab',
+      tabOpened: 'The recorder is open in a new tab. Record and send your video there, then come back.',
     },
     resume: {
       title: 'You have a recording that was not sent',
@@ -92,7 +94,14 @@ export const en = {
       warning: (left: string) => `${left} left: recording stops automatically at the limit.`,
       autoStopped: 'You reached the maximum length, so the recording stopped.',
       sharingEnded: 'Screen sharing ended, so the recording stopped.',
-      uploadHint: 'Your recording is saved on this device and sent while you record.',
+      /** What the recorder can promise, by where the spool keeps the recording (SpoolKeeping). */
+      uploadHint: {
+        device: 'Your recording is saved on this device and sent while you record.',
+        host: 'Your recording is saved on this device, in this website’s storage, and sent while you record.',
+        memory: 'This browser does not let us keep a copy of your recording here, so it is sent while you record. Keep this page open until it has been sent: closing or reloading it loses what has not arrived yet.',
+      },
+      sentSoFar: 'Sent so far',
+      sent: (sent: string, recorded: string) => `${sent} of ${recorded} sent`,
       storageFailed: 'This device has run out of space for the recording. It was stopped; what was recorded is kept.',
     },
     preview: {
@@ -131,6 +140,7 @@ export const en = {
       percent: (p: number) => `${p}% sent`,
       finishing: 'Saving your submission…',
       reconnecting: 'Connection lost. Reconnecting… your recording is safe on this device.',
+      reconnectingInMemory: 'Connection lost. Reconnecting… keep this page open: your recording is only in this page until it has been sent.',
       retryNow: 'Retry now',
       failed: 'The recording could not be sent.',
       errors: {
@@ -141,6 +151,7 @@ export const en = {
         USAGE_LIMIT_REACHED: 'This account cannot receive more recordings this month.',
       } as Record<string, string>,
       keepSafe: 'Your recording stays on this device; you can try again later from this link.',
+      keepOpen: 'Keep this page open and try again: your recording is only in this page.',
       tryAgain: 'Try again',
     },
     done: {

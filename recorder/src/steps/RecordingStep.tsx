@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { clock } from '../app/format.ts';
+import { bytes, clock } from '../app/format.ts';
 import type { RecordingSession } from '../app/RecordingSession.ts';
 import { m } from '../messages/index.ts';
 import { LevelMeter } from '../ui/LevelMeter.tsx';
+import type { SpoolKeeping } from '../upload/spool.ts';
+import type { UploadStatus } from '../upload/UploadController.ts';
 import { Notice } from '../ui/Notice.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { StepHeading } from '../ui/StepHeading.tsx';
 
 export const WARN_BEFORE_MS = 30_000;
@@ -12,11 +15,14 @@ interface Props {
   session: RecordingSession;
   maxMs: number;
   microphone: MediaStream | undefined;
+  keeping: SpoolKeeping;
+  upload: UploadStatus | undefined;
   onStop(reason: 'user' | 'limit'): void;
 }
 
-export function RecordingStep({ session, maxMs, microphone, onStop }: Props) {
+export function RecordingStep({ session, maxMs, microphone, keeping, upload, onStop }: Props) {
   const [elapsed, setElapsed] = useState(0);
+  const [recorded, setRecorded] = useState(0);
   const [paused, setPaused] = useState(false);
   const stopping = useRef(false);
 
@@ -24,6 +30,7 @@ export function RecordingStep({ session, maxMs, microphone, onStop }: Props) {
     const t = setInterval(() => {
       const ms = session.elapsedMs();
       setElapsed(ms);
+      setRecorded(session.recordedBytes);
       if (ms >= maxMs && !stopping.current) {
         stopping.current = true;
         onStop('limit');
@@ -68,7 +75,16 @@ export function RecordingStep({ session, maxMs, microphone, onStop }: Props) {
           {paused ? m.recording.resume : m.recording.pause}
         </button>
       </div>
-      <p className="muted small">{m.recording.uploadHint}</p>
+      {keeping === 'memory' ? (
+        // Nothing outlives this page: the customer must know to keep it open, and see how far the upload is.
+        <Notice tone="warning">
+          <p>{m.recording.uploadHint.memory}</p>
+          <ProgressBar value={recorded ? Math.min(1, (upload?.confirmedBytes ?? 0) / recorded) : undefined} label={m.recording.sentSoFar} />
+          <p className="small">{m.recording.sent(bytes(upload?.confirmedBytes ?? 0), bytes(recorded))}</p>
+        </Notice>
+      ) : (
+        <p className="muted small">{m.recording.uploadHint[keeping]}</p>
+      )}
     </section>
   );
 }

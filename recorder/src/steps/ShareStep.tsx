@@ -9,9 +9,11 @@ interface Props {
   onShare(): void;
   onBack(): void;
   onUseFile(): void;
+  /** Inside the widget's frame: recording on the product's own origin, for a capture the frame was refused. */
+  onRecordInTab?(): void;
 }
 
-export function ShareStep({ waiting, error, onShare, onBack, onUseFile }: Props) {
+export function ShareStep({ waiting, error, onShare, onBack, onUseFile, onRecordInTab }: Props) {
   return (
     <section className="step" data-step="share">
       <StepHeading>{m.share.title}</StepHeading>
@@ -25,6 +27,11 @@ export function ShareStep({ waiting, error, onShare, onBack, onUseFile }: Props)
         <button type="button" className="btn btn-secondary" onClick={onBack} disabled={waiting}>
           ← Back
         </button>
+        {(error === 'denied' || error === 'unsupported') && onRecordInTab ? (
+          <button type="button" className="btn btn-link" onClick={onRecordInTab}>
+            {m.unsupported.recordInTab}
+          </button>
+        ) : null}
         {error === 'denied' || error === 'unsupported' ? (
           <button type="button" className="btn btn-link" onClick={onUseFile}>
             {m.unsupported.uploadInstead}

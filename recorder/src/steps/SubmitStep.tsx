@@ -9,10 +9,12 @@ interface Props {
   phase: 'uploading' | 'saving' | 'failed';
   errorCode?: string;
   errorMessage?: string;
+  /** The recording is only in this page's memory (no storage allowed here). */
+  inMemory: boolean;
   onRetry(): void;
 }
 
-export function SubmitStep({ upload, phase, errorCode, errorMessage, onRetry }: Props) {
+export function SubmitStep({ upload, phase, errorCode, errorMessage, inMemory, onRetry }: Props) {
   const total = upload?.totalBytes ?? null;
   const fraction = phase === 'saving' ? 1 : total ? (upload?.confirmedBytes ?? 0) / total : total === 0 ? 1 : undefined;
   const percent = fraction === undefined ? undefined : Math.floor(fraction * 100);
@@ -26,7 +28,7 @@ export function SubmitStep({ upload, phase, errorCode, errorMessage, onRetry }: 
       </p>
       {reconnecting && (
         <Notice tone="warning" live>
-          {m.submit.reconnecting}{' '}
+          {inMemory ? m.submit.reconnectingInMemory : m.submit.reconnecting}{' '}
           <button type="button" className="btn btn-link" onClick={onRetry}>
             {m.submit.retryNow}
           </button>
@@ -35,7 +37,7 @@ export function SubmitStep({ upload, phase, errorCode, errorMessage, onRetry }: 
       {phase === 'failed' && (
         <>
           <Notice tone="error">
-            {m.submit.failed} {(errorCode && m.submit.errors[errorCode]) || errorMessage} {m.submit.keepSafe}
+            {m.submit.failed} {(errorCode && m.submit.errors[errorCode]) || errorMessage} {inMemory ? m.submit.keepOpen : m.submit.keepSafe}
           </Notice>
           <div className="actions">
             <button type="button" className="btn btn-primary" onClick={onRetry}>

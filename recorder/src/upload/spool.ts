@@ -1,13 +1,14 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { SubmissionSource } from '@showback/contract';
+import { IndexedDbSpoolStore } from './IndexedDbSpoolStore.ts';
 
 /**
- * One recording kept on this device until the server confirms its submission. Chunks are stored as they arrive
- * from MediaRecorder, so a crash or reload loses at most the last timeslice.
+ * One recording kept until the server confirms its submission. Chunks are stored as they arrive from
+ * MediaRecorder, so a crash or reload loses at most the last timeslice (where the store outlives the page).
  */
 export interface SpooledRecording {
   /** Also the submission's client_submission_id, so a retried submit is recognised by the server. */
   id: string;
+  /** The link or widget session token the recording is uploaded and submitted with. */
   token: string;
   source: SubmissionSource;
   mimeType: string;
@@ -22,18 +23,44 @@ export interface SpooledRecording {
   uploadUrl?: string;
 }
 
-interface ChunkRow {
-  recordingId: string;
-  seq: number;
-  data: ArrayBuffer;
-}
+/**
+ * Where a spool keeps what it is given, and so what survives what (docs/recorder.md, "Where the recording is kept"):
+ * - `device`: this origin's IndexedDB (the link page, a widget frame where the browser allows it): survives reload
+ *   and crash of the page;
+ * - `host`: the widget host page's IndexedDB, through the SDK (a cross-site frame without storage): survives a
+ *   reload or crash of the host page, found again when the widget is reopened on that site;
+ * - `memory`: this page only: closing or reloading it loses what the server has not received yet.
+ */
+export type SpoolKeeping = 'device' | 'host' | 'memory';
 
-interface SpoolSchema extends DBSchema {
-  recordings: { key: string; value: SpooledRecording; indexes: { token: string } };
-  chunks: { key: [string, number]; value: ChunkRow };
+/** The storage under a Spool: plain reads and writes, each write atomic; ordering and notifications are the Spool's. */
+export interface SpoolStore {
+  readonly keeping: SpoolKeeping;
+  add(rec: SpooledRecording): Promise<void>;
+  get(id: string): Promise<SpooledRecording | undefined>;
+  /** Every recording stored, for a new page to pick up what it may (`sameScope`). */
+  all(): Promise<SpooledRecording[]>;
+  put(rec: SpooledRecording): Promise<void>;
+  /** Store chunk `seq` and the recording row that counts it, together. */
+  putChunk(rec: SpooledRecording, seq: number, data: ArrayBuffer): Promise<void>;
+  /** Chunks first..last (inclusive) in order; fewer when some are missing. */
+  chunks(id: string, first: number, last: number): Promise<ArrayBuffer[]>;
+  delete(id: string): Promise<void>;
+  close(): void;
 }
 
 export const SPOOL_DB_NAME = 'showback-recorder';
+
+const WIDGET_TOKEN_PREFIX = 'ws_';
+
+/**
+ * Whether a page opened with `token` may pick up a recording made with `recordedWith`. A link's recordings belong to
+ * that link. A widget opened again gets a new session token, so every widget session's recordings are candidates:
+ * browsers keep a cross-site frame's storage per top-level site (and the host spool lives in the host's own), so
+ * they are the recordings made on this same site. A resumed recording is sent with the token it was made with.
+ */
+export const sameScope = (token: string, recordedWith: string): boolean =>
+  token === recordedWith || (token.startsWith(WIDGET_TOKEN_PREFIX) && recordedWith.startsWith(WIDGET_TOKEN_PREFIX));
 
 type Listener = (rec: SpooledRecording) => void;
 
@@ -42,57 +69,55 @@ export class Spool {
   /** Appends per recording run one after another: sizes and sequence numbers must follow MediaRecorder's order. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  private constructor(private readonly db: IDBPDatabase<SpoolSchema>) {}
+  constructor(private readonly store: SpoolStore) {}
 
+  /** The spool in this origin's IndexedDB (rejects where the browser refuses it, e.g. in a cross-site frame). */
   static async open(name = SPOOL_DB_NAME): Promise<Spool> {
-    const db = await openDB<SpoolSchema>(name, 1, {
-      upgrade(d) {
-        const recordings = d.createObjectStore('recordings', { keyPath: 'id' });
-        recordings.createIndex('token', 'token');
-        d.createObjectStore('chunks', { keyPath: ['recordingId', 'seq'] });
-      },
-    });
-    return new Spool(db);
+    return new Spool(await IndexedDbSpoolStore.open(name));
+  }
+
+  get keeping(): SpoolKeeping {
+    return this.store.keeping;
   }
 
   close(): void {
-    this.db.close();
+    this.store.close();
   }
 
   async create(init: Pick<SpooledRecording, 'id' | 'token' | 'source' | 'mimeType'>): Promise<SpooledRecording> {
     const now = Date.now();
     const rec: SpooledRecording = { ...init, createdAt: now, updatedAt: now, finished: false, durationMs: 0, sizes: [], bytes: 0 };
-    await this.db.add('recordings', rec);
+    await this.store.add(rec);
     return rec;
   }
 
   get(id: string): Promise<SpooledRecording | undefined> {
-    return this.db.get('recordings', id);
+    return this.store.get(id);
   }
 
   /** The newest recording for this link that the server has not confirmed yet. */
   async findPending(token: string): Promise<SpooledRecording | undefined> {
-    const all = await this.db.getAllFromIndex('recordings', 'token', token);
-    return all.filter((r) => r.bytes > 0).sort((a, b) => b.createdAt - a.createdAt)[0];
+    const all = await this.store.all();
+    return all.filter((r) => r.bytes > 0 && sameScope(token, r.token)).sort((a, b) => b.createdAt - a.createdAt)[0];
   }
 
-  /** Store the next chunk. Resolves once it is durable in IndexedDB. */
+  /** Store the next chunk. Resolves once the store has it. */
   append(id: string, data: Blob, durationMs: number): Promise<SpooledRecording> {
     return this.enqueue(id, async () => {
       const buffer = await data.arrayBuffer();
-      const tx = this.db.transaction(['recordings', 'chunks'], 'readwrite');
-      const recordings = tx.objectStore('recordings');
-      const rec = await recordings.get(id);
+      const rec = await this.store.get(id);
       if (!rec) throw new Error(`spool: recording ${id} is gone`);
       if (rec.finished) throw new Error(`spool: recording ${id} is finished`);
-      await tx.objectStore('chunks').put({ recordingId: id, seq: rec.sizes.length, data: buffer });
-      rec.sizes.push(buffer.byteLength);
-      rec.bytes += buffer.byteLength;
-      rec.durationMs = Math.max(rec.durationMs, durationMs);
-      rec.updatedAt = Date.now();
-      await recordings.put(rec);
-      await tx.done;
-      return rec;
+      const seq = rec.sizes.length;
+      const next: SpooledRecording = {
+        ...rec,
+        sizes: [...rec.sizes, buffer.byteLength],
+        bytes: rec.bytes + buffer.byteLength,
+        durationMs: Math.max(rec.durationMs, durationMs),
+        updatedAt: Date.now(),
+      };
+      await this.store.putChunk(next, seq, buffer);
+      return next;
     });
   }
 
@@ -129,9 +154,9 @@ export class Spool {
       if (offset < end) last = i;
       offset += size;
     }
-    const rows = await this.db.getAll('chunks', IDBKeyRange.bound([id, first], [id, last]));
+    const rows = await this.store.chunks(id, first, last);
     if (rows.length !== last - first + 1) throw new Error(`spool: chunks ${first}..${last} of ${id} are incomplete`);
-    const whole = new Blob(rows.map((r) => r.data));
+    const whole = new Blob(rows);
     return whole.slice(start - firstOffset, end - firstOffset, rec.mimeType);
   }
 
@@ -142,12 +167,7 @@ export class Spool {
   }
 
   async delete(id: string): Promise<void> {
-    await this.enqueue(id, async () => {
-      const tx = this.db.transaction(['recordings', 'chunks'], 'readwrite');
-      await tx.objectStore('chunks').delete(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
-      await tx.objectStore('recordings').delete(id);
-      await tx.done;
-    });
+    await this.enqueue(id, () => this.store.delete(id));
     this.queues.delete(id);
   }
 
@@ -161,13 +181,11 @@ export class Spool {
 
   private update(id: string, change: (rec: SpooledRecording) => void): Promise<SpooledRecording> {
     return this.enqueue(id, async () => {
-      const tx = this.db.transaction('recordings', 'readwrite');
-      const rec = await tx.store.get(id);
+      const rec = await this.store.get(id);
       if (!rec) throw new Error(`spool: recording ${id} is gone`);
       change(rec);
       rec.updatedAt = Date.now();
-      await tx.store.put(rec);
-      await tx.done;
+      await this.store.put(rec);
       return rec;
     });
   }

@@ -8,7 +8,8 @@ import { buildContext } from './build-context.ts';
 import { createSession } from './create-session.ts';
 import { MODAL_CSS } from './modal-css.ts';
 import { Modal } from './Modal.tsx';
-import { contextMessage, listenToRecorder } from './protocol.ts';
+import { hostSpool } from './host-spool.ts';
+import { contextMessage, listenToRecorder, spoolResult } from './protocol.ts';
 
 interface Open {
   host: HTMLElement;
@@ -44,7 +45,7 @@ export function createWidget(h: WidgetHost): Widget {
       u.mount,
     );
 
-  const post = (u: Open, message: unknown) => u.frame?.contentWindow?.postMessage(message, h.host);
+  const post = (u: Open, message: unknown, transfer: Transferable[] = []) => u.frame?.contentWindow?.postMessage(message, h.host, transfer);
 
   const onMessage = (u: Open, m: WidgetRecorderMessage) => {
     switch (m.type) {
@@ -60,6 +61,12 @@ export function createWidget(h: WidgetHost): Widget {
         return h.emit('error', sbError('RECORDER', `${m.code}: ${m.message}`));
       case 'close':
         return close();
+      case 'spool':
+        // Answered even after the modal closed and reopened: the frame that asked is the one answered, if still there.
+        return void hostSpool(m.op, m.args).then(
+          (value) => post(u, spoolResult(m.id, true, value)),
+          (e) => post(u, spoolResult(m.id, false, e)),
+        );
       case 'context:request':
         buildContext(h, m.startedAt, u.opts.metadata).then(
           (context) => ui === u && post(u, contextMessage(m.id, context)),

@@ -30,6 +30,8 @@ export function parseRecorderMessage(d: unknown): WidgetRecorderMessage | undefi
         return isStr(m.submissionId, 100);
       case 'error':
         return isStr(m.code, 100) && isStr(m.message, 1000);
+      case 'spool':
+        return isStr(m.id, 100) && isStr(m.op, 20) && Array.isArray(m.args);
       default:
         return false;
     }
@@ -39,6 +41,10 @@ export function parseRecorderMessage(d: unknown): WidgetRecorderMessage | undefi
 
 export function contextMessage(id: string, context: WidgetContext): WidgetHostMessage {
   return { protocol: PROTOCOL, v: VERSION, type: 'context', id, context };
+}
+
+export function spoolResult(id: string, ok: boolean, value: unknown): WidgetHostMessage {
+  return ok ? { protocol: PROTOCOL, v: VERSION, type: 'spool:result', id, ok, value } : { protocol: PROTOCOL, v: VERSION, type: 'spool:result', id, ok, error: String(value) };
 }
 
 /**
