@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { body, cookiesOf, sessionFrom, signUpPayload } from './support/auth.ts';
+import { body, cookiesOf, sessionFrom, signUp, signUpPayload } from './support/auth.ts';
 
 const page = (title: string) => `<!doctype html><html><head><title>${title}</title><!--app-meta--></head><body>${title}</body></html>`;
 
@@ -73,11 +73,12 @@ describe('web serving', () => {
     expect(signUp.status).toBe(201);
   });
 
-  it('serves the recorder page for /r/*, frameable by any site, with capture permissions', async () => {
+  it('serves the recorder page for /r/*, framed by no other site, with capture permissions', async () => {
     const res = await fetch(`${t.url}/r/abc123`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<title>recorder</title>');
-    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(res.headers.get('content-security-policy')).not.toContain('frame-ancestors *');
     expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('permissions-policy')).toContain('display-capture=(self)');
     expect(res.headers.get('permissions-policy')).toContain('microphone=(self)');
@@ -89,6 +90,33 @@ describe('web serving', () => {
     expect(app.headers.get('content-security-policy')).toContain('connect-src \'self\' https://analytics.example.test');
     expect(app.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(app.headers.get('permissions-policy')).toContain('display-capture=()');
+  });
+
+  it('a widget session\'s recorder may be framed by the account\'s allowed origins only, read at every load', async () => {
+    const owner = await signUp(t);
+    const put = (origins: string[]) =>
+      fetch(`${t.url}/api/v1/widget`, { method: 'PUT', headers: owner.headers, body: JSON.stringify({ allowed_origins: origins }) });
+    const settings = await body(await put(['https://shop.example.test', 'https://*.apps.example.test']));
+    const created = await fetch(`${t.url}/api/v1/widget/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://shop.example.test' },
+      body: JSON.stringify({ key: settings.key, origin: 'https://shop.example.test' }),
+    });
+    expect(created.status).toBe(201);
+    const recorder_url = `${t.url}${new URL((await body(created)).recorder_url).pathname}`;
+    const csp = async (url: string) => (await fetch(url)).headers.get('content-security-policy') ?? '';
+    const framing = async (url: string) => /frame-ancestors ([^;]*)/.exec(await csp(url))![1];
+    expect(await framing(recorder_url)).toBe("'self' https://*.apps.example.test https://shop.example.test");
+    // The rest of the policy is the recorder's usual one.
+    expect(await csp(recorder_url)).toContain("script-src 'self'");
+    expect(await csp(recorder_url)).toContain("object-src 'none'");
+    await put(['https://other.example.test']);
+    expect(await framing(recorder_url)).toBe("'self' https://other.example.test");
+    await put([]);
+    expect(await framing(recorder_url)).toBe("'self'");
+    // Unknown widget sessions and link tokens: nobody else frames them.
+    expect(await framing(`${t.url}/r/ws_unknown`)).toBe("'self'");
+    expect(await framing(`${t.url}/r/${'A'.repeat(32)}`)).toBe("'self'");
   });
 
   it('serves built assets: hashed ones immutable, recorder assets under /vite/recorder/, never raw HTML', async () => {

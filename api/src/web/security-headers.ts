@@ -47,14 +47,25 @@ export function helmetOptions(config: Readonly<Config>): FastifyHelmetOptions {
   };
 }
 
-/** The recorder at /r/* is framed by any site that embeds the widget; the protocol checks origins, not the frame. */
+/**
+ * The recorder at /r/*: a link page is framed by no other site (`frame-ancestors 'self'`); a widget session's page
+ * replaces that with its account's allowed origins (`recorderCsp`). No X-Frame-Options: it cannot list origins.
+ */
 export function recorderHelmet(config: Readonly<Config>): FastifyHelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: { ...cspDirectives(config), 'frame-ancestors': ['*'] } },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     frameguard: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   };
+}
+
+/** The recorder's Content-Security-Policy with `frameAncestors` (allowed origins, wildcards included) added. */
+export function recorderCsp(config: Readonly<Config>, frameAncestors: readonly string[]): string {
+  const directives = { ...cspDirectives(config), 'frame-ancestors': ["'self'", ...frameAncestors] };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
 }
 
 export const PERMISSIONS_POLICY_RECORDER = 'display-capture=(self), microphone=(self), camera=(), geolocation=()';

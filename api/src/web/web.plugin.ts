@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { issueCsrfToken } from '../plugins/csrf.ts';
 import { appMeta, injectMeta, prerenderedFile, readIfExists } from './html-page.ts';
-import { PERMISSIONS_POLICY_RECORDER, recorderHelmet } from './security-headers.ts';
+import { recorderFrameAncestors } from '../modules/widget/widget.service.ts';
+import { PERMISSIONS_POLICY_RECORDER, recorderCsp, recorderHelmet } from './security-headers.ts';
 
 /** Paths the HTML fallback never answers: they belong to the API, assets, uploads, OAuth and dev tools. */
 const NOT_HTML = /^\/(?:[a-z]{2}(?:-[A-Z]{2})?\/)?(?:api|vite|sdk|uploads|users\/auth|dev)(?:\/|$)/;
@@ -73,6 +74,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     async (request, reply) => {
       const html = recorderDist && (await readIfExists(path.join(recorderDist, 'index.html')));
       if (!html) return reply.callNotFound();
+      const token = (request.params as { '*'?: string })['*']?.split('/')[0] ?? '';
+      const frameAncestors = await recorderFrameAncestors(app.ctx, token);
+      if (frameAncestors.length) reply.header('Content-Security-Policy', recorderCsp(config, frameAncestors));
       return sendHtml(request, reply, html);
     },
   );

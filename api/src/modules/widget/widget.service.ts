@@ -205,6 +205,17 @@ export async function resolveWidgetToken(ctx: AppContext, token: string): Promis
   return { ...request, instructions_html: session.instructions_html ?? request.instructions_html, widget_origin: session.origin };
 }
 
+/**
+ * Who may frame this widget session's recorder: the account's allowed origins, read at every load so a removed
+ * origin stops framing at once. An unknown or expired session gets none (its page says so without being framed).
+ */
+export async function recorderFrameAncestors(ctx: AppContext, token: string): Promise<string[]> {
+  if (!isWidgetToken(token)) return [];
+  const session = await repo.findSessionByHash(ctx.db, hash(token));
+  if (!session || new Date(session.expires_at).getTime() <= Date.now()) return [];
+  return repo.listOrigins(ctx.db, session.account_id);
+}
+
 export async function getWidgetSessionInfo(ctx: AppContext, token: string): Promise<WidgetSessionInfo> {
   if (!isWidgetToken(token)) throw new AppError('NOT_FOUND', 'This recording session does not exist.');
   const session = await openSession(ctx, token);
