@@ -40,6 +40,21 @@ export const CONFIG_VARS = {
   ANALYTICS_URL: { description: 'Base URL of the Segment-compatible analytics API.', default: '' },
   FFMPEG_PATH: { description: 'ffmpeg binary used by processing jobs.', default: 'ffmpeg' },
   FFPROBE_PATH: { description: 'ffprobe binary used by processing jobs.', default: 'ffprobe' },
+  POCKETSPHINX_PATH: { description: 'pocketsphinx_batch binary of the embedded transcription engine (Debian package pocketsphinx).', default: 'pocketsphinx_batch' },
+  POCKETSPHINX_MODEL_DIR: { description: 'Folder of the pocketsphinx US English model (Debian package pocketsphinx-en-us).', default: '/usr/share/pocketsphinx/model/en-us' },
+  TRANSCRIPTION_API_URL: { description: 'Base URL (with /v1) of an OpenAI-compatible /audio/transcriptions endpoint. Unset: the embedded pocketsphinx engine transcribes.', default: '' },
+  TRANSCRIPTION_API_KEY: { description: 'API key sent to TRANSCRIPTION_API_URL.', default: '' },
+  TRANSCRIPTION_MODEL: { description: 'Model name sent to TRANSCRIPTION_API_URL.', default: 'whisper-1' },
+  TRANSCRIPTION_TIMEOUT_SECONDS: { description: 'Longest wait for one 5-minute audio chunk at TRANSCRIPTION_API_URL before the attempt fails and is retried.', default: '300' },
+  WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
+  MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
+  UPLOAD_EXPIRY_DAYS: { description: 'Uploads never submitted (finished or not) are deleted this many days after they started.', default: '7' },
+  ADMIN_EMAIL: { description: 'Email of the system admin created on first start.', default: 'admin@showback.local' },
+  TRUST_PROXY: { description: 'Trust X-Forwarded-* headers (behind a TLS-terminating proxy).', default: 'false' },
+  RATE_LIMIT_PER_IP: { description: 'Sign-in, sign-up and password-reset attempts allowed per client IP and endpoint in 10 minutes.', default: '100' },
+  RATE_LIMIT_PER_EMAIL: { description: 'Sign-in, sign-up and password-reset attempts allowed per email address and endpoint in 10 minutes.', default: '10' },
+  WIDGET_SESSIONS_PER_IP: { description: 'Widget recording sessions (POST /api/v1/widget/sessions) allowed per client IP in 10 minutes.', default: '30' },
+  WIDGET_SESSIONS_PER_KEY: { description: 'Widget recording sessions allowed per widget key (all of its visitors together) in 10 minutes.', default: '600' },
   WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
   MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
   UPLOAD_EXPIRY_DAYS: { description: 'Uploads never submitted (finished or not) are deleted this many days after they started.', default: '7' },
@@ -71,6 +86,28 @@ export interface Config {
   analytics: { writeKey: string; url: string } | undefined;
   ffmpegPath: string;
   ffprobePath: string;
+  /** Embedded pocketsphinx, or an OpenAI-compatible endpoint when `api` is set (transcription/). */
+  transcription: {
+    pocketsphinxPath: string;
+    modelDir: string;
+    /**
+     * Audio is recognised in pieces this long: pocketsphinx's memory grows with one utterance (~12 MB per audio
+     * minute), and 5 minutes as 16 kHz WAV (9.6 MB) stays under the 25 MB upload limit of transcription APIs.
+     */
+    chunkSeconds: number;
+    api: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
+  };
+  workers: boolean;
+  maxUploadBytes: number;
+  uploadExpiryDays: number;
+  adminEmail: string;
+  trustProxy: boolean;
+  /** Attempts per IP and per email on sign-in, sign-up and password reset, counted in the database. */
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** Widget sessions per client IP and per widget key (the key is public, so anyone may try it), in the database. */
+  widgetRateLimit: { perIp: number; perKey: number; windowMs: number };
+  /** Where the built front ends live; tests may serve none. */
+  staticRoot: string | undefined;
   workers: boolean;
   maxUploadBytes: number;
   uploadExpiryDays: number;
@@ -162,6 +199,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analytics: opt('ANALYTICS_WRITE_KEY') && opt('ANALYTICS_URL') ? { writeKey: get('ANALYTICS_WRITE_KEY'), url: url('ANALYTICS_URL', get('ANALYTICS_URL')) } : undefined,
     ffmpegPath: get('FFMPEG_PATH'),
     ffprobePath: get('FFPROBE_PATH'),
+    transcription: {
+      pocketsphinxPath: get('POCKETSPHINX_PATH'),
+      modelDir: get('POCKETSPHINX_MODEL_DIR'),
+      chunkSeconds: 300,
+      api: opt('TRANSCRIPTION_API_URL')
+        ? {
+            baseUrl: url('TRANSCRIPTION_API_URL', get('TRANSCRIPTION_API_URL')),
+            apiKey: get('TRANSCRIPTION_API_KEY'),
+            model: get('TRANSCRIPTION_MODEL'),
+            timeoutMs: positiveInt('TRANSCRIPTION_TIMEOUT_SECONDS', get('TRANSCRIPTION_TIMEOUT_SECONDS')) * 1000,
+          }
+        : undefined,
+    },
+    workers: bool('WORKERS', get('WORKERS')),
+    maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
+    uploadExpiryDays: positiveInt('UPLOAD_EXPIRY_DAYS', get('UPLOAD_EXPIRY_DAYS')),
+    adminEmail: get('ADMIN_EMAIL'),
+    trustProxy: bool('TRUST_PROXY', get('TRUST_PROXY')),
+    authRateLimit: { perIp: positiveInt('RATE_LIMIT_PER_IP', get('RATE_LIMIT_PER_IP')), perEmail: positiveInt('RATE_LIMIT_PER_EMAIL', get('RATE_LIMIT_PER_EMAIL')), windowMs: 10 * 60 * 1000 },
+    widgetRateLimit: { perIp: positiveInt('WIDGET_SESSIONS_PER_IP', get('WIDGET_SESSIONS_PER_IP')), perKey: positiveInt('WIDGET_SESSIONS_PER_KEY', get('WIDGET_SESSIONS_PER_KEY')), windowMs: 10 * 60 * 1000 },
+    staticRoot: get('STATIC_ROOT') ? path.resolve(get('STATIC_ROOT')) : REPO_ROOT,
     workers: bool('WORKERS', get('WORKERS')),
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
     uploadExpiryDays: positiveInt('UPLOAD_EXPIRY_DAYS', get('UPLOAD_EXPIRY_DAYS')),

@@ -7,3 +7,4 @@ export * from './contact.ts';
 export * from './recording.ts';
 export * from './billing.ts';
 export * from './widget.ts';
+export * from './transcripts.ts';

@@ -233,7 +233,7 @@ export type Submission = Static<typeof SubmissionSchema>;
 export const ListSubmissionsQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
   request_id: Type.Optional(Type.String({ format: 'uuid' })),
-  /** Matches request title, recipient name, email and note. */
+  /** Matches request title, recipient name, email and note, and words spoken in the transcript (full-text, stemmed). */
   q: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type ListSubmissionsQuery = Static<typeof ListSubmissionsQuerySchema>;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { TranscriptSegment } from '@showback/contract';
 
 /** Row types of every table. Each module adds its tables here next to its migration. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -251,6 +252,22 @@ export interface SubmissionContextTable {
   dropped_events: Generated<number>;
 }
 
+export interface TranscriptsTable {
+  submission_id: string;
+  account_id: string;
+  status: 'pending' | 'processing' | 'ready' | 'no_speech' | 'failed';
+  engine: string | null;
+  no_speech_reason: 'no_audio' | 'silence' | null;
+  attempts: Generated<number>;
+  error: string | null;
+  segments: Json<TranscriptSegment[]>;
+  text: Generated<string>;
+  /** Generated from text; never written. */
+  search: ColumnType<string, never, never>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -274,6 +291,7 @@ export interface Database {
   widget_sessions: WidgetSessionsTable;
   submission_events: SubmissionEventsTable;
   submission_context: SubmissionContextTable;
+  transcripts: TranscriptsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

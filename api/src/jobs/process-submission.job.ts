@@ -8,6 +8,7 @@ import { makePoster } from '../media/make-poster.ts';
 import { probe } from '../media/probe.ts';
 import { findSubmissionById, updateSubmission } from '../modules/submissions/submissions.repository.ts';
 import { defineJob } from './job.ts';
+import { transcribeSubmissionJob } from './transcribe-submission.job.ts';
 
 class PermanentFailure extends Error {}
 
@@ -81,6 +82,9 @@ export const processSubmissionJob = defineJob({
       // Deleted while it was processing: leave nothing behind.
       if (!stillThere) for (const key of [k.video, k.poster]) await ctx.storage.delete(key);
       await ctx.storage.delete(originalKey);
+      // The transcript follows the ready video. Failing to queue it must not fail a recording that is ready: the
+      // transcript then stays without a row, and the owner's "Transcribe" (POST …/transcript) queues it.
+      if (stillThere) await ctx.queue.send(transcribeSubmissionJob, { submission_id: id }).catch(() => null);
     } catch (error) {
       const permanent = error instanceof PermanentFailure;
       const message = error instanceof Error ? error.message : String(error);
