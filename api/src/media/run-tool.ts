@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 
 export class MediaToolError extends Error {
   constructor(message: string, readonly stderrTail: string) {
@@ -7,10 +8,20 @@ export class MediaToolError extends Error {
   }
 }
 
-/** Runs ffmpeg/ffprobe without a shell; resolves stdout, rejects with the last lines of stderr. */
-export function runTool(binary: string, args: string[], options: { timeoutMs?: number } = {}): Promise<string> {
+/**
+ * Runs ffmpeg/ffprobe (and other media tools) without a shell; resolves stdout, rejects with the last lines of stderr.
+ * `priority` is a nice value: background work such as transcription yields the CPU to requests being served.
+ */
+export function runTool(binary: string, args: string[], options: { timeoutMs?: number; priority?: number } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (options.priority && child.pid) {
+      try {
+        os.setPriority(child.pid, options.priority);
+      } catch {
+        // Not permitted (some containers): run at normal priority.
+      }
+    }
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

@@ -41,8 +41,18 @@ export async function listSubmissions(
   if (filter.requestId) query = query.where('s.request_id', '=', filter.requestId);
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
+    const q = filter.q;
     query = query.where((eb) =>
-      eb.or([eb('r.title', 'ilike', pattern), eb('s.recipient_name', 'ilike', pattern), eb('s.recipient_email', 'ilike', pattern), eb('s.note', 'ilike', pattern)]),
+      eb.or([
+        eb('r.title', 'ilike', pattern),
+        eb('s.recipient_name', 'ilike', pattern),
+        eb('s.recipient_email', 'ilike', pattern),
+        eb('s.note', 'ilike', pattern),
+        // Spoken words: full-text search (english stemming: "clicked" finds "click") on the transcript's tsvector.
+        eb.exists(
+          eb.selectFrom('transcripts as t').select('t.submission_id').whereRef('t.submission_id', '=', 's.id').where(sql<boolean>`t.search @@ plainto_tsquery('english', ${q})`),
+        ),
+      ]),
     );
   }
   const { total } = await query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();

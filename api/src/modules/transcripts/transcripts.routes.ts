@@ -1,0 +1,47 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBodySchema, TranscriptSchema } from '@showback/contract';
+import { create as contentDisposition } from 'content-disposition';
+import { requireUser } from '../../plugins/auth.ts';
+import { toPlainText, toWebVtt } from '../../transcription/captions.ts';
+import * as service from './transcripts.service.ts';
+
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['submissions'];
+
+  app.get('/api/v1/submissions/:id/transcript', {
+    preHandler: requireUser,
+    schema: { tags, params: IdParams, response: { 200: TranscriptSchema, 404: ErrorBodySchema } },
+  }, async (request) => service.getTranscript(app.ctx, request.user.accountId, request.params.id));
+
+  app.post('/api/v1/submissions/:id/transcript', {
+    preHandler: requireUser,
+    schema: { tags, params: IdParams, response: { 202: TranscriptSchema, 404: ErrorBodySchema, 409: ErrorBodySchema } },
+  }, async (request, reply) => {
+    reply.status(202);
+    return service.retryTranscript(app.ctx, request.user.accountId, request.params.id);
+  });
+
+  // The player's captions track (<track src>), and with ?download=1 the file a person saves.
+  app.get('/api/v1/submissions/:id/captions.vtt', {
+    preHandler: requireUser,
+    schema: { tags, params: IdParams, querystring: Type.Object({ download: Type.Optional(Type.Boolean()) }) },
+  }, async (request, reply) => {
+    const { segments, title } = await service.readySegments(app.ctx, request.user.accountId, request.params.id);
+    reply.header('Cache-Control', 'private, no-cache');
+    if (request.query.download) reply.header('Content-Disposition', contentDisposition(`${title}.vtt`));
+    return reply.type('text/vtt; charset=utf-8').send(toWebVtt(segments));
+  });
+
+  app.get('/api/v1/submissions/:id/transcript.txt', {
+    preHandler: requireUser,
+    schema: { tags, params: IdParams },
+  }, async (request, reply) => {
+    const { segments, title } = await service.readySegments(app.ctx, request.user.accountId, request.params.id);
+    reply.header('Cache-Control', 'private, no-cache');
+    reply.header('Content-Disposition', contentDisposition(`${title}.txt`));
+    return reply.type('text/plain; charset=utf-8').send(toPlainText(segments));
+  });
+};

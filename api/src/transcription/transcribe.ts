@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { TranscriptSegment } from '@showback/contract';
+import type { Config } from '../config.ts';
+import { extractAudioChunks } from './audio-chunks.ts';
+import { recognizeWithApi, transcriptionClient } from './api-transcriber.ts';
+import { recognizeWithPocketsphinx } from './pocketsphinx.ts';
+import { groupWords, shiftSegments } from './segments.ts';
+
+export type TranscriptionOutcome =
+  | { status: 'ready'; engine: string; segments: TranscriptSegment[] }
+  | { status: 'no_speech'; engine: string | null; reason: 'no_audio' | 'silence' };
+
+/**
+ * A video file → transcript on the recording's clock. The audio is cut into chunks recognised one after another
+ * (one recogniser process at a time) and stitched by their offsets. Silent chunks are skipped: nothing to send, and
+ * recognisers tend to invent words in silence.
+ */
+export async function transcribeFile(config: Config['transcription'], ffmpegPath: string, input: string, workDir: string): Promise<TranscriptionOutcome> {
+  const engine = config.api ? `api:${config.api.model}` : 'pocketsphinx';
+  const chunkDir = path.join(workDir, 'chunks');
+  await fs.mkdir(chunkDir, { recursive: true });
+  const chunks = (await extractAudioChunks(ffmpegPath, input, chunkDir, config.chunkSeconds)).filter((chunk) => !chunk.silent && chunk.durationMs > 0);
+  if (chunks.length === 0) return { status: 'no_speech', engine, reason: 'silence' };
+
+  let perChunk: TranscriptSegment[][];
+  if (config.api) {
+    const client = transcriptionClient(config.api);
+    perChunk = [];
+    for (const [index, chunk] of chunks.entries()) perChunk.push(await recognizeWithApi(client, config.api.model, chunk, index));
+  } else {
+    const words = await recognizeWithPocketsphinx({ binary: config.pocketsphinxPath, modelDir: config.modelDir }, chunks, workDir);
+    perChunk = words.map(groupWords);
+  }
+  const segments = perChunk.flatMap((segments, index) => shiftSegments(segments, chunks[index]!.offsetMs));
+  if (segments.length === 0) return { status: 'no_speech', engine, reason: 'silence' };
+  return { status: 'ready', engine, segments };
+}

@@ -1,0 +1,161 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SubmissionList, Transcript } from '@showback/contract';
+import { loadConfig } from '../src/config.ts';
+import { transcribeSubmissionJob } from '../src/jobs/transcribe-submission.job.ts';
+import { transcribeFile } from '../src/transcription/transcribe.ts';
+import { signUp, type SignedUp } from './support/auth.ts';
+import { mediaFile } from './support/fixtures/media.ts';
+import { createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
+import { silentVideo, speechVideo } from './support/fixtures/speech.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const SENTENCE = 'when I click the save button on the billing page nothing happens and I see an error that says payment failed';
+
+/** Uploads and submits a file as the recorder does; resolves once the video is processed. */
+export async function recordAndProcess(t: TestApp, owner: SignedUp, file: string): Promise<string> {
+  const request = await createRequest(t.url, owner);
+  const uploadId = await tusUpload(t.url, file, { token: request.token });
+  const res = await submit(t.url, request.token, submitBody(uploadId, { recipient: { name: 'Ada', email: 'ada@example.test', note: 'Saving fails' } }));
+  const { id } = await json<{ id: string }>(res);
+  const done = await waitForProcessing(t.url, owner, id);
+  expect(done.status).toBe('ready');
+  return id;
+}
+
+/** Polls the transcript until the job settles (ready, no speech, or failed for good). */
+export async function waitForTranscript(t: TestApp, owner: SignedUp, id: string, until: (tr: Transcript) => boolean = (tr) => ['ready', 'no_speech', 'failed'].includes(tr.status)): Promise<Transcript> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const transcript = await json<Transcript>(await fetch(`${t.url}/api/v1/submissions/${id}/transcript`, { headers: owner.headers }));
+    if (until(transcript)) return transcript;
+    if (Date.now() > deadline) throw new Error(`transcript of ${id} still ${transcript.status}: ${String(transcript.error)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const words = (transcript: Transcript): string[] => transcript.segments.flatMap((segment) => segment.words.map((word) => word.text.toLowerCase()));
+
+describe('transcripts with the embedded engine (pocketsphinx)', () => {
+  let t: TestApp;
+  let owner: SignedUp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await signUp(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('transcribes speech after processing with word times on the video clock; captions and text for the owner only; list search finds spoken words; a rerun stores the same', async () => {
+    const id = await recordAndProcess(t, owner, await speechVideo([{ atSeconds: 2, text: SENTENCE }], 10));
+    const transcript = await waitForTranscript(t, owner, id);
+    expect(transcript).toMatchObject({ status: 'ready', engine: 'pocketsphinx', no_speech_reason: null, error: null, attempts: 1 });
+    expect(words(transcript)).toEqual(expect.arrayContaining(['click', 'save', 'button', 'billing', 'page', 'payment', 'failed']));
+    // Two seconds of silence first: times count from the start of the video, not from the first sound.
+    const first = transcript.segments[0]!;
+    expect(first.start_ms).toBeGreaterThanOrEqual(1800);
+    expect(first.start_ms).toBeLessThan(2600);
+    const all = transcript.segments.flatMap((segment) => segment.words);
+    for (const [i, word] of all.entries()) {
+      expect(word.end_ms).toBeGreaterThan(word.start_ms);
+      if (i > 0) expect(word.start_ms).toBeGreaterThanOrEqual(all[i - 1]!.end_ms);
+    }
+    expect(all.at(-1)!.end_ms).toBeLessThan(10_000);
+
+    const vtt = await fetch(`${t.url}${transcript.captions_url!}`, { headers: owner.headers });
+    expect(vtt.status).toBe(200);
+    expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    const cues = await vtt.text();
+    expect(cues.startsWith('WEBVTT\n\n1\n00:00:0')).toBe(true);
+    expect(cues).toMatch(/\n00:00:0[12]\.\d{3} --> 00:00:\d{2}\.\d{3}\n[a-z' ]*billing/);
+    const download = await fetch(`${t.url}${transcript.captions_url!}?download=true`, { headers: owner.headers });
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename=".*\.vtt"$/);
+    const text = await fetch(`${t.url}${transcript.text_url!}`, { headers: owner.headers });
+    expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(text.headers.get('content-disposition')).toMatch(/^attachment; filename=".*\.txt"$/);
+    expect(await text.text()).toMatch(/^\[00:0[12]\] when i click/);
+
+    // Another account: every transcript URL answers like a missing submission.
+    const stranger = await signUp(t);
+    for (const url of [`/api/v1/submissions/${id}/transcript`, transcript.captions_url!, transcript.text_url!]) {
+      const res = await fetch(`${t.url}${url}`, { headers: stranger.headers });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const retryForeign = await fetch(`${t.url}/api/v1/submissions/${id}/transcript`, { method: 'POST', headers: { cookie: stranger.cookie, 'x-csrf-token': stranger.csrf } });
+    expect(retryForeign.status).toBe(404);
+    const retryDone = await fetch(`${t.url}/api/v1/submissions/${id}/transcript`, { method: 'POST', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
+    expect(retryDone.status).toBe(409);
+
+    // The recordings list finds the recording by a spoken word (stemmed: "clicking" matches "click"), not by others.
+    const search = async (who: SignedUp, q: string) => json<SubmissionList>(await fetch(`${t.url}/api/v1/submissions?q=${encodeURIComponent(q)}`, { headers: who.headers }));
+    expect((await search(owner, 'billing')).items.map((item) => item.id)).toEqual([id]);
+    expect((await search(owner, 'clicking')).items.map((item) => item.id)).toEqual([id]);
+    expect((await search(owner, 'refund')).total).toBe(0);
+    expect((await search(stranger, 'billing')).total).toBe(0);
+
+    // Idempotent: the job again (a duplicate delivery) leaves it; a forced rerun stores the same transcript.
+    const run = { jobId: 'again', attempt: 1, isLastAttempt: false };
+    await transcribeSubmissionJob.handler({ submission_id: id }, t.app.ctx, run);
+    expect(await waitForTranscript(t, owner, id)).toEqual(transcript);
+    await t.app.ctx.db.updateTable('transcripts').set({ status: 'failed' }).where('submission_id', '=', id).execute();
+    await transcribeSubmissionJob.handler({ submission_id: id }, t.app.ctx, run);
+    const again = await waitForTranscript(t, owner, id);
+    expect(again.segments).toEqual(transcript.segments);
+  });
+
+  it('says "no speech" for a recording without sound track and for one with silence only', async () => {
+    const noAudio = await recordAndProcess(t, owner, await mediaFile('h264-noaudio-mp4', 3));
+    const silent = await recordAndProcess(t, owner, await silentVideo(4));
+    expect(await waitForTranscript(t, owner, noAudio)).toMatchObject({ status: 'no_speech', no_speech_reason: 'no_audio', segments: [], captions_url: null, text_url: null });
+    expect(await waitForTranscript(t, owner, silent)).toMatchObject({ status: 'no_speech', no_speech_reason: 'silence', segments: [], captions_url: null });
+    const vtt = await fetch(`${t.url}/api/v1/submissions/${silent}/captions.vtt`, { headers: owner.headers });
+    expect(vtt.status).toBe(404);
+  });
+
+  it('a failed transcript leaves the video playable, shows its error, and the owner can queue it again', async () => {
+    const id = await recordAndProcess(t, owner, await speechVideo([{ atSeconds: 1, text: 'the payment page is broken' }], 4));
+    await waitForTranscript(t, owner, id);
+    await t.app.ctx.db.updateTable('transcripts').set({ status: 'pending' }).where('submission_id', '=', id).execute();
+    // The last attempt with an engine that cannot start: a final failure, stated.
+    const broken = { ...t.app.ctx, config: { ...t.app.ctx.config, transcription: { ...t.app.ctx.config.transcription, pocketsphinxPath: '/nonexistent/pocketsphinx_batch' } } };
+    await expect(transcribeSubmissionJob.handler({ submission_id: id }, broken, { jobId: 'x', attempt: 5, isLastAttempt: true })).rejects.toThrow(/could not start/);
+    const failed = await waitForTranscript(t, owner, id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 5, error: expect.stringMatching(/could not start/), segments: [] });
+    const video = await fetch(`${t.url}/api/v1/submissions/${id}/video`, { headers: owner.headers });
+    expect(video.status).toBe(200);
+
+    const retry = await fetch(`${t.url}/api/v1/submissions/${id}/transcript`, { method: 'POST', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
+    expect(retry.status).toBe(202);
+    expect(await retry.json()).toMatchObject({ status: 'pending', error: null });
+    const ready = await waitForTranscript(t, owner, id);
+    expect(ready.status).toBe('ready');
+    expect(words(ready)).toEqual(expect.arrayContaining(['payment', 'page']));
+  });
+});
+
+describe('long recordings', () => {
+  it('are recognised in chunks stitched on one timeline', async () => {
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-chunks-'));
+    try {
+      const video = await speechVideo([{ atSeconds: 1, text: 'the billing page is broken' }, { atSeconds: 7.5, text: 'payment failed again' }], 11);
+      const config = { ...loadConfig({}).transcription, chunkSeconds: 5 };
+      const outcome = await transcribeFile(config, 'ffmpeg', video, work);
+      expect(outcome.status).toBe('ready');
+      if (outcome.status !== 'ready') return;
+      const timed = outcome.segments.flatMap((segment) => segment.words);
+      const failed = timed.find((word) => word.text === 'failed');
+      const billing = timed.find((word) => word.text === 'billing');
+      // The second sentence lives in the second chunk (5-10 s) and keeps its place on the recording's clock.
+      expect(billing?.start_ms).toBeGreaterThan(900);
+      expect(billing?.start_ms).toBeLessThan(2500);
+      expect(failed?.start_ms).toBeGreaterThan(7500);
+      expect(failed?.start_ms).toBeLessThan(9000);
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  });
+});
