@@ -55,15 +55,6 @@ export const CONFIG_VARS = {
   RATE_LIMIT_PER_EMAIL: { description: 'Sign-in, sign-up and password-reset attempts allowed per email address and endpoint in 10 minutes.', default: '10' },
   WIDGET_SESSIONS_PER_IP: { description: 'Widget recording sessions (POST /api/v1/widget/sessions) allowed per client IP in 10 minutes.', default: '30' },
   WIDGET_SESSIONS_PER_KEY: { description: 'Widget recording sessions allowed per widget key (all of its visitors together) in 10 minutes.', default: '600' },
-  WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
-  MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
-  UPLOAD_EXPIRY_DAYS: { description: 'Uploads never submitted (finished or not) are deleted this many days after they started.', default: '7' },
-  ADMIN_EMAIL: { description: 'Email of the system admin created on first start.', default: 'admin@showback.local' },
-  TRUST_PROXY: { description: 'Trust X-Forwarded-* headers (behind a TLS-terminating proxy).', default: 'false' },
-  RATE_LIMIT_PER_IP: { description: 'Sign-in, sign-up and password-reset attempts allowed per client IP and endpoint in 10 minutes.', default: '100' },
-  RATE_LIMIT_PER_EMAIL: { description: 'Sign-in, sign-up and password-reset attempts allowed per email address and endpoint in 10 minutes.', default: '10' },
-  WIDGET_SESSIONS_PER_IP: { description: 'Widget recording sessions (POST /api/v1/widget/sessions) allowed per client IP in 10 minutes.', default: '30' },
-  WIDGET_SESSIONS_PER_KEY: { description: 'Widget recording sessions allowed per widget key (all of its visitors together) in 10 minutes.', default: '600' },
   STATIC_ROOT: { description: 'Folder holding the built front ends (dashboard/dist, recorder/dist, sdk/dist). Unset: the repository root.', default: '' },
 } satisfies Record<string, VarSpec>;
 
@@ -97,17 +88,6 @@ export interface Config {
     chunkSeconds: number;
     api: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
   };
-  workers: boolean;
-  maxUploadBytes: number;
-  uploadExpiryDays: number;
-  adminEmail: string;
-  trustProxy: boolean;
-  /** Attempts per IP and per email on sign-in, sign-up and password reset, counted in the database. */
-  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
-  /** Widget sessions per client IP and per widget key (the key is public, so anyone may try it), in the database. */
-  widgetRateLimit: { perIp: number; perKey: number; windowMs: number };
-  /** Where the built front ends live; tests may serve none. */
-  staticRoot: string | undefined;
   workers: boolean;
   maxUploadBytes: number;
   uploadExpiryDays: number;
@@ -209,17 +189,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiKey: get('TRANSCRIPTION_API_KEY'),
             model: get('TRANSCRIPTION_MODEL'),
             timeoutMs: positiveInt('TRANSCRIPTION_TIMEOUT_SECONDS', get('TRANSCRIPTION_TIMEOUT_SECONDS')) * 1000,
-          }
-        : undefined,
-    },
-    workers: bool('WORKERS', get('WORKERS')),
-    maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
-    uploadExpiryDays: positiveInt('UPLOAD_EXPIRY_DAYS', get('UPLOAD_EXPIRY_DAYS')),
-    adminEmail: get('ADMIN_EMAIL'),
-    trustProxy: bool('TRUST_PROXY', get('TRUST_PROXY')),
-    authRateLimit: { perIp: positiveInt('RATE_LIMIT_PER_IP', get('RATE_LIMIT_PER_IP')), perEmail: positiveInt('RATE_LIMIT_PER_EMAIL', get('RATE_LIMIT_PER_EMAIL')), windowMs: 10 * 60 * 1000 },
-    widgetRateLimit: { perIp: positiveInt('WIDGET_SESSIONS_PER_IP', get('WIDGET_SESSIONS_PER_IP')), perKey: positiveInt('WIDGET_SESSIONS_PER_KEY', get('WIDGET_SESSIONS_PER_KEY')), windowMs: 10 * 60 * 1000 },
-    staticRoot: get('STATIC_ROOT') ? path.resolve(get('STATIC_ROOT')) : REPO_ROOT,
     workers: bool('WORKERS', get('WORKERS')),
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
     uploadExpiryDays: positiveInt('UPLOAD_EXPIRY_DAYS', get('UPLOAD_EXPIRY_DAYS')),
