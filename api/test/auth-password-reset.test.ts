@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { anonymousSession, body, signIn, signUp, uniqueEmail } from './support/auth.ts';
+import { anonymousSession, body, signIn, signUp, signUpSysadmin, uniqueEmail, type SignedUp } from './support/auth.ts';
 
 interface Mail { to: string; subject: string; text: string }
 
-async function waitForMail(t: TestApp, to: string, count = 1): Promise<Mail[]> {
+/** The local mailbox, read as the system admin (the only one who may). */
+async function waitForMail(t: TestApp, admin: SignedUp, to: string, count = 1): Promise<Mail[]> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const mails = ((await body(await fetch(`${t.url}/dev/mailbox/messages.json`))) as Mail[]).filter((m) => m.to === to);
+    const mails = ((await body(await fetch(`${t.url}/dev/mailbox/messages.json`, { headers: admin.headers }))) as Mail[]).filter((m) => m.to === to);
     if (mails.length >= count) return mails;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -18,8 +19,10 @@ const tokenOf = (mail: Mail): string => new URL(/https?:\/\/\S+/.exec(mail.text)
 
 describe('forgot password', () => {
   let t: TestApp;
+  let admin: SignedUp;
   beforeAll(async () => {
     t = await startTestApp({}, { PUBLIC_URL: 'http://app.example.test' });
+    admin = await signUpSysadmin(t);
   });
   afterAll(() => t.close());
 
@@ -37,7 +40,7 @@ describe('forgot password', () => {
     const other = await signIn(t, me.user.email, me.password, '1');
     const res = await request(me.user.email.toUpperCase());
     expect(res.status).toBe(202);
-    const [mail] = await waitForMail(t, me.user.email);
+    const [mail] = await waitForMail(t, admin, me.user.email);
     expect(mail!.subject).toMatch(/reset/i);
     expect(mail!.text).toContain('http://app.example.test/users/password/edit?reset_password_token=');
     const token = tokenOf(mail!);
@@ -58,7 +61,7 @@ describe('forgot password', () => {
     expect(again.status).toBe(422);
     expect(await body(again)).toMatchObject({ code: 'VALIDATION_FAILED', errors: { reset_password_token: ['is invalid or has expired'] } });
 
-    const page = await (await fetch(`${t.url}/dev/mailbox`)).text();
+    const page = await (await fetch(`${t.url}/dev/mailbox`, { headers: admin.headers })).text();
     expect(page).toContain('Reset your Showback password');
   });
 
@@ -69,15 +72,15 @@ describe('forgot password', () => {
     const known = await signUp(t);
     const res2 = await request(known.user.email);
     expect(await body(res2)).toEqual(await body(await request(email)));
-    await waitForMail(t, known.user.email);
-    const all = (await body(await fetch(`${t.url}/dev/mailbox/messages.json`))) as Mail[];
+    await waitForMail(t, admin, known.user.email);
+    const all = (await body(await fetch(`${t.url}/dev/mailbox/messages.json`, { headers: admin.headers }))) as Mail[];
     expect(all.some((m) => m.to === email)).toBe(false);
   });
 
   it('refuses an expired token, an unknown token and a mismatched confirmation with 422', async () => {
     const me = await signUp(t);
     await request(me.user.email);
-    const token = tokenOf((await waitForMail(t, me.user.email))[0]!);
+    const token = tokenOf((await waitForMail(t, admin, me.user.email))[0]!);
     const mismatch = await reset({ reset_password_token: token, password: 'abcdefg1', password_confirmation: 'abcdefg2' });
     expect(await body(mismatch)).toMatchObject({ errors: { password_confirmation: ["doesn't match Password"] } });
 

@@ -100,6 +100,9 @@ export type RecordingRequestList = Static<typeof RecordingRequestListSchema>;
 /** MIME types the tus endpoint accepts at creation (the `filetype` metadata; codecs parameters are allowed). */
 export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'] as const;
 
+/** One of ACCEPTED_VIDEO_TYPES, with MediaRecorder-style parameters allowed (`video/webm;codecs=vp9,opus`). */
+export const ACCEPTED_VIDEO_TYPE_PATTERN = `^(?:${ACCEPTED_VIDEO_TYPES.join('|')})(?:;[ -~]*)?$`;
+
 export const PublicRecordingRequestSchema = Type.Object(
   {
     title: Type.String(),
@@ -157,7 +160,8 @@ export const CreateSubmissionSchema = Type.Object(
     client_submission_id: Type.String({ format: 'uuid' }),
     /** The tus upload id: the last path segment of the upload URL. */
     upload_id: Type.String({ minLength: 1, maxLength: 200 }),
-    mime_type: Type.String({ maxLength: 200 }),
+    /** What the recorder says it recorded; only a video type is accepted. Media is served with the type the server finds. */
+    mime_type: Type.String({ maxLength: 200, pattern: ACCEPTED_VIDEO_TYPE_PATTERN }),
     duration_ms: Type.Optional(Type.Integer({ minimum: 0 })),
     source: SubmissionSourceSchema,
     recipient: Type.Optional(RecipientSchema),

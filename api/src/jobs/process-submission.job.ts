@@ -19,12 +19,13 @@ const keys = (id: string) => ({
 });
 
 /** Moves the finished tus upload into storage, once: a rerun after a crash finds the stored copy and skips this. */
-async function takeInUpload(ctx: AppContext, id: string, uploadId: string, mimeType: string): Promise<string> {
+async function takeInUpload(ctx: AppContext, id: string, uploadId: string): Promise<string> {
   const key = keys(id).original;
   if (!(await ctx.storage.stat(key))) {
     const upload = await ctx.uploads.find(uploadId);
     if (!upload) throw new PermanentFailure('The uploaded file is missing.');
-    await ctx.storage.put(key, await ctx.uploads.read(uploadId), { contentType: mimeType.split(';')[0] ?? mimeType });
+    // Stored without the recipient's claimed type: whoever serves it finds the type from the bytes (media-type.ts).
+    await ctx.storage.put(key, await ctx.uploads.read(uploadId), { contentType: 'application/octet-stream' });
   }
   const stored = await ctx.storage.stat(key);
   await updateSubmission(ctx.db, id, { original_key: key, original_size: stored?.size ?? null });
@@ -50,7 +51,7 @@ export const processSubmissionJob = defineJob({
     await updateSubmission(ctx.db, id, { status: 'processing', processing_attempts: run.attempt });
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-process-'));
     try {
-      const originalKey = row.original_key ?? (await takeInUpload(ctx, id, row.upload_id, row.mime_type));
+      const originalKey = row.original_key ?? (await takeInUpload(ctx, id, row.upload_id));
       const input = path.join(work, 'input');
       await ctx.storage.download(originalKey, input);
       const source = await probe(ctx.config.ffprobePath, input).catch(() => {

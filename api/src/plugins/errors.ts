@@ -17,7 +17,7 @@ function humanise(error: { keyword?: string; message?: string; params?: Record<s
     case 'required': return "can't be blank";
     case 'minLength': if (error.params?.limit === 1) return "can't be blank"; return `is too short (minimum is ${String(error.params?.limit)} characters)`;
     case 'maxLength': return `is too long (maximum is ${String(error.params?.limit)} characters)`;
-    case 'format': return 'is invalid';
+    case 'format': case 'pattern': return 'is invalid';
     case 'type': return `must be ${String(error.params?.type)}`;
     case 'enum': return `must be one of ${(error.params?.allowedValues as unknown[] | undefined)?.join(', ') ?? 'the allowed values'}`;
     case 'additionalProperties': return 'is not allowed';

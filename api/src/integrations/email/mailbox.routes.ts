@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors.ts';
+import { requireSysadmin } from '../../plugins/auth.ts';
 import { LocalMailbox, type StoredMail } from './local-mailbox.ts';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -27,10 +28,14 @@ function messagePage(m: StoredMail): string {
 <h2>Text</h2><pre>${linkify(m.text)}</pre>${m.html ? `<h2>HTML</h2><iframe sandbox title="HTML version" srcdoc="${esc(m.html)}"></iframe>` : ''}`);
 }
 
-/** GET /dev/mailbox: the local mailbox for people (HTML) and tests (messages.json). Only without SMTP. */
+/**
+ * GET /dev/mailbox: the local mailbox for people (HTML) and tests (messages.json). Only without SMTP, and only for a
+ * signed-in system admin: it holds every password-reset link the server sent, so reading it is signing in as anyone.
+ */
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
   const mailbox = app.ctx.mailer;
   if (!(mailbox instanceof LocalMailbox)) return;
+  app.addHook('preHandler', requireSysadmin);
   app.get('/dev/mailbox', async (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(listPage(await mailbox.list())));
   app.get('/dev/mailbox/messages.json', async (_request, reply) => reply.header('Cache-Control', 'no-store').send(await mailbox.list()));
   app.get<{ Params: { id: string } }>('/dev/mailbox/:id', async (request, reply) => {

@@ -1,3 +1,5 @@
+import type { SubmissionRecord } from './submissions.repository.ts';
+
 /** `<request-title>-<recipient>-<YYYY-MM-DD>.<ext>`, reduced to characters every file system accepts. */
 export function downloadName(parts: { title: string; recipient: string | null; createdAt: Date | string; extension: string }): string {
   const slug = (text: string) =>
@@ -12,13 +14,6 @@ export function downloadName(parts: { title: string; recipient: string | null; c
   return [slug(parts.title) || 'recording', parts.recipient ? slug(parts.recipient) : '', date].filter(Boolean).join('-') + `.${parts.extension}`;
 }
 
-const EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov', 'video/x-matroska': 'mkv', 'video/ogg': 'ogv' };
-
-/** `video/webm;codecs=vp9` → `video/webm`, the type files are served with. */
-export function baseType(mimeType: string): string {
-  return mimeType.split(';')[0]?.trim().toLowerCase() || 'application/octet-stream';
-}
-
-export function extensionOf(mimeType: string): string {
-  return EXTENSIONS[baseType(mimeType)] ?? 'bin';
-}
+/** The download name of a submission's video. */
+export const submissionFileName = (row: Pick<SubmissionRecord, 'request_title' | 'recipient_name' | 'recipient_email' | 'created_at'>, extension: string): string =>
+  downloadName({ title: row.request_title, recipient: row.recipient_name ?? row.recipient_email, createdAt: row.created_at, extension });

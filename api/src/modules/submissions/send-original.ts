@@ -5,9 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { baseType, downloadName, extensionOf } from './download-name.ts';
+import { submissionFileName } from './download-name.ts';
+import { mediaTypeOf, readHead, storedMediaType, type MediaType } from './media-type.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { findSubmission, type SubmissionRecord } from './submissions.repository.ts';
+import { setUserContentHeaders } from './user-content-headers.ts';
 
 /**
  * The finished upload, opened. The disk store opens its file lazily, and processing may take the upload in (and
@@ -23,6 +25,12 @@ async function openUpload(ctx: AppContext, uploadId: string): Promise<Readable |
   }
 }
 
+/** The type of a finished upload from its first bytes; undefined when it cannot be opened (taken in meanwhile). */
+async function uploadMediaType(ctx: AppContext, uploadId: string): Promise<MediaType | undefined> {
+  const stream = await openUpload(ctx, uploadId);
+  return stream && mediaTypeOf(await readHead(stream));
+}
+
 /**
  * The recipient's file exactly as uploaded, while it still exists: the finished tus upload before processing takes
  * it in, the stored copy while processing runs or after it failed. Processing deletes the original once the MP4 is
@@ -35,24 +43,20 @@ export async function sendOriginal(
   reply: FastifyReply,
   afterTakeIn = false,
 ): Promise<FastifyReply> {
-  const contentType = baseType(row.mime_type);
-  const attachmentName = downloadName({
-    title: row.request_title,
-    recipient: row.recipient_name ?? row.recipient_email,
-    createdAt: row.created_at,
-    extension: extensionOf(row.mime_type),
-  });
   if (row.original_key && (await ctx.storage.stat(row.original_key))) {
-    return sendStoredFile(ctx.storage, request, reply, { key: row.original_key, contentType, attachmentName });
+    const type = await storedMediaType(ctx.storage, row.original_key);
+    return sendStoredFile(ctx.storage, request, reply, { key: row.original_key, contentType: type.contentType, attachmentName: submissionFileName(row, type.extension) });
   }
   if (!row.video_key) {
     const upload = await ctx.uploads.find(row.upload_id);
     if (upload && upload.size !== undefined && upload.offset === upload.size) {
-      const stream = await openUpload(ctx, row.upload_id);
-      if (stream) {
-        reply.header('Content-Type', contentType);
+      const type = await uploadMediaType(ctx, row.upload_id);
+      const stream = type && (await openUpload(ctx, row.upload_id));
+      if (type && stream) {
+        setUserContentHeaders(reply);
+        reply.header('Content-Type', type.contentType);
         reply.header('Content-Length', String(upload.size));
-        reply.header('Content-Disposition', contentDisposition(attachmentName));
+        reply.header('Content-Disposition', contentDisposition(submissionFileName(row, type.extension)));
         reply.header('Cache-Control', 'private, max-age=0');
         return reply.send(stream);
       }

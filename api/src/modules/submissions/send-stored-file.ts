@@ -3,9 +3,11 @@ import { create as contentDisposition } from 'content-disposition';
 import parseRange from 'range-parser';
 import type { Storage } from '../../storage/storage.ts';
 import { notFound } from '../../errors.ts';
+import { setUserContentHeaders } from './user-content-headers.ts';
 
 export interface SendFileOptions {
   key: string;
+  /** Decided by the server (media-type.ts), never the recipient's word. */
   contentType: string;
   /** Set for downloads: the browser saves the file under this name. */
   attachmentName?: string;
@@ -17,6 +19,7 @@ export interface SendFileOptions {
  * never pass through the API there.
  */
 export async function sendStoredFile(storage: Storage, request: FastifyRequest, reply: FastifyReply, options: SendFileOptions): Promise<FastifyReply> {
+  setUserContentHeaders(reply);
   const disposition = options.attachmentName ? contentDisposition(options.attachmentName) : 'inline';
   const signed = await storage.presign(options.key, { expiresInSeconds: 300, contentDisposition: disposition, contentType: options.contentType });
   if (signed) {

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreatedSubmissionSchema, CreateSubmissionSchema, ErrorBodySchema, ListSubmissionsQuerySchema, SubmissionListSchema, SubmissionSchema } from '@showback/contract';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { baseType, downloadName, extensionOf } from './download-name.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { submissionFileName } from './download-name.ts';
+import { MP4, storedMediaType, type MediaType } from './media-type.ts';
 import { sendOriginal } from './send-original.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import * as service from './submissions.service.ts';
@@ -12,10 +14,10 @@ import type { SubmissionRecord } from './submissions.repository.ts';
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
 
-/** The processed MP4 when there is one, else the original upload (processing pending or failed). */
-function playable(row: SubmissionRecord): { key: string; contentType: string; extension: string } {
-  if (row.video_key) return { key: row.video_key, contentType: 'video/mp4', extension: 'mp4' };
-  if (row.original_key) return { key: row.original_key, contentType: baseType(row.mime_type), extension: extensionOf(row.mime_type) };
+/** The processed MP4 when there is one, else the stored original (processing pending or failed) as its bytes show. */
+async function playable(storage: Storage, row: SubmissionRecord): Promise<{ key: string; type: MediaType }> {
+  if (row.video_key) return { key: row.video_key, type: MP4 };
+  if (row.original_key) return { key: row.original_key, type: await storedMediaType(storage, row.original_key) };
   throw new AppError('CONFLICT', 'The video is still being received. Try again in a moment.');
 }
 
@@ -57,15 +59,15 @@ export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/v1/submissions/:id/video', { preHandler: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {
     const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
-    const file = playable(row);
-    return sendStoredFile(app.ctx.storage, request, reply, { key: file.key, contentType: file.contentType });
+    const { key, type } = await playable(app.ctx.storage, row);
+    // An original that is no video we know is never shown inline, only saved.
+    return sendStoredFile(app.ctx.storage, request, reply, { key, contentType: type.contentType, attachmentName: type.playable ? undefined : submissionFileName(row, type.extension) });
   });
 
   app.get('/api/v1/submissions/:id/download', { preHandler: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {
     const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
-    const file = playable(row);
-    const name = downloadName({ title: row.request_title, recipient: row.recipient_name ?? row.recipient_email, createdAt: row.created_at, extension: file.extension });
-    return sendStoredFile(app.ctx.storage, request, reply, { key: file.key, contentType: file.contentType, attachmentName: name });
+    const { key, type } = await playable(app.ctx.storage, row);
+    return sendStoredFile(app.ctx.storage, request, reply, { key, contentType: type.contentType, attachmentName: submissionFileName(row, type.extension) });
   });
 
   app.get('/api/v1/submissions/:id/poster.jpg', { preHandler: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {

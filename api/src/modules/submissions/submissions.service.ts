@@ -114,7 +114,7 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
         client_submission_id: input.client_submission_id,
         upload_id: upload.id,
         source: input.source,
-        mime_type: input.mime_type || upload.filetype,
+        mime_type: input.mime_type,
         recipient_name: recipient.name,
         recipient_email: recipient.email,
         note: recipient.note,
