@@ -189,6 +189,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiKey: get('TRANSCRIPTION_API_KEY'),
             model: get('TRANSCRIPTION_MODEL'),
             timeoutMs: positiveInt('TRANSCRIPTION_TIMEOUT_SECONDS', get('TRANSCRIPTION_TIMEOUT_SECONDS')) * 1000,
+          }
+        : undefined,
+    },
     workers: bool('WORKERS', get('WORKERS')),
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
     uploadExpiryDays: positiveInt('UPLOAD_EXPIRY_DAYS', get('UPLOAD_EXPIRY_DAYS')),
