@@ -33,7 +33,10 @@ function body(statusCode: number, code: string, message: string, extra: Partial<
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
+      // A coded 5xx is a condition the code expected (billing not configured, a provider down): a warning. Error level
+      // is kept for what an operator must look at: INTERNAL and every error nobody anticipated (below).
+      if (err.code === 'INTERNAL') request.log.error({ err }, 'request failed');
+      else if (err.statusCode >= 500) request.log.warn({ err }, 'request failed');
       const extra: Partial<ErrorBody> = {};
       if (err.details !== undefined) extra.details = err.details;
       if (err.fieldErrors) extra.errors = err.fieldErrors;
