@@ -5,7 +5,8 @@ import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import cookie from '@fastify/cookie';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientError, errorsPlugin, frameworkError } from './plugins/errors.ts';
+import { inputTextPlugin } from './plugins/input-text.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { loadSecret } from './plugins/secret.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -41,6 +42,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     rewriteUrl: (req) => (req.url ?? '/').replace(LOCALE_PREFIX, ''),
     // allowUnionTypes: the widget metadata schema's values are `type: [string, number, boolean, null]`, valid JSON Schema.
     ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
+    // What the router and Node's HTTP parser refuse answers in the one error body too.
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -56,6 +60,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
+  await app.register(inputTextPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie, { secret: ctx.secret });
   await app.register(authPlugin);

@@ -15,7 +15,15 @@ export const ERROR_STATUS = {
   LINK_REVOKED: 410,
   TOKEN_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
+  /** A path segment longer than the router reads. */
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The URL and headers together exceed the server's limit (Node's 16 KB). */
+  HEADERS_TOO_LARGE: 431,
+  /** The client did not finish sending its request in time. */
+  REQUEST_TIMEOUT: 408,
+  /** An upload request without the tus protocol version header. */
+  PRECONDITION_FAILED: 412,
   PLAN_REQUIRED: 402,
   USAGE_LIMIT_REACHED: 402,
   PAYMENT_FAILED: 402,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataSchema } from './widget-events.ts';
+import { DroppedEventsSchema, WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataSchema } from './widget-events.ts';
 
 /**
  * Recording requests, uploads and submissions: the owner API (`/api/v1/requests`, `/api/v1/submissions`), the
@@ -30,9 +30,12 @@ export const RequestFieldsSchema = Type.Object({
 });
 export type RequestFields = Static<typeof RequestFieldsSchema>;
 
+/** Deeper than any list is paged by hand (100 per page: a million rows); keeps OFFSET within bigint. */
+export const MAX_PAGE = 10_000;
+
 /** Pagination query shared by the owner lists. */
 export const PageQuerySchema = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
 
@@ -162,13 +165,14 @@ export const CreateSubmissionSchema = Type.Object(
     upload_id: Type.String({ minLength: 1, maxLength: 200 }),
     /** What the recorder says it recorded; only a video type is accepted. Media is served with the type the server finds. */
     mime_type: Type.String({ maxLength: 200, pattern: ACCEPTED_VIDEO_TYPE_PATTERN }),
-    duration_ms: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** What the recorder measured; the longest allowed recording is an hour, a day leaves room for clock trouble. */
+    duration_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 24 * 3600 * 1000 })),
     source: SubmissionSourceSchema,
     recipient: Type.Optional(RecipientSchema),
     environment: Type.Optional(EnvironmentSchema),
     /** Widget recordings: the host page's events on the recording's clock (negative offsets: before it started). */
     events: Type.Optional(Type.Array(WidgetEventSchema, { maxItems: WIDGET_LIMITS.maxEvents })),
-    dropped_events: Type.Optional(Type.Integer({ minimum: 0 })),
+    dropped_events: Type.Optional(DroppedEventsSchema),
     metadata: Type.Optional(WidgetMetadataSchema),
     identity: Type.Optional(WidgetIdentitySchema),
   },

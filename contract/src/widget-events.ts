@@ -16,6 +16,13 @@ export const WIDGET_LIMITS = {
   maxMetadataKeys: 50,
   maxMetadataValueChars: 1000,
   maxInstructionsChars: 2000,
+  /** Numeric bounds: far beyond any real page, small enough for the database's integer columns. */
+  maxEventOffsetMs: 366 * 24 * 3600 * 1000,
+  maxEventDurationMs: 24 * 3600 * 1000,
+  maxTransferBytes: 1e12,
+  maxSourcePosition: 10_000_000,
+  maxDroppedEvents: 100_000_000,
+  maxMetadataNumber: Number.MAX_SAFE_INTEGER,
 } as const;
 
 // ---------------------------------------------------------------- host-page events
@@ -29,7 +36,9 @@ export type WidgetConsoleLevel = (typeof WIDGET_CONSOLE_LEVELS)[number];
  * one kind of event while trying another, so valid network events would fail and extra fields would pass.
  */
 const CLOSED = { additionalProperties: Type.Never() };
-const t = Type.Number({ description: 'Milliseconds from the recording start (negative: before it).' });
+const t = Type.Number({ minimum: -WIDGET_LIMITS.maxEventOffsetMs, maximum: WIDGET_LIMITS.maxEventOffsetMs, description: 'Milliseconds from the recording start (negative: before it).' });
+const SourcePosition = Type.Integer({ minimum: 0, maximum: WIDGET_LIMITS.maxSourcePosition });
+const TransferBytes = Type.Integer({ minimum: 0, maximum: WIDGET_LIMITS.maxTransferBytes });
 const Str = (max: number) => Type.String({ maxLength: max });
 const Headers = Type.Record(Type.String({ maxLength: 200 }), Str(2000), { maxProperties: WIDGET_LIMITS.maxHeaders });
 
@@ -52,8 +61,8 @@ export const WidgetErrorEventSchema = Type.Object(
     message: Str(WIDGET_LIMITS.maxMessageChars),
     stack: Type.Optional(Str(WIDGET_LIMITS.maxMessageChars)),
     source: Type.Optional(Str(WIDGET_LIMITS.maxUrlChars)),
-    line: Type.Optional(Type.Integer({ minimum: 0 })),
-    column: Type.Optional(Type.Integer({ minimum: 0 })),
+    line: Type.Optional(SourcePosition),
+    column: Type.Optional(SourcePosition),
   },
   CLOSED,
 );
@@ -67,9 +76,9 @@ export const WidgetNetworkEventSchema = Type.Object(
     url: Str(WIDGET_LIMITS.maxUrlChars),
     /** HTTP status; 0 when the request failed without a response (network error, CORS, abort). */
     status: Type.Integer({ minimum: 0, maximum: 999 }),
-    duration_ms: Type.Number({ minimum: 0 }),
-    request_size: Type.Optional(Type.Integer({ minimum: 0 })),
-    response_size: Type.Optional(Type.Integer({ minimum: 0 })),
+    duration_ms: Type.Number({ minimum: 0, maximum: WIDGET_LIMITS.maxEventDurationMs }),
+    request_size: Type.Optional(TransferBytes),
+    response_size: Type.Optional(TransferBytes),
     error: Type.Optional(Str(1000)),
     /** Only for URLs and header names the integrator allowlisted; credentials are always redacted. */
     request_headers: Type.Optional(Headers),
@@ -102,6 +111,8 @@ export type WidgetEventKind = WidgetEvent['kind'];
 export const WidgetMetadataValueSchema = Type.Unsafe<string | number | boolean | null>({
   type: ['string', 'number', 'boolean', 'null'],
   maxLength: WIDGET_LIMITS.maxMetadataValueChars,
+  minimum: -WIDGET_LIMITS.maxMetadataNumber,
+  maximum: WIDGET_LIMITS.maxMetadataNumber,
 });
 export const WidgetMetadataSchema = Type.Record(Type.String({ maxLength: 100 }), WidgetMetadataValueSchema, {
   maxProperties: WIDGET_LIMITS.maxMetadataKeys,
@@ -113,3 +124,6 @@ export const WidgetIdentitySchema = Type.Object(
   { additionalProperties: false },
 );
 export type WidgetIdentity = Static<typeof WidgetIdentitySchema>;
+
+/** Events the SDK's buffer evicted before the hand-off (count and byte limits). */
+export const DroppedEventsSchema = Type.Integer({ minimum: 0, maximum: WIDGET_LIMITS.maxDroppedEvents });

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EnvironmentSchema } from './recording.ts';
-import { WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataSchema } from './widget-events.ts';
+import { DroppedEventsSchema, WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataSchema } from './widget-events.ts';
 
 /**
  * The embeddable widget: the postMessage protocol between the SDK on the host page and the recorder in its iframe,
@@ -18,8 +18,7 @@ export * from './widget-events.ts';
 export const WidgetContextSchema = Type.Object(
   {
     events: Type.Array(WidgetEventSchema, { maxItems: WIDGET_LIMITS.maxEvents }),
-    /** Events the rolling buffer evicted (count and byte limits) before the hand-off. */
-    dropped_events: Type.Integer({ minimum: 0 }),
+    dropped_events: DroppedEventsSchema,
     environment: EnvironmentSchema,
     metadata: WidgetMetadataSchema,
     identity: Type.Optional(WidgetIdentitySchema),

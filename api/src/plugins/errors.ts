@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody, FieldErrors } from '@showback/contract';
+import type { Duplex } from 'node:stream';
+import type { ErrorBody, ErrorCode, FieldErrors } from '@showback/contract';
 import { AppError } from '../errors.ts';
 
 function fieldOf(error: { instancePath?: string; params?: Record<string, unknown> }): string {
@@ -27,6 +28,38 @@ function humanise(error: { keyword?: string; message?: string; params?: Record<s
 
 function body(statusCode: number, code: string, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
   return { statusCode, code, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. A path whose percent-encoding
+ * is not UTF-8 (`/api/v1/requests/%ff`) and a path parameter over the router's length limit.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send(body(414, 'URI_TOO_LONG', 'A part of this address is too long.'));
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send(body(400, 'BAD_REQUEST', 'This address is not valid: its percent-encoding is not UTF-8.'));
+  } else {
+    request.log.error({ err: error }, 'router error');
+    reply.status(500).send(body(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'));
+  }
+}
+
+/**
+ * The server's `clientError`: Node's HTTP parser refused the bytes before Fastify saw a request (a malformed request
+ * line or header, URL and headers over 16 KB, a client too slow to send them). Answered on the socket in the one body.
+ */
+export function clientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message]: [number, ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'HEADERS_TOO_LARGE', 'The address or the headers of this request are too large.']
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.']
+    : [400, 'BAD_REQUEST', 'The request could not be read: it is not valid HTTP.'];
+  const json = JSON.stringify(body(status, code, message));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+  }
+  socket.destroy(error);
 }
 
 /** One JSON error body for every failure; 5xx bodies never carry internals. */

@@ -62,6 +62,15 @@ export async function deleteRequest(db: Db, accountId: string, id: string): Prom
   return result.numDeletedRows > 0n;
 }
 
+/**
+ * The request's current token, its row locked until the transaction ends: two revokes at once take turns instead of
+ * deadlocking (each would hold the key-share lock its revoked-token insert takes and wait for the other's).
+ */
+export async function lockRequestToken(db: Db, accountId: string, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('recording_requests').select('token').where('account_id', '=', accountId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return row?.token;
+}
+
 export async function recordRevokedToken(db: Db, requestId: string, token: string): Promise<void> {
   await db.insertInto('revoked_request_tokens').values({ token, request_id: requestId }).onConflict((oc) => oc.doNothing()).execute();
 }

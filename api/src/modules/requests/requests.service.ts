@@ -136,9 +136,9 @@ export async function setRequestStatus(ctx: AppContext, accountId: string, id: s
 /** Retires the current link (it answers 410 LINK_REVOKED from now on) and issues a new one. */
 export async function revokeRequestLink(ctx: AppContext, accountId: string, id: string): Promise<RecordingRequest> {
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findRequest(trx, accountId, id);
-    if (!row) throw notFound('Recording request');
-    await repo.recordRevokedToken(trx, id, row.token);
+    const token = await repo.lockRequestToken(trx, accountId, id);
+    if (token === undefined) throw notFound('Recording request');
+    await repo.recordRevokedToken(trx, id, token);
     await repo.updateRequest(trx, accountId, id, { token: newRequestToken() });
   });
   return getRequest(ctx, accountId, id);

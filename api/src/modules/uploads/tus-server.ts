@@ -12,7 +12,28 @@ function tusError(code: ErrorCode, message: string, details?: unknown): { status
   return { status_code: status, body: JSON.stringify({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message, ...(details === undefined ? {} : { details }) }) };
 }
 
-const TUS_CODES: Record<number, ErrorCode> = { 400: 'BAD_REQUEST', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'LINK_REVOKED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+const TUS_CODES: Record<number, ErrorCode> = { 400: 'BAD_REQUEST', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'LINK_REVOKED', 412: 'PRECONDITION_FAILED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+
+/** A plain-text tus refusal ("Invalid upload-length") as the one error body, keeping its status where we have a code for it. */
+function fromTusText(status: number, text: string): { status_code: number; body: string } {
+  const code = TUS_CODES[status];
+  if (!code) return tusError('BAD_REQUEST', text.trim() || 'This upload request is not valid.');
+  return { status_code: status, body: JSON.stringify({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message: text.trim() }) };
+}
+
+/**
+ * tus answers some refusals itself, before any hook, in plain text (a missing Tus-Resumable header, a malformed
+ * Upload-Length or Upload-Metadata); every error leaving /uploads carries the one JSON body instead.
+ */
+export async function inOneErrorShape(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = await response.text();
+  const error = text.startsWith('{') ? { status_code: response.status, body: text } : fromTusText(response.status, text);
+  const headers = new Headers(response.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.set('Content-Length', String(Buffer.byteLength(error.body)));
+  return new Response(error.body, { status: error.status_code, headers });
+}
 
 export function isAcceptedType(type: string | null | undefined): boolean {
   const base = type?.split(';')[0]?.trim().toLowerCase();
@@ -62,10 +83,11 @@ export function createTusServer(ctx: AppContext): Server {
       const status = 'status_code' in error ? error.status_code : 500;
       const body = 'body' in error ? error.body : '';
       if (body.startsWith('{')) return { status_code: status, body };
+      // 501: a tus extension the client asked for that this server does not offer (concatenation, say): the client's request.
+      if (status === 501) return tusError('BAD_REQUEST', 'This upload feature is not supported. Upload the file as one upload.');
       if (status >= 500) return tusError('INTERNAL', 'The upload could not be stored. Please try again.');
       if (status === 413) return tusError('PAYLOAD_TOO_LARGE', `The recording is larger than the ${Math.floor(ctx.config.maxUploadBytes / 1024 / 1024)} MB this link accepts.`);
-      const code = TUS_CODES[status];
-      return code ? { status_code: status, body: JSON.stringify({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message: body.trim() }) } : undefined;
+      return fromTusText(status, body);
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { UPLOAD_PATH } from '../requests/requests.service.ts';
-import { createTusServer } from './tus-server.ts';
+import { createTusServer, inOneErrorShape } from './tus-server.ts';
 
 /**
  * Mounts the tus server at /uploads. Fastify hands over the raw request unread (tus streams the body itself);
@@ -11,7 +12,9 @@ export const uploadsRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    // tus.handle(req, res) without its plain-text refusals: the same Node adapter, with the answer checked in between.
+    const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+    await sendNodeResponse(reply.raw, await inOneErrorShape(response));
   };
   const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   // Authorised by the request token and the upload id, never by cookies: no CSRF token.
