@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedSubmission, ErrorBody } from '@showback/contract';
 import { processSubmissionJob } from '../src/jobs/process-submission.job.ts';
+import { saveTranscript } from '../src/modules/transcripts/transcripts.repository.ts';
 import { anonymousSession, body, signUp, signUpSysadmin, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import { createRequest, json, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const HTML = Buffer.from('<!doctype html><script>fetch("/api/v1/users/me").then((r) => r.text()).then(alert)</script>');
-const SERVED_TYPES = /^(?:video\/(?:mp4|webm|quicktime|x-matroska|ogg)|image\/jpeg|application\/octet-stream)$/;
+const SERVED_TYPES = /^(?:video\/(?:mp4|webm|quicktime|x-matroska|ogg)|image\/jpeg|application\/octet-stream|text\/(?:vtt|plain); charset=utf-8)$/;
 
 /** What every response carrying a recipient's bytes must say, whatever route serves it. */
 function expectUserContentHeaders(res: Response, what: string): void {
@@ -88,14 +89,21 @@ describe('user content and the local mailbox are safe to serve', () => {
     expectUserContentHeaders(poster, 'poster');
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
 
-    // Every route under a submission that answers with bytes rather than JSON, present and future, says the same.
+    // Every route under a submission that answers with bytes rather than JSON, present and future, says the same. A
+    // ready transcript makes the caption and text files answer too: recognised speech is the recipient's content as well.
+    const { account_id } = await t.app.ctx.db.selectFrom('submissions').select('account_id').where('id', '=', id).executeTakeFirstOrThrow();
+    await saveTranscript(t.app.ctx.db, id, account_id, { status: 'ready', segments: JSON.stringify([{ start_ms: 0, end_ms: 900, text: HTML.toString(), words: [] }]) });
+    let checked = 0;
     const routes = t.app.routeTable.filter((r) => r.method === 'GET' && r.url.startsWith('/api/v1/submissions/:id/'));
     expect(routes.length).toBeGreaterThanOrEqual(4);
     for (const route of routes) {
       const res = await get(id, route.url.slice('/api/v1/submissions/:id'.length));
+      // The original is gone once processed (404); JSON answers are the API's own.
       if (!res.ok || res.headers.get('content-type')?.startsWith('application/json')) continue;
       expectUserContentHeaders(res, route.url);
+      checked++;
     }
+    expect(checked).toBeGreaterThanOrEqual(5);
   });
 
   it('lets only a signed-in system admin read the local mailbox, at any spelling of its paths', async () => {

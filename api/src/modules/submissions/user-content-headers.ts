@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Recipients' bytes are served from the product's own origin, so a file that is not what it claims must not run
+ * Recipients' bytes (and what is made from them: transcripts) are served from the product's own origin, so a file that is not what it claims must not run
  * there: no MIME sniffing, and a CSP that sandboxes the response (opaque origin, no scripts, no forms) should a
  * browser ever render it as a document. Videos and images still play when opened on their own.
  */

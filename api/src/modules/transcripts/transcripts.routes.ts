@@ -4,6 +4,7 @@ import { ErrorBodySchema, TranscriptSchema } from '@showback/contract';
 import { create as contentDisposition } from 'content-disposition';
 import { requireUser } from '../../plugins/auth.ts';
 import { toPlainText, toWebVtt } from '../../transcription/captions.ts';
+import { setUserContentHeaders } from '../submissions/user-content-headers.ts';
 import * as service from './transcripts.service.ts';
 
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -31,6 +32,7 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { segments, title } = await service.readySegments(app.ctx, request.user.accountId, request.params.id);
     reply.header('Cache-Control', 'private, no-cache');
+    setUserContentHeaders(reply);
     if (request.query.download) reply.header('Content-Disposition', contentDisposition(`${title}.vtt`));
     return reply.type('text/vtt; charset=utf-8').send(toWebVtt(segments));
   });
@@ -41,6 +43,7 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { segments, title } = await service.readySegments(app.ctx, request.user.accountId, request.params.id);
     reply.header('Cache-Control', 'private, no-cache');
+    setUserContentHeaders(reply);
     reply.header('Content-Disposition', contentDisposition(`${title}.txt`));
     return reply.type('text/plain; charset=utf-8').send(toPlainText(segments));
   });
