@@ -23,6 +23,8 @@ import { createUploadStore } from './modules/uploads/upload-store.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { jobs } from './jobs/index.ts';
 import { startRetentionSchedule } from './jobs/retention-schedule.ts';
+import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
+import { alertChannels } from './alerts/alert-channels.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one); otherwise opened from config. */
@@ -69,6 +71,12 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await app.register(openapiPlugin);
   for (const routes of routeModules) await app.register(routes);
   await queue.start(ctx);
+  // Alerts go out from worker processes, as jobs do; web-only processes write events and NOTIFY wakes the workers.
+  if (config.workers) {
+    const dispatcher = new AlertDispatcher(ctx, alertChannels, app.log);
+    await dispatcher.start();
+    app.addHook('preClose', () => dispatcher.stop());
+  }
   const stopRetentionSchedule = startRetentionSchedule(ctx, app.log);
   app.addHook('preClose', async () => stopRetentionSchedule());
   await app.register(mailboxRoutes);

@@ -55,6 +55,7 @@ export const CONFIG_VARS = {
   RATE_LIMIT_PER_EMAIL: { description: 'Sign-in, sign-up and password-reset attempts allowed per email address and endpoint in 10 minutes.', default: '10' },
   WIDGET_SESSIONS_PER_IP: { description: 'Widget recording sessions (POST /api/v1/widget/sessions) allowed per client IP in 10 minutes.', default: '30' },
   WIDGET_SESSIONS_PER_KEY: { description: 'Widget recording sessions allowed per widget key (all of its visitors together) in 10 minutes.', default: '600' },
+  OUTBOUND_ALLOW_LOCAL: { description: 'Development and tests only: webhooks and other outbound calls to URLs accounts give may use http:// and reach loopback and private addresses. Never set where accounts are untrusted.', default: 'false' },
   STATIC_ROOT: { description: 'Folder holding the built front ends (dashboard/dist, recorder/dist, sdk/dist). Unset: the repository root.', default: '' },
 } satisfies Record<string, VarSpec>;
 
@@ -99,6 +100,8 @@ export interface Config {
   widgetRateLimit: { perIp: number; perKey: number; windowMs: number };
   /** Where the built front ends live; tests may serve none. */
   staticRoot: string | undefined;
+  /** Outbound calls (webhooks) may use http and reach loopback/private addresses: development and tests only. */
+  outboundAllowLocal: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -200,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: { perIp: positiveInt('RATE_LIMIT_PER_IP', get('RATE_LIMIT_PER_IP')), perEmail: positiveInt('RATE_LIMIT_PER_EMAIL', get('RATE_LIMIT_PER_EMAIL')), windowMs: 10 * 60 * 1000 },
     widgetRateLimit: { perIp: positiveInt('WIDGET_SESSIONS_PER_IP', get('WIDGET_SESSIONS_PER_IP')), perKey: positiveInt('WIDGET_SESSIONS_PER_KEY', get('WIDGET_SESSIONS_PER_KEY')), windowMs: 10 * 60 * 1000 },
     staticRoot: get('STATIC_ROOT') ? path.resolve(get('STATIC_ROOT')) : REPO_ROOT,
+    outboundAllowLocal: bool('OUTBOUND_ALLOW_LOCAL', get('OUTBOUND_ALLOW_LOCAL')),
     ...overrides,
   };
   return Object.freeze(config);

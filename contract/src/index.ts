@@ -7,4 +7,5 @@ export * from './contact.ts';
 export * from './recording.ts';
 export * from './billing.ts';
 export * from './widget.ts';
+export * from './alerts.ts';
 export * from './transcripts.ts';

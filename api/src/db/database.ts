@@ -23,7 +23,50 @@ export interface DatabaseHandle {
   connectionString?: string;
   /** Raw SQL for libraries that bring their own queries (the job queue), serialised with Kysely's queries on PGlite. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (delivered at commit, never for a rolled-back transaction), and with
+   * no payload after a lost Postgres connection comes back, since notifications sent meanwhile are gone. Answers a stop
+   * function.
+   */
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const RECONNECT_DELAY_MS = 1000;
+
+/** A connection of its own for LISTEN (a pooled one would be handed to queries), reconnecting after it is lost. */
+async function listenOnPostgres(connectionString: string, channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload);
+    });
+    next.on('error', () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      next.end().catch(() => {});
+      timer = setTimeout(reconnect, RECONNECT_DELAY_MS);
+    });
+    await next.connect();
+    await next.query(`listen "${channel}"`);
+    client = next;
+  };
+  const reconnect = (): void => {
+    if (stopped) return;
+    connect().then(
+      () => onNotify(),
+      () => (timer = setTimeout(reconnect, RECONNECT_DELAY_MS)),
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => {});
+  };
 }
 
 /** Postgres at `databaseUrl`, else PGlite in `dataDir/db`, or in memory with `inMemory` (tests). */
@@ -36,6 +79,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       kind: 'postgres',
       connectionString: options.databaseUrl,
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
+      listen: (channel, onNotify) => listenOnPostgres(options.databaseUrl!, channel, onNotify),
       close: () => db.destroy(),
     };
   }
@@ -57,6 +101,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         const result = await client.query(text, values as unknown[]);
         return { rows: result.rows };
       }),
+    // PGlite delivers NOTIFY within its one process, at commit like Postgres.
+    listen: async (channel, onNotify) => {
+      const unlisten = await db.connection().execute(() => client.listen(channel, (payload) => onNotify(payload)));
+      return () => (client.closed ? Promise.resolve() : db.connection().execute(() => unlisten()));
+    },
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();

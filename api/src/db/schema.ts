@@ -268,6 +268,48 @@ export interface TranscriptsTable {
   updated_at: Timestamp;
 }
 
+export interface AlertEventsTable {
+  id: Generated<string>;
+  account_id: string;
+  type: string;
+  submission_id: string | null;
+  only: Json<{ channel: string; target: string }> | null;
+  created_at: Timestamp;
+  fanned_out_at: NullableTimestamp;
+}
+
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  account_id: string;
+  url: string;
+  description: Generated<string>;
+  events: string[];
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: NullableTimestamp;
+  status: Generated<'enabled' | 'paused' | 'disabled'>;
+  disabled_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AlertDeliveriesTable {
+  id: Generated<string>;
+  event_id: string;
+  account_id: string;
+  channel: string;
+  target: string;
+  status: Generated<'pending' | 'sending' | 'succeeded' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  last_attempt_at: NullableTimestamp;
+  last_status: number | null;
+  last_excerpt: string | null;
+  duration_ms: number | null;
+  payload: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -292,6 +334,9 @@ export interface Database {
   submission_events: SubmissionEventsTable;
   submission_context: SubmissionContextTable;
   transcripts: TranscriptsTable;
+  alert_events: AlertEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  alert_deliveries: AlertDeliveriesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

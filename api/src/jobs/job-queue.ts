@@ -1,9 +1,10 @@
 import PgBoss from 'pg-boss';
+import { CompiledQuery } from 'kysely';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { DatabaseHandle } from '../db/database.ts';
+import type { DatabaseHandle, Db } from '../db/database.ts';
 import type { JobDefinition } from './job.ts';
 
 export interface JobQueueOptions {
@@ -102,18 +103,27 @@ export class JobQueue {
     }
   }
 
-  /** Enqueues a job; the payload must match the job's schema. Returns the job id. */
-  async send<S extends TSchema>(job: JobDefinition<S>, payload: Static<S>, options: { singletonKey?: string; singletonSeconds?: number } = {}): Promise<string | null> {
+  /**
+   * Enqueues a job; the payload must match the job's schema. Returns the job id. With `trx` the job is written in that
+   * transaction: it exists exactly when the transaction commits; call `nudge` after the commit.
+   */
+  async send<S extends TSchema>(job: JobDefinition<S>, payload: Static<S>, options: { singletonKey?: string; singletonSeconds?: number; trx?: Db } = {}): Promise<string | null> {
     if (!this.boss) throw new Error('Job queue not started');
     if (!Value.Check(job.schema, payload)) throw new Error(`Invalid payload for job ${job.name}`);
+    const trx = options.trx;
     const id = await this.boss.send(job.name, payload as object, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
+      ...(trx ? { db: { executeSql: async (text: string, values: unknown[] = []) => ({ rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows }) } } : {}),
     });
-    // Skip the polling delay when this process works the queue itself.
-    const workerId = this.workerIds.get(job.name);
-    if (workerId) this.boss.notifyWorker(workerId);
+    if (!trx) this.nudge(job);
     return id;
+  }
+
+  /** Skips the polling delay when this process works the job's queue itself. */
+  nudge(job: Pick<JobDefinition, 'name'>): void {
+    const workerId = this.workerIds.get(job.name);
+    if (workerId) this.boss?.notifyWorker(workerId);
   }
 
   /** State of one job as pg-boss sees it (created, active, retry, completed, failed…). */

@@ -6,11 +6,23 @@ import type { AppContext } from '../context.ts';
 import { convertToMp4 } from '../media/convert-to-mp4.ts';
 import { makePoster } from '../media/make-poster.ts';
 import { probe } from '../media/probe.ts';
+import type { Updateable } from 'kysely';
+import { recordAlertEvent } from '../alerts/alert-events.ts';
+import type { SubmissionRow, SubmissionsTable } from '../db/schema.ts';
 import { findSubmissionById, updateSubmission } from '../modules/submissions/submissions.repository.ts';
 import { defineJob } from './job.ts';
 import { transcribeSubmissionJob } from './transcribe-submission.job.ts';
 
 class PermanentFailure extends Error {}
+
+/** A state change and its alert in one transaction (the outbox): the event exists exactly when the change does. */
+async function settle(ctx: AppContext, row: SubmissionRow, event: 'submission.ready' | 'submission.failed' | undefined, values: Updateable<SubmissionsTable>): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const updated = await updateSubmission(trx, row.id, values);
+    if (updated && event) await recordAlertEvent(trx, { accountId: row.account_id, type: event, submissionId: row.id });
+    return updated;
+  });
+}
 
 const keys = (id: string) => ({
   original: `submissions/${id}/original`,
@@ -68,7 +80,7 @@ export const processSubmissionJob = defineJob({
       const k = keys(id);
       const video = await ctx.storage.putFile(k.video, output, { contentType: 'video/mp4' });
       await ctx.storage.putFile(k.poster, poster, { contentType: 'image/jpeg' });
-      const stillThere = await updateSubmission(ctx.db, id, {
+      const stillThere = await settle(ctx, row, 'submission.ready', {
         status: 'ready',
         video_key: k.video,
         poster_key: k.poster,
@@ -90,7 +102,7 @@ export const processSubmissionJob = defineJob({
       const permanent = error instanceof PermanentFailure;
       const message = error instanceof Error ? error.message : String(error);
       const final = permanent || run.isLastAttempt;
-      await updateSubmission(ctx.db, id, {
+      await settle(ctx, row, final ? 'submission.failed' : undefined, {
         status: final ? 'failed' : 'queued',
         processing_error: final ? message : `Attempt ${run.attempt} failed, retrying: ${message}`,
       });

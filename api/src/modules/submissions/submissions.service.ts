@@ -1,4 +1,5 @@
 import type { CreatedSubmission, CreateSubmission, ListSubmissionsQuery, Submission, SubmissionList, SubmissionSummary } from '@showback/contract';
+import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import type { AppContext } from '../../context.ts';
 import type { SubmissionRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
@@ -103,12 +104,12 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
     });
   }
   const recipient = checkRecipient(request, input);
-  const { policy, result: id } = await admitSubmission(
+  const { result: id } = await admitSubmission(
     ctx.db,
     request.account_id,
     { request_id: request.id, upload_id: upload.id, payload: { token, input } },
-    (trx, admitted) =>
-      repo.insertSubmission(trx, {
+    async (trx, admitted) => {
+      const id = await repo.insertSubmission(trx, {
         account_id: request.account_id,
         request_id: request.id,
         client_submission_id: input.client_submission_id,
@@ -124,7 +125,16 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
         original_size: stored.size,
         watermark: admitted.watermark,
         counted_at: new Date(),
-      }),
+      });
+      // The processing job, the host page's events and the alert commit with the row, or none of them does: a failure
+      // here rolls the submission back and the client's retry starts afresh.
+      if (id) {
+        await ctx.queue.send(processSubmissionJob, { submission_id: id, watermark: admitted.watermark }, { trx });
+        await storeSubmissionContext(ctx, request, id, input, trx);
+        await recordAlertEvent(trx, { accountId: request.account_id, type: 'submission.created', submissionId: id });
+      }
+      return id;
+    },
   );
   if (!id) {
     // Lost a race with a concurrent retry of the same submit, or the upload was submitted under another id.
@@ -132,9 +142,7 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
     if (again) return replay(again, request, input);
     throw new AppError('CONFLICT', 'This upload has already been submitted.');
   }
-  await ctx.queue.send(processSubmissionJob, { submission_id: id, watermark: policy.watermark });
-  // After the job is queued: if this fails, the client's retry replays and stores the context then.
-  await storeSubmissionContext(ctx, request, id, input);
+  ctx.queue.nudge(processSubmissionJob);
   return { id, status: 'queued' };
 }
 

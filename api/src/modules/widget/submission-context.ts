@@ -1,5 +1,6 @@
 import { WIDGET_LIMITS, type CreateSubmission, type SubmissionEvents, type WidgetEvent, type WidgetIdentity, type WidgetMetadata } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import * as repo from './widget.repository.ts';
 
@@ -27,16 +28,16 @@ function levelOf(e: WidgetEvent): string | null {
 
 /**
  * Stores the host page's events, metadata and identity of a submission once: a retried submit whose first attempt
- * stored them changes nothing, and one whose first attempt failed after the submission row stores them now.
+ * stored them changes nothing. A new submission passes its transaction as `db`, so the context commits with the row.
  */
-export async function storeSubmissionContext(ctx: AppContext, request: object, submissionId: string, input: CreateSubmission): Promise<void> {
+export async function storeSubmissionContext(ctx: AppContext, request: object, submissionId: string, input: CreateSubmission, db: Db = ctx.db): Promise<void> {
   const origin = 'widget_origin' in request && typeof request.widget_origin === 'string' ? request.widget_origin : null;
   const events = input.events ?? [];
   if (!origin && !events.length && !input.metadata && !input.identity) return;
-  if (await repo.hasContext(ctx.db, submissionId)) return;
+  if (await repo.hasContext(db, submissionId)) return;
   const { kept, dropped } = capEvents(events);
   await repo.insertContext(
-    ctx.db,
+    db,
     {
       submission_id: submissionId,
       origin,

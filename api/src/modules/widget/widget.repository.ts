@@ -72,7 +72,9 @@ export async function insertContext(
   values: { submission_id: string; origin: string | null; metadata: string; identity: string | null; dropped_events: number },
   events: Insertable<SubmissionEventsTable>[],
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  // Inside the caller's transaction when there is one (a new submission stores its context with its row).
+  const inTransaction = (work: (trx: Db) => Promise<void>): Promise<void> => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await inTransaction(async (trx) => {
     const inserted = await trx.insertInto('submission_context').values(values).onConflict((oc) => oc.column('submission_id').doNothing()).returning('submission_id').executeTakeFirst();
     if (!inserted) return;
     // Batches keep each statement well under the bind-parameter limit.

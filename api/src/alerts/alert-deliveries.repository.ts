@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { AlertDeliveryRow, AlertEventRow } from './alert-channel.ts';
+
+/** Events not fanned out yet, locked so that another dispatcher skips them; call inside a transaction. */
+export async function lockUnfannedEvents(trx: Db, limit: number): Promise<AlertEventRow[]> {
+  return trx.selectFrom('alert_events').selectAll().where('fanned_out_at', 'is', null).orderBy('created_at').limit(limit).forUpdate().skipLocked().execute();
+}
+
+/** One pending delivery per (event, channel, target), due now; an existing one is left as it is. */
+export async function insertDeliveries(trx: Db, event: AlertEventRow, channel: string, targets: readonly string[]): Promise<void> {
+  if (targets.length === 0) return;
+  await trx
+    .insertInto('alert_deliveries')
+    .values(targets.map((target) => ({ event_id: event.id, account_id: event.account_id, channel, target, next_attempt_at: sql<Date>`now()` })))
+    .onConflict((oc) => oc.constraint('alert_deliveries_once').doNothing())
+    .execute();
+}
+
+export async function markFannedOut(trx: Db, eventId: string): Promise<void> {
+  await trx.updateTable('alert_events').set({ fanned_out_at: sql<Date>`now()` }).where('id', '=', eventId).execute();
+}
+
+export interface ClaimedDelivery {
+  delivery: AlertDeliveryRow;
+  event: AlertEventRow;
+}
+
+/**
+ * Takes up to `limit` due deliveries for one attempt each: counts the attempt and leases the row for `leaseSeconds`
+ * (next_attempt_at moves ahead), so another dispatcher skips it, and retries it only if this one dies mid-attempt.
+ */
+export async function claimDueDeliveries(db: Db, channels: readonly string[], limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  if (limit <= 0 || channels.length === 0) return [];
+  const claimed = await db
+    .updateTable('alert_deliveries')
+    .set({
+      status: 'sending',
+      attempts: sql<number>`attempts + 1`,
+      last_attempt_at: sql<Date>`now()`,
+      next_attempt_at: sql<Date>`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where('id', 'in', (qb) =>
+      qb
+        .selectFrom('alert_deliveries')
+        .select('id')
+        .where('status', 'in', ['pending', 'sending'])
+        .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .where('channel', 'in', channels)
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+  if (claimed.length === 0) return [];
+  const events = await db.selectFrom('alert_events').selectAll().where('id', 'in', claimed.map((d) => d.event_id)).execute();
+  const byId = new Map(events.map((e) => [e.id, e]));
+  return claimed.map((delivery) => ({ delivery, event: byId.get(delivery.event_id)! }));
+}
+
+export async function savePayload(db: Db, deliveryId: string, payload: string): Promise<void> {
+  await db.updateTable('alert_deliveries').set({ payload }).where('id', '=', deliveryId).where('payload', 'is', null).execute();
+}
+
+export interface AttemptResult {
+  status: 'pending' | 'succeeded' | 'failed';
+  retryInSeconds?: number;
+  lastStatus: number | null;
+  excerpt: string | null;
+  durationMs: number;
+}
+
+/** Records an attempt's result, unless the lease ran out and another dispatcher took the delivery meanwhile. */
+export async function finishAttempt(db: Db, delivery: AlertDeliveryRow, result: AttemptResult): Promise<boolean> {
+  const updated = await db
+    .updateTable('alert_deliveries')
+    .set({
+      status: result.status,
+      next_attempt_at: result.status === 'pending' ? sql<Date>`now() + make_interval(secs => ${result.retryInSeconds ?? 0})` : null,
+      last_status: result.lastStatus,
+      last_excerpt: result.excerpt,
+      duration_ms: Math.round(result.durationMs),
+    })
+    .where('id', '=', delivery.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', delivery.attempts)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** When the earliest delivery in `channels` falls due (or a leased one's lease ends). */
+export async function nextDueAt(db: Db, channels: readonly string[]): Promise<Date | undefined> {
+  if (channels.length === 0) return undefined;
+  const row = await db
+    .selectFrom('alert_deliveries')
+    .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+    .where('status', 'in', ['pending', 'sending'])
+    .where('channel', 'in', channels)
+    .executeTakeFirst();
+  return row?.at ? new Date(row.at) : undefined;
+}
+
+export type DeliveryLogRow = AlertDeliveryRow & { event_type: string; submission_id: string | null };
+
+/** Newest first, the account's deliveries to one target of one channel. */
+export async function listDeliveries(db: Db, accountId: string, channel: string, target: string, limit: number): Promise<DeliveryLogRow[]> {
+  return db
+    .selectFrom('alert_deliveries as d')
+    .innerJoin('alert_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select(['e.type as event_type', 'e.submission_id'])
+    .where('d.account_id', '=', accountId)
+    .where('d.channel', '=', channel)
+    .where('d.target', '=', target)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function findDelivery(db: Db, accountId: string, id: string): Promise<DeliveryLogRow | undefined> {
+  return db
+    .selectFrom('alert_deliveries as d')
+    .innerJoin('alert_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select(['e.type as event_type', 'e.submission_id'])
+    .where('d.account_id', '=', accountId)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A finished delivery becomes due once more (one more attempt, same id and body). */
+export async function requeueDelivery(db: Db, accountId: string, id: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('alert_deliveries')
+    .set({ status: 'pending', next_attempt_at: sql<Date>`now()` })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('status', 'in', ['failed', 'succeeded'])
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}

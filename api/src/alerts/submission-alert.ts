@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../context.ts';
+import { findSubmission, type SubmissionRecord } from '../modules/submissions/submissions.repository.ts';
+import { signedDownloadUrl } from './signed-download.ts';
+
+/** Everything a channel says about one recording: webhooks send it as `data`, email and chat render it. */
+export interface SubmissionAlert {
+  submission: {
+    id: string;
+    status: SubmissionRecord['status'];
+    source: SubmissionRecord['source'];
+    duration_ms: number | null;
+    width: number | null;
+    height: number | null;
+    size_bytes: number | null;
+    note: string | null;
+    processing_error: string | null;
+    created_at: string;
+  };
+  request: { id: string; title: string };
+  recipient: { name: string | null; email: string | null };
+  environment: Record<string, unknown>;
+  /** Console errors (console.error and uncaught errors) and failed network requests the widget captured. */
+  counts: { console_errors: number; failed_requests: number };
+  links: {
+    /** The recording in the dashboard (sign-in required). */
+    recording: string;
+    /** The MP4 for a short while without signing in; null until the video is ready. */
+    download: string | null;
+    download_expires_at: string | null;
+    /** The poster image for a short while without signing in; null until there is one. */
+    poster: string | null;
+  };
+}
+
+const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+async function countProblems(ctx: AppContext, submissionId: string): Promise<SubmissionAlert['counts']> {
+  const row = await ctx.db
+    .selectFrom('submission_events')
+    .select([
+      sql<number>`count(*) filter (where kind in ('console', 'error') and level = 'error')`.as('console_errors'),
+      sql<number>`count(*) filter (where kind = 'network' and level = 'error')`.as('failed_requests'),
+    ])
+    .where('submission_id', '=', submissionId)
+    .executeTakeFirstOrThrow();
+  return { console_errors: Number(row.console_errors), failed_requests: Number(row.failed_requests) };
+}
+
+/** The alert for a submission of `accountId`, or undefined when it was deleted meanwhile. */
+export async function buildSubmissionAlert(ctx: AppContext, accountId: string, submissionId: string): Promise<SubmissionAlert | undefined> {
+  const row = await findSubmission(ctx.db, accountId, submissionId);
+  if (!row) return undefined;
+  const download = row.video_key ? signedDownloadUrl(ctx, row.id, 'video') : undefined;
+  const poster = row.poster_key ? signedDownloadUrl(ctx, row.id, 'poster') : undefined;
+  return {
+    submission: {
+      id: row.id,
+      status: row.status,
+      source: row.source,
+      duration_ms: row.duration_ms ?? row.client_duration_ms,
+      width: row.width,
+      height: row.height,
+      size_bytes: row.size_bytes ?? row.original_size,
+      note: row.note,
+      processing_error: row.status === 'failed' ? row.processing_error : null,
+      created_at: iso(row.created_at),
+    },
+    request: { id: row.request_id, title: row.request_title },
+    recipient: { name: row.recipient_name, email: row.recipient_email },
+    environment: (row.environment ?? {}) as Record<string, unknown>,
+    counts: await countProblems(ctx, row.id),
+    links: {
+      recording: `${ctx.config.publicUrl}/my/recordings/${row.id}`,
+      download: download?.url ?? null,
+      download_expires_at: download?.expiresAt ?? null,
+      poster: poster?.url ?? null,
+    },
+  };
+}
