@@ -58,7 +58,8 @@ describe('start-up (spec §2)', () => {
 
     await page.goto('/blog');
     await page.getByRole('link', { name: 'Start Free' }).waitFor();
-    expect(await storedUser(page)).toBeNull();
+    // Removed, not overwritten with the string "null" (spec §4).
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     expect(notes.some((text) => text.includes('no authenticated session found'))).toBe(true);
 
     await page.goto('/dashboard');
