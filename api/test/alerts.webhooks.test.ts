@@ -19,6 +19,15 @@ function verify(secret: string, request: ReceivedRequest): { type: string; times
 
 const only = (items: AlertDelivery[]) => items[0]!;
 
+async function waitForFanOut(t: TestApp, eventId: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const event = await t.app.ctx.db.selectFrom('alert_events').select('fanned_out_at').where('id', '=', eventId).executeTakeFirstOrThrow();
+    if (event.fanned_out_at) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('event never fanned out');
+}
+
 /** DELETE without a body, so without a JSON content type. */
 function remove(t: TestApp, owner: SignedUp, id: string): Promise<Response> {
   return fetch(api(t, `/${id}`), { method: 'DELETE', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
@@ -210,7 +219,8 @@ describe('signed webhooks', () => {
 
     // Disabled: new events are not sent to it.
     const before = receiver.received.length;
-    await t.app.ctx.db.transaction().execute((trx) => recordAlertEvent(trx, { accountId: owner.user.account.id, type: 'submission.failed', submissionId: crypto.randomUUID() }));
+    const eventId = await t.app.ctx.db.transaction().execute((trx) => recordAlertEvent(trx, { accountId: owner.user.account.id, type: 'submission.failed', submissionId: crypto.randomUUID() }));
+    await waitForFanOut(t, eventId);
     const resumed = await fetch(api(t, `/${endpoint.id}`), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ status: 'enabled' }) });
     expect(await body(resumed)).toMatchObject({ status: 'enabled', disabled_reason: null });
     await new Promise((r) => setTimeout(r, 300));
@@ -245,9 +255,8 @@ describe('signed webhooks', () => {
     const secret = await endpointSecret(t, owner, endpoint.id);
     const paused = await fetch(api(t, `/${endpoint.id}`), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ status: 'paused', description: 'Paused for now' }) });
     expect(await body(paused)).toMatchObject({ status: 'paused', description: 'Paused for now' });
-    await t.app.ctx.db.transaction().execute((trx) => recordAlertEvent(trx, { accountId: owner.user.account.id, type: 'submission.ready', submissionId: crypto.randomUUID() }));
-    const fannedOut = async () => (await t.app.ctx.db.selectFrom('alert_events').select('id').where('fanned_out_at', 'is', null).execute()).length === 0;
-    for (let i = 0; i < 100 && !(await fannedOut()); i++) await new Promise((r) => setTimeout(r, 20));
+    const eventId = await t.app.ctx.db.transaction().execute((trx) => recordAlertEvent(trx, { accountId: owner.user.account.id, type: 'submission.ready', submissionId: crypto.randomUUID() }));
+    await waitForFanOut(t, eventId);
     expect(await deliveriesOf(t, owner, endpoint.id)).toEqual([]);
 
     await fetch(api(t, `/${endpoint.id}`), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ status: 'enabled' }) });
