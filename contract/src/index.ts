@@ -7,5 +7,6 @@ export * from './contact.ts';
 export * from './recording.ts';
 export * from './billing.ts';
 export * from './widget.ts';
+export * from './text.ts';
 export * from './alerts.ts';
 export * from './transcripts.ts';

@@ -51,6 +51,19 @@ describe('widget embed: host context is untrusted', () => {
     expect(sanitizeContext({ identity: { id: 'u1', name: 'Ada' } }).identity).toEqual({ id: 'u1', name: 'Ada' });
   });
 
+  it('repairs text the API would refuse (NUL, a lone surrogate) instead of losing the event', () => {
+    const cut = '🐞'.slice(0, 1);
+    const context = sanitizeContext({
+      events: [ok(1, `a\u0000b ${cut}`)],
+      metadata: { [`pl\u0000an`]: `pro${cut}` },
+      environment: { page_url: `https://shop.example/\u0000` },
+    });
+    expect(context.events).toEqual([ok(1, 'ab \ufffd')]);
+    expect(context.metadata).toEqual({ plan: 'pro\ufffd' });
+    expect(context.environment).toEqual({ page_url: 'https://shop.example/' });
+    expect(JSON.stringify(context)).not.toMatch(/\\u0000|\\ud83d/);
+  });
+
   it('reads only the context reply to its own request id', () => {
     const reply = { protocol: 'showback-widget', v: 1, type: 'context', id: 'abc', context: { events: [] } };
     expect(contextReply(reply, 'abc')).toEqual({ events: [] });

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FieldErrors } from '@showback/contract';
+import { isStorableText, type FieldErrors } from '@showback/contract';
 import { validationFailed } from '../errors.ts';
-
-/**
- * A NUL character or a lone UTF-16 surrogate: PostgreSQL cannot store a NUL (the query fails), jsonb refuses a lone
- * surrogate and text would keep it as U+FFFD; neither has a place in anything a person types.
- */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const unstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 const MESSAGE = 'contains characters that are not allowed (NUL or invalid Unicode)';
 
@@ -21,14 +14,14 @@ function collect(input: unknown, part: string, out: FieldErrors): void {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, field] = next;
     if (typeof value === 'string') {
-      if (unstorable(value)) out[field || part] = [MESSAGE];
+      if (!isStorableText(value)) out[field || part] = [MESSAGE];
       continue;
     }
     // Raw bodies (the Stripe webhook's bytes) are not text the API stores.
     if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
     for (const [key, child] of Object.entries(value)) {
       // A bad key cannot be named as itself; the object holding it is.
-      if (unstorable(key)) out[field || part] = [MESSAGE];
+      if (!isStorableText(key)) out[field || part] = [MESSAGE];
       else pending.push([child, field ? `${field}.${key}` : key]);
     }
   }

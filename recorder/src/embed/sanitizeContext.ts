@@ -1,5 +1,5 @@
 import { Value } from 'typebox/value';
-import { EnvironmentSchema, WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataValueSchema, type Environment, type WidgetEvent, type WidgetIdentity, type WidgetMetadata } from '@showback/contract';
+import { EnvironmentSchema, toStorableData, WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataValueSchema, type Environment, type WidgetEvent, type WidgetIdentity, type WidgetMetadata } from '@showback/contract';
 import type { HostContext } from '../app/hostBridge.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -8,9 +8,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * What the host page sent, reduced to what the API accepts: each event checked against the contract's schema
  * (anything else is dropped and counted), the newest kept within the count and byte caps, metadata and environment
  * key by key. The host is another site: nothing it sends is trusted, and a bad event never costs the recording.
+ * Text the API would refuse (a NUL, half an emoji cut by a truncation) is repaired first, not dropped.
  */
 export function sanitizeContext(raw: unknown): HostContext {
-  const input = isObject(raw) ? raw : {};
+  const storable = toStorableData(raw);
+  const input = isObject(storable) ? storable : {};
   const list = Array.isArray(input.events) ? input.events : [];
   let dropped = typeof input.dropped_events === 'number' && Number.isInteger(input.dropped_events) && input.dropped_events >= 0 ? input.dropped_events : 0;
   const valid: WidgetEvent[] = [];
