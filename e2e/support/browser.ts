@@ -1,4 +1,4 @@
-import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -21,9 +21,18 @@ export interface MediaOptions {
   microphoneWav?: string;
 }
 
-export async function launchBrowser(media: MediaOptions = {}, options: LaunchOptions = {}): Promise<Browser> {
+function argsFor(media: MediaOptions): string[] {
   const args = [...BASE_ARGS];
   if (media.screenCapture) args.push('--auto-accept-this-tab-capture');
   if (media.microphoneWav) args.push('--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${media.microphoneWav}`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args, ...options });
+  return args;
+}
+
+export async function launchBrowser(media: MediaOptions = {}, options: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: argsFor(media), ...options });
+}
+
+/** Chromium on a profile folder of its own, as a person's normal browser runs (not an incognito-like context). */
+export async function launchProfile(userDataDir: string, media: MediaOptions = {}, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: argsFor(media), ...options });
 }

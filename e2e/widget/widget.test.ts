@@ -2,34 +2,29 @@ import fs from 'node:fs/promises';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionEvents, WidgetSettings } from '@showback/contract';
-import { startExamplesServer } from '../../examples/serve.mjs';
+import { launchProfile } from '../support/browser.ts';
 import { speechWav } from '../support/media.ts';
 import { useProduct } from '../support/product.ts';
 import { completeOnboarding, signInOwner, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
-
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/widget');
+import { debugRecorder, events, hostPage as openHostPage, hostSpoolRows, keepingIn, recorderFrame, SHOTS, shot, startCrossSiteHost, step, submittedIds } from './host-page.ts';
 
 let examples: http.Server;
 let owner: Owner;
 let host: string;
 let key: string;
 let tmp: string;
+let wav: string;
 
 const product = useProduct({
   media: async () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-widget-'));
-    return { screenCapture: true, microphoneWav: await speechWav(tmp) };
+    wav = await speechWav(tmp);
+    return { screenCapture: true, microphoneWav: wav };
   },
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  await fs.mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-}
 
 async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
   const res = await fetch(`${product.server.url}${p}`, { method, headers: owner.headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -37,38 +32,96 @@ async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** A host page that records what reaches it: page errors, and the widget's events through the public `on()`. */
-async function hostPage(context: BrowserContext, origin: string): Promise<{ page: Page; pageErrors: string[] }> {
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(`${origin}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(key)}`);
+const hostPage = (context: BrowserContext, origin: string) =>
+  openHostPage(context, `${origin}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(key)}`);
+
+/** The permission belongs to the top-level page the customer sees; the iframe gets it through allow="microphone". */
+async function grantMicrophone(context: BrowserContext): Promise<void> {
+  await context.grantPermissions(['microphone'], { origin: host });
+  await context.grantPermissions(['microphone'], { origin: product.server.url });
+}
+
+/**
+ * From the host page's launcher to the recording submitted: an error and a failed request before the recording
+ * (the page's Pay button), another pair at about 2 s into it. Returns the submission and when (on the test's clock)
+ * the second pair happened. The recorder is a third-party frame here, so its recording is kept by the host page.
+ */
+async function recordOnHostPage(page: Page, opts: { shots?: string; beforeStart?: (frame: Frame) => Promise<void> } = {}): Promise<{ id: string; duringAt: number }> {
+  const launcher = page.locator('showback-launcher').getByRole('button', { name: 'Record your screen' });
+  await launcher.waitFor();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.locator('#log').filter({ hasText: 'pay: HTTP 404' }).waitFor();
+  await launcher.click();
+  const frame = await recorderFrame(page);
+  await step(frame, 'instructions').waitFor();
+  expect(frame.url()).toMatch(new RegExp(`^${product.server.url}/r/ws_`));
+  if (opts.shots) await shot(page, `${opts.shots}-instructions`);
+  await opts.beforeStart?.(frame);
+  await frame.getByRole('button', { name: 'Get started' }).click();
+  await step(frame, 'microphone').or(step(frame, 'share')).waitFor();
+  if (await step(frame, 'microphone').isVisible()) {
+    // The microphone inside the cross-site frame: allowed by the iframe's allow="microphone" and the grant.
+    await frame.getByRole('checkbox', { name: 'Record my voice' }).check();
+    await frame.getByRole('meter', { name: 'Microphone level' }).waitFor();
+    await frame.getByRole('button', { name: 'Continue', exact: true }).click();
+  }
+  await step(frame, 'share').waitFor();
+  await frame.getByRole('button', { name: 'Share my screen' }).click();
+  await step(frame, 'recording').waitFor({ timeout: 20_000 });
+  const startedAt = Date.now();
+  // The browser refuses the third-party frame its own storage: the host page's SDK keeps the recording.
+  expect(await keepingIn(frame)).toBe('host');
+  await frame.getByRole('timer').filter({ hasText: '0:01' }).waitFor();
   await page.evaluate(() => {
-    const w = window as unknown as { Showback: (...a: unknown[]) => unknown; __events: [string, unknown][] };
-    w.__events = [];
-    for (const name of ['open', 'close', 'recording:start', 'recording:stop', 'upload:progress', 'submitted', 'error']) {
-      w.Showback('on', name, (payload: unknown) => w.__events.push([name, payload]));
-    }
+    console.error('Checkout crashed during recording', { cart: 3 });
+    void fetch('/api/cart/during-recording').catch(() => undefined);
   });
-  return { page, pageErrors };
+  const duringAt = Date.now() - startedAt;
+  await frame.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
+  if (opts.shots) await shot(page, `${opts.shots}-recording`);
+  await frame.getByRole('timer').filter({ hasText: '0:04' }).waitFor();
+  await page.waitForTimeout(400);
+  await frame.getByRole('button', { name: 'Stop recording' }).click();
+  await step(frame, 'preview').waitFor({ timeout: 20_000 });
+  await frame.getByRole('button', { name: 'Looks good' }).click();
+  await step(frame, 'details').or(step(frame, 'submit')).or(step(frame, 'done')).waitFor();
+  if (await step(frame, 'details').isVisible()) await frame.getByRole('button', { name: 'Send recording' }).click();
+  await step(frame, 'done').waitFor({ timeout: 90_000 });
+  if (opts.shots) await shot(page, `${opts.shots}-done`);
+  expect(await events(page)).toEqual(expect.arrayContaining(['open', 'recording:start', 'recording:stop', 'submitted']));
+  const submitted = await submittedIds(page);
+  expect(submitted).toHaveLength(1);
+  // The server confirmed the submission: nothing of it is left in the host page's storage.
+  expect(await hostSpoolRows(page)).toBe(0);
+  return { id: submitted[0]!, duringAt };
 }
 
-const events = (page: Page) => page.evaluate(() => (window as unknown as { __events: [string, unknown][] }).__events.map(([n]) => n));
-
-async function recorderFrame(page: Page): Promise<Frame> {
-  const iframe = page.locator('showback-modal iframe');
-  await iframe.waitFor();
-  const frame = await (await iframe.elementHandle())!.contentFrame();
-  if (!frame) throw new Error('no recorder frame');
-  await frame.waitForLoadState();
-  return frame;
+/** The owner's API shows the host page's console error and failed request, before and during, at their offsets. */
+async function expectHostEvents(id: string, duringAt: number): Promise<void> {
+  const stored = await api<SubmissionEvents>('GET', `/api/v1/submissions/${id}/events`);
+  expect(stored.origin).toBe(host);
+  expect(stored.identity).toEqual({ id: 'customer-42', email: 'ada@example.com' });
+  expect(stored.metadata).toMatchObject({ page: 'checkout' });
+  const before = stored.events.find((e) => e.kind === 'console' && e.message.startsWith('Payment failed'));
+  const pay = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/pay'));
+  const during = stored.events.find((e) => e.kind === 'console' && e.message.startsWith('Checkout crashed'));
+  const duringRequest = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/cart/during-recording'));
+  expect(before && pay && during && duringRequest).toBeTruthy();
+  console.log('offsets (ms):', { before: before!.t, pay: pay!.t, during: during!.t, duringRequest: duringRequest!.t, duringAtTestClock: duringAt });
+  expect(before!.t).toBeLessThan(0);
+  expect(pay!.t).toBeLessThan(0);
+  expect(before!.t).toBeLessThanOrEqual(pay!.t);
+  expect(during!.t).toBeGreaterThan(Math.max(0, duringAt - 1500));
+  expect(during!.t).toBeLessThan(duringAt + 1500);
+  expect(duringRequest!.t).toBeGreaterThanOrEqual(during!.t);
+  expect(duringRequest).toMatchObject({ status: 404, method: 'GET' });
+  // Redacted before it left the page: the token query parameter and the password field.
+  expect(pay!.kind === 'network' && pay!.url).not.toContain('secret-token');
+  expect(before!.kind === 'console' && before!.message).not.toContain('never-sent');
 }
-
-const step = (frame: Frame, name: string) => frame.locator(`section[data-step="${name}"]`);
 
 beforeAll(async () => {
-  examples = await startExamplesServer(0);
-  host = `http://127.0.0.1:${(examples.address() as { port: number }).port}`;
+  ({ server: examples, origin: host } = await startCrossSiteHost());
   owner = await signUpOwner(product.server.url, 'Acme Support');
   const settings = await api<WidgetSettings>('PUT', '/api/v1/widget', { allowed_origins: [host], appearance: { label: 'Report a problem', position: 'bottom-right' } });
   key = settings.key;
@@ -80,20 +133,14 @@ afterAll(async () => {
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
-describe('widget across two origins', () => {
+describe('widget on another site (the recorder is a third-party frame)', () => {
   it('records from the host page, and the recording page shows the error and the failed request at their offsets; clicking the error seeks', async () => {
     const context = await product.context(1280);
-    // The permission belongs to the top-level page the customer sees; the iframe gets it through allow="microphone".
-    await context.grantPermissions(['microphone'], { origin: host });
-    await context.grantPermissions(['microphone'], { origin: product.server.url });
+    await debugRecorder(context);
+    await grantMicrophone(context);
     const { page, pageErrors } = await hostPage(context, host);
     // The example page starts from data-key alone, so the launcher has the SDK's default label.
-    const launcher = page.locator('showback-launcher').getByRole('button', { name: 'Record your screen' });
-    await launcher.waitFor();
-
-    // Before the recording: an error logged and a request that fails (the examples server answers 404).
-    await page.getByRole('button', { name: 'Pay now' }).click();
-    await page.locator('#log').filter({ hasText: 'pay: HTTP 404' }).waitFor();
+    await page.locator('showback-launcher').getByRole('button', { name: 'Record your screen' }).waitFor();
     await shot(page, '1-host-page-launcher');
 
     // Forged and malformed messages at the host page: none may reach the widget or the page.
@@ -105,95 +152,39 @@ describe('widget across two origins', () => {
         { protocol: 'showback-widget', v: 1, type: 'recording:start', startedAt: 'x' },
         { protocol: 'showback-widget', v: 2, type: 'close' },
         { protocol: 'showback-widget', v: 1, type: 'context:request', id: {}, startedAt: 1 },
+        { protocol: 'showback-widget', v: 1, type: 'spool', id: 'x', op: 'all', args: [] },
       ];
       for (const m of forged) window.postMessage(m, '*');
     });
 
-    await launcher.click();
-    const frame = await recorderFrame(page);
-    await step(frame, 'instructions').waitFor();
-    expect(frame.url()).toMatch(new RegExp(`^${product.server.url}/r/ws_`));
-    await shot(page, '2-modal-recorder');
-
-    // Another origin's frame inside the host page posts "close" and "submitted" to it: ignored.
-    await page.evaluate((other) => {
-      const f = document.createElement('iframe');
-      f.id = 'intruder';
-      f.src = `${other}/plain/missing.html`;
-      document.body.appendChild(f);
-      return new Promise((r) => (f.onload = r));
-    }, host.replace('127.0.0.1', 'localhost'));
-    await page.frames().find((f) => f.url().endsWith('/plain/missing.html'))!.evaluate(() => {
-      window.parent.postMessage({ protocol: 'showback-widget', v: 1, type: 'close' }, '*');
-      window.parent.postMessage({ protocol: 'showback-widget', v: 1, type: 'submitted', submissionId: 'forged' }, '*');
+    const { id, duringAt } = await recordOnHostPage(page, {
+      shots: '2-cross-site-1280',
+      beforeStart: async () => {
+        // Another origin's frame inside the host page posts "close" and "submitted" to it: ignored.
+        await page.evaluate((other) => {
+          const f = document.createElement('iframe');
+          f.id = 'intruder';
+          f.src = `${other}/plain/missing.html`;
+          document.body.appendChild(f);
+          return new Promise((r) => (f.onload = r));
+        }, host.replace('localhost', '127.0.0.1'));
+        await page.frames().find((f) => f.url().endsWith('/plain/missing.html'))!.evaluate(() => {
+          window.parent.postMessage({ protocol: 'showback-widget', v: 1, type: 'close' }, '*');
+          window.parent.postMessage({ protocol: 'showback-widget', v: 1, type: 'submitted', submissionId: 'forged' }, '*');
+        });
+        // Malformed data straight at the recorder from the page: it only answers its own requests.
+        await page.evaluate((product) => {
+          const w = document.querySelector('showback-modal')!.shadowRoot!.querySelector('iframe')!.contentWindow!;
+          w.postMessage({ protocol: 'showback-widget', v: 1, type: 'context', id: 'nope', context: { events: 'x' } }, product);
+          w.postMessage({ protocol: 'showback-widget', v: 1, type: 'spool:result', id: 'nope', ok: true, value: [] }, product);
+          w.postMessage('{"type":"close"}', product);
+        }, product.server.url);
+        await page.waitForTimeout(300);
+        expect(await page.locator('showback-modal iframe').count()).toBe(1);
+      },
     });
-    // Malformed data straight at the recorder from the page: it only answers its own requests.
-    await page.evaluate((product) => {
-      const w = document.querySelector('showback-modal')!.shadowRoot!.querySelector('iframe')!.contentWindow!;
-      w.postMessage({ protocol: 'showback-widget', v: 1, type: 'context', id: 'nope', context: { events: 'x' } }, product);
-      w.postMessage('{"type":"close"}', product);
-    }, product.server.url);
-    await page.waitForTimeout(300);
-    expect(await page.locator('showback-modal iframe').count()).toBe(1);
-
-    await frame.getByRole('button', { name: 'Get started' }).click();
-    await step(frame, 'microphone').or(step(frame, 'share')).waitFor();
-    if (await step(frame, 'microphone').isVisible()) {
-      // The microphone inside the cross-origin frame: allowed by the iframe's allow="microphone" and the grant.
-      await frame.getByRole('checkbox', { name: 'Record my voice' }).check();
-      await frame.getByRole('meter', { name: 'Microphone level' }).waitFor();
-      await frame.getByRole('button', { name: 'Continue', exact: true }).click();
-    }
-    await step(frame, 'share').waitFor();
-    await frame.getByRole('button', { name: 'Share my screen' }).click();
-    await step(frame, 'recording').waitFor({ timeout: 20_000 });
-    const startedAt = Date.now();
-    await frame.getByRole('timer').filter({ hasText: '0:01' }).waitFor();
-    // During the recording: an error and a failing request at about 2 s.
-    await page.evaluate(() => {
-      console.error('Checkout crashed during recording', { cart: 3 });
-      void fetch('/api/cart/during-recording').catch(() => undefined);
-    });
-    const duringAt = Date.now() - startedAt;
-    await frame.getByRole('timer').filter({ hasText: '0:04' }).waitFor();
-    await page.waitForTimeout(400);
-    await frame.getByRole('button', { name: 'Stop recording' }).click();
-    await step(frame, 'preview').waitFor({ timeout: 20_000 });
-    await frame.getByRole('button', { name: 'Looks good' }).click();
-    await step(frame, 'details').or(step(frame, 'submit')).or(step(frame, 'done')).waitFor();
-    if (await step(frame, 'details').isVisible()) await frame.getByRole('button', { name: 'Send recording' }).click();
-    await step(frame, 'done').waitFor({ timeout: 90_000 });
-    await shot(page, '3-modal-done');
-
-    const seen = await events(page);
-    expect(seen).toEqual(expect.arrayContaining(['open', 'recording:start', 'recording:stop', 'submitted']));
-    const submitted = await page.evaluate(() => (window as unknown as { __events: [string, { submissionId?: string }][] }).__events.filter(([n]) => n === 'submitted').map(([, p]) => p.submissionId));
-    expect(submitted).toHaveLength(1);
-    const id = submitted[0]!;
     expect(id).not.toBe('forged');
-
-    // The owner's view of what came with it.
-    const stored = await api<SubmissionEvents>('GET', `/api/v1/submissions/${id}/events`);
-    expect(stored.origin).toBe(host);
-    expect(stored.identity).toEqual({ id: 'customer-42', email: 'ada@example.com' });
-    expect(stored.metadata).toMatchObject({ page: 'checkout' });
-    const before = stored.events.find((e) => e.kind === 'console' && e.message.startsWith('Payment failed'));
-    const pay = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/pay'));
-    const during = stored.events.find((e) => e.kind === 'console' && e.message.startsWith('Checkout crashed'));
-    const duringRequest = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/cart/during-recording'));
-    expect(before && pay && during && duringRequest).toBeTruthy();
-    console.log('offsets (ms):', { before: before!.t, pay: pay!.t, during: during!.t, duringRequest: duringRequest!.t, duringAtTestClock: duringAt });
-    expect(before!.t).toBeLessThan(0);
-    expect(pay!.t).toBeLessThan(0);
-    expect(before!.t).toBeLessThanOrEqual(pay!.t);
-    expect(during!.t).toBeGreaterThan(Math.max(0, duringAt - 1500));
-    expect(during!.t).toBeLessThan(duringAt + 1500);
-    expect(duringRequest!.t).toBeGreaterThanOrEqual(during!.t);
-    expect(duringRequest).toMatchObject({ status: 404, method: 'GET' });
-    // Redacted before it left the page: the token query parameter and the password field.
-    expect(pay!.kind === 'network' && pay!.url).not.toContain('secret-token');
-    expect(before!.kind === 'console' && before!.message).not.toContain('never-sent');
-
+    await expectHostEvents(id, duringAt);
     // The host page never saw an error, and a forged "submitted" never reached it.
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -239,10 +230,26 @@ describe('widget across two origins', () => {
     await dash.screenshot({ path: path.join(SHOTS, '5-my-widget-full.png'), fullPage: true });
   });
 
+  it('records the same way in a persistent browser profile, as a person\'s normal Chromium runs (360 px wide)', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-profile-'));
+    const context = await launchProfile(dir, { screenCapture: true, microphoneWav: wav }, { viewport: { width: 360, height: 740 } });
+    try {
+      await debugRecorder(context);
+      await grantMicrophone(context);
+      const { page, pageErrors } = await hostPage(context, host);
+      const { id, duringAt } = await recordOnHostPage(page, { shots: '3-cross-site-360-profile' });
+      await expectHostEvents(id, duringAt);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses the key from an origin that is not allowed, without errors in the host page', async () => {
     const context = await product.context(1024, { viewport: { width: 1024, height: 700 } });
-    // Same server, other origin: localhost is not 127.0.0.1.
-    const other = host.replace('127.0.0.1', 'localhost');
+    // Same server, other origin: 127.0.0.1 is not localhost.
+    const other = host.replace('localhost', '127.0.0.1');
     const { page, pageErrors } = await hostPage(context, other);
     await page.locator('showback-launcher button').waitFor();
     await page.locator('#help').click();

@@ -1,0 +1,201 @@
+// The widget's recorder off the happy path, cross-site (host page on localhost, product on 127.0.0.1): a network
+// cut, a reload of the host page (with the host spool, and with nothing but memory), and a host page that forbids
+// screen capture in frames. The server runs without workers, so the upload it holds is exactly what arrived over
+// tus and can be compared byte for byte with what the recorder spooled.
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WidgetSettings } from '@showback/contract';
+import { filesOfSize, sha256File, speechWav } from '../support/media.ts';
+import { useProduct } from '../support/product.ts';
+import { listSubmissions, signUpOwner, type Owner } from '../recording/owner.ts';
+import {
+  debugRecorder,
+  hostPage,
+  hostSpoolRows,
+  keepingIn,
+  listenToWidget,
+  recorderFrame,
+  sendFromPreviewed,
+  shot,
+  spooledIn,
+  startCrossSiteHost,
+  startRecordingInWidget,
+  startRecordingIn,
+  step,
+  stopAndSend,
+  submittedIds,
+} from './host-page.ts';
+
+let examples: http.Server;
+let blocking: http.Server;
+let owner: Owner;
+let host: string;
+/** The same example pages served with `Permissions-Policy: display-capture=()`, as a site that forbids it in frames. */
+let blockingHost: string;
+let settings: WidgetSettings;
+let tmp: string;
+
+const product = useProduct({
+  env: { WORKERS: 'false' },
+  media: async () => {
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-widget-faults-'));
+    return { screenCapture: true, microphoneWav: await speechWav(tmp) };
+  },
+});
+
+beforeAll(async () => {
+  ({ server: examples, origin: host } = await startCrossSiteHost());
+  // A real server, not a routed response: Chromium treats an intercepted document as public and then refuses its
+  // requests to the loopback product (private network access).
+  blocking = http.createServer((req, res) => {
+    void fetch(`${host}${req.url}`).then(async (upstream) => {
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/html', 'permissions-policy': 'display-capture=()' });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((r) => blocking.listen(0, '127.0.0.1', r));
+  blockingHost = `http://localhost:${(blocking.address() as AddressInfo).port}`;
+  owner = await signUpOwner(product.server.url, 'Acme Support');
+  const res = await fetch(`${product.server.url}/api/v1/widget`, { method: 'PUT', headers: owner.headers, body: JSON.stringify({ allowed_origins: [host, blockingHost] }) });
+  expect(res.status).toBe(200);
+  settings = (await res.json()) as WidgetSettings;
+});
+
+afterAll(async () => {
+  await new Promise((r) => examples?.close(r));
+  await new Promise((r) => blocking?.close(r));
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+const hostUrl = () => `${host}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(settings.key)}`;
+
+async function crossSiteContext(width: number, height: number): Promise<BrowserContext> {
+  const context = await product.context(width, { viewport: { width, height } });
+  await debugRecorder(context);
+  await context.grantPermissions(['microphone'], { origin: host });
+  await context.grantPermissions(['microphone'], { origin: product.server.url });
+  return context;
+}
+
+/** The server holds exactly the bytes the recorder spooled (whatever its storage layout). */
+async function expectStoredOriginal(expected: { sha256: string; bytes: number }): Promise<void> {
+  expect(expected.bytes).toBeGreaterThan(0);
+  const candidates = await filesOfSize(product.server.dataDir, expected.bytes);
+  expect(await Promise.all(candidates.map(sha256File))).toContain(expected.sha256);
+}
+
+describe('widget recorder faults, cross-site', () => {
+  it('loses nothing when the network drops mid-recording and comes back (host spool)', async () => {
+    const context = await crossSiteContext(1280, 800);
+    const { page, pageErrors } = await hostPage(context, hostUrl());
+    const frame = await startRecordingInWidget(page);
+    expect(await keepingIn(frame)).toBe('host');
+    await page.waitForTimeout(2000);
+    await context.setOffline(true);
+    await page.waitForTimeout(3000);
+    await frame.getByRole('button', { name: 'Stop recording' }).click();
+    await step(frame, 'preview').waitFor({ timeout: 20_000 });
+    const local = await spooledIn(frame);
+    await frame.getByRole('button', { name: 'Looks good' }).click();
+    await sendFromPreviewed(frame, {
+      whileSubmitting: async () => {
+        await frame.getByText('Reconnecting', { exact: false }).first().waitFor({ timeout: 30_000 });
+        await shot(page, 'faults-1-reconnecting');
+        await context.setOffline(false);
+      },
+    });
+    expect(await submittedIds(page)).toHaveLength(1);
+    await expectStoredOriginal(local);
+    expect(await hostSpoolRows(page)).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a reload of the host page mid-recording keeps what was recorded: reopening the widget offers it and sends every byte', async () => {
+    const context = await crossSiteContext(1280, 800);
+    const { page } = await hostPage(context, hostUrl());
+    const first = await startRecordingInWidget(page);
+    await page.waitForTimeout(2000);
+    // The upload held back for the last seconds, so the server is behind the host page's copy when the page goes.
+    const uploads = (url: URL) => url.pathname.startsWith('/uploads');
+    await context.route(uploads, (route) => route.abort('internetdisconnected'));
+    await page.waitForTimeout(2000);
+    const behind = await spooledIn(first);
+    await page.reload();
+    expect(first.isDetached()).toBe(true);
+    await context.unroute(uploads);
+    await listenToWidget(page);
+    expect(await hostSpoolRows(page)).toBe(1);
+
+    await page.locator('showback-launcher button').click();
+    const frame = await recorderFrame(page);
+    await step(frame, 'resume').waitFor();
+    await shot(page, 'faults-2-resume-after-host-reload');
+    await frame.getByRole('button', { name: 'Continue with this recording' }).click();
+    await step(frame, 'preview').waitFor();
+    const local = await spooledIn(frame);
+    expect(local.keeping).toBe('host');
+    // Everything the host page had when it went (the dying frame may add its last chunk).
+    expect(local.bytes).toBeGreaterThanOrEqual(behind.bytes);
+    await frame.getByRole('button', { name: 'Looks good' }).click();
+    await sendFromPreviewed(frame);
+    expect(await submittedIds(page)).toHaveLength(1);
+    await expectStoredOriginal(local);
+    expect(await hostSpoolRows(page)).toBe(0);
+  });
+
+  it('where the host page has no storage either, it records from memory, says to keep the page open, and a reload loses it', async () => {
+    const context = await crossSiteContext(360, 740);
+    // The host page's IndexedDB is unavailable (as in some private windows); the recorder frame's is refused anyway.
+    await context.addInitScript((origin) => {
+      if (location.origin === origin) Object.defineProperty(window, 'indexedDB', { value: undefined });
+    }, host);
+    const { page } = await hostPage(context, hostUrl());
+    const frame = await startRecordingInWidget(page);
+    expect(await keepingIn(frame)).toBe('memory');
+    await frame.getByText('Keep this page open until it has been sent', { exact: false }).waitFor();
+    await frame.getByRole('progressbar', { name: 'Sent so far' }).waitFor();
+    await frame.getByRole('timer').filter({ hasText: '0:03' }).waitFor();
+    await shot(page, 'faults-3-memory-360');
+    await frame.getByRole('button', { name: 'Stop recording' }).click();
+    await step(frame, 'preview').waitFor({ timeout: 20_000 });
+    const local = await spooledIn(frame);
+    await frame.getByRole('button', { name: 'Looks good' }).click();
+    await sendFromPreviewed(frame);
+    await expectStoredOriginal(local);
+
+    // The promise for a reload is that nothing survives it: the reopened widget starts afresh.
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.locator('showback-modal').waitFor({ state: 'detached' });
+    await startRecordingInWidget(page);
+    await page.waitForTimeout(2000);
+    await page.reload();
+    await page.locator('showback-launcher button').click();
+    const again = await recorderFrame(page);
+    await step(again, 'instructions').waitFor();
+    expect(await step(again, 'resume').count()).toBe(0);
+  });
+
+  it('a host page whose Permissions-Policy forbids screen capture in frames gets "Record in a new tab", which records and sends to the widget', async () => {
+    const context = await crossSiteContext(1280, 800);
+    const { page } = await hostPage(context, `${blockingHost}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(settings.key)}`);
+    await page.locator('showback-launcher button').click();
+    const frame = await recorderFrame(page);
+    await step(frame, 'unsupported').waitFor();
+    await frame.getByText('does not allow screen recording inside it', { exact: false }).waitFor();
+    await shot(page, 'faults-4-frame-blocked');
+    const [tab] = await Promise.all([context.waitForEvent('page'), frame.getByRole('button', { name: 'Record in a new tab' }).click()]);
+    await frame.getByText('The recorder is open in a new tab', { exact: false }).waitFor();
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(new RegExp(`^${product.server.url}/r/ws_`));
+    await startRecordingIn(tab, tab);
+    await tab.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
+    await stopAndSend(tab);
+    const list = await listSubmissions(owner, settings.request_id!);
+    expect(list.items.some((s) => s.source === 'widget')).toBe(true);
+  });
+});
