@@ -2,41 +2,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubmissionList, Transcript } from '@showback/contract';
+import type { SubmissionList } from '@showback/contract';
 import { loadConfig } from '../src/config.ts';
 import { transcribeSubmissionJob } from '../src/jobs/transcribe-submission.job.ts';
 import { transcribeFile } from '../src/transcription/transcribe.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
-import { createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
-import { silentVideo, speechVideo } from './support/fixtures/speech.ts';
+import { json } from './support/fixtures/recording.ts';
+import { recordAndProcess, silentVideo, speechVideo, spokenWords, waitForTranscript } from './support/fixtures/speech.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const SENTENCE = 'when I click the save button on the billing page nothing happens and I see an error that says payment failed';
-
-/** Uploads and submits a file as the recorder does; resolves once the video is processed. */
-export async function recordAndProcess(t: TestApp, owner: SignedUp, file: string): Promise<string> {
-  const request = await createRequest(t.url, owner);
-  const uploadId = await tusUpload(t.url, file, { token: request.token });
-  const res = await submit(t.url, request.token, submitBody(uploadId, { recipient: { name: 'Ada', email: 'ada@example.test', note: 'Saving fails' } }));
-  const { id } = await json<{ id: string }>(res);
-  const done = await waitForProcessing(t.url, owner, id);
-  expect(done.status).toBe('ready');
-  return id;
-}
-
-/** Polls the transcript until the job settles (ready, no speech, or failed for good). */
-export async function waitForTranscript(t: TestApp, owner: SignedUp, id: string, until: (tr: Transcript) => boolean = (tr) => ['ready', 'no_speech', 'failed'].includes(tr.status)): Promise<Transcript> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const transcript = await json<Transcript>(await fetch(`${t.url}/api/v1/submissions/${id}/transcript`, { headers: owner.headers }));
-    if (until(transcript)) return transcript;
-    if (Date.now() > deadline) throw new Error(`transcript of ${id} still ${transcript.status}: ${String(transcript.error)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-const words = (transcript: Transcript): string[] => transcript.segments.flatMap((segment) => segment.words.map((word) => word.text.toLowerCase()));
 
 describe('transcripts with the embedded engine (pocketsphinx)', () => {
   let t: TestApp;
@@ -53,7 +29,7 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     const id = await recordAndProcess(t, owner, await speechVideo([{ atSeconds: 2, text: SENTENCE }], 10));
     const transcript = await waitForTranscript(t, owner, id);
     expect(transcript).toMatchObject({ status: 'ready', engine: 'pocketsphinx', no_speech_reason: null, error: null, attempts: 1 });
-    expect(words(transcript)).toEqual(expect.arrayContaining(['click', 'save', 'button', 'billing', 'page', 'payment', 'failed']));
+    expect(spokenWords(transcript)).toEqual(expect.arrayContaining(['click', 'save', 'button', 'billing', 'page', 'payment', 'failed']));
     // Two seconds of silence first: times count from the start of the video, not from the first sound.
     const first = transcript.segments[0]!;
     expect(first.start_ms).toBeGreaterThanOrEqual(1800);
@@ -127,13 +103,14 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     expect(failed).toMatchObject({ status: 'failed', attempts: 5, error: expect.stringMatching(/could not start/), segments: [] });
     const video = await fetch(`${t.url}/api/v1/submissions/${id}/video`, { headers: owner.headers });
     expect(video.status).toBe(200);
+    expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 
     const retry = await fetch(`${t.url}/api/v1/submissions/${id}/transcript`, { method: 'POST', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
     expect(retry.status).toBe(202);
     expect(await retry.json()).toMatchObject({ status: 'pending', error: null });
     const ready = await waitForTranscript(t, owner, id);
     expect(ready.status).toBe('ready');
-    expect(words(ready)).toEqual(expect.arrayContaining(['payment', 'page']));
+    expect(spokenWords(ready)).toEqual(expect.arrayContaining(['payment', 'page']));
   });
 });
 
