@@ -66,6 +66,14 @@ export function RecordingStep({ session, maxMs, microphone, keeping, upload, onS
         {announcement}
       </p>
       {warn && <Notice tone="warning">{m.recording.warning(clock(Math.max(0, left)))}</Notice>}
+      {keeping === 'memory' && (
+        // Nothing outlives this page: the customer must know to keep it open, and see how far the upload is.
+        <Notice tone="warning">
+          <p>{m.recording.uploadHint.memory}</p>
+          <ProgressBar value={recorded ? Math.min(1, (upload?.confirmedBytes ?? 0) / recorded) : undefined} label={m.recording.sentSoFar} />
+          <p className="small">{m.recording.sent(bytes(upload?.confirmedBytes ?? 0), bytes(recorded))}</p>
+        </Notice>
+      )}
       {microphone && <LevelMeter stream={microphone} label={m.microphone.level} />}
       <div className="actions">
         <button type="button" className="btn btn-danger" onClick={stop}>
@@ -75,16 +83,7 @@ export function RecordingStep({ session, maxMs, microphone, keeping, upload, onS
           {paused ? m.recording.resume : m.recording.pause}
         </button>
       </div>
-      {keeping === 'memory' ? (
-        // Nothing outlives this page: the customer must know to keep it open, and see how far the upload is.
-        <Notice tone="warning">
-          <p>{m.recording.uploadHint.memory}</p>
-          <ProgressBar value={recorded ? Math.min(1, (upload?.confirmedBytes ?? 0) / recorded) : undefined} label={m.recording.sentSoFar} />
-          <p className="small">{m.recording.sent(bytes(upload?.confirmedBytes ?? 0), bytes(recorded))}</p>
-        </Notice>
-      ) : (
-        <p className="muted small">{m.recording.uploadHint[keeping]}</p>
-      )}
+      {keeping !== 'memory' && <p className="muted small">{m.recording.uploadHint[keeping]}</p>}
     </section>
   );
 }
