@@ -1,33 +1,16 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './support/auth.ts';
-import { startApiProcess, type ApiProcess } from './support/api-process.ts';
-import { createPostgresDatabase } from './support/test-app.ts';
+import { startOwnApiProcess, type OwnApiProcess } from './support/api-process.ts';
 
 interface LogLine { level: number; msg?: string; err?: { code?: string } }
 
 // An operator watches error-level lines: a condition the product expects (billing not configured) must not be one.
 describe('log levels of expected conditions', () => {
-  let api: ApiProcess;
-  let dataDir: string;
-  let dropDatabase = async (): Promise<void> => {};
+  let api: OwnApiProcess;
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-logs-'));
-    const env: Record<string, string> = { DATA_DIR: dataDir, WORKERS: 'false', LOG_LEVEL: 'info' };
-    if (process.env.TEST_DATABASE_URL) {
-      const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
-      env.DATABASE_URL = database.url;
-      dropDatabase = database.drop;
-    }
-    api = await startApiProcess(env);
+    api = await startOwnApiProcess({ WORKERS: 'false', LOG_LEVEL: 'info' });
   });
-  afterAll(async () => {
-    await api?.stop();
-    await dropDatabase();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   it('logs 503 BILLING_UNAVAILABLE as a warning, never at error level', async () => {
     const owner = await signUp(api);

@@ -1,39 +1,22 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedSubmission } from '@showback/contract';
-import { startApiProcess, type ApiProcess } from './support/api-process.ts';
+import { startOwnApiProcess, type OwnApiProcess } from './support/api-process.ts';
 import { signUp } from './support/auth.ts';
 import { createRequest, json, submit, submitBody } from './support/fixtures/recording.ts';
 import { sha256 } from './support/fixtures/tus-requests.ts';
-import { createPostgresDatabase } from './support/test-app.ts';
 
 const MB = 1024 * 1024;
 // Each leg of the suite runs its own database: the embedded PGlite in DATA_DIR, or Postgres through DATABASE_URL.
 const backend = process.env.TEST_DATABASE_URL ? 'Postgres' : 'PGlite';
 
 describe(`API process killed with SIGKILL mid-upload (${backend})`, () => {
-  let api: ApiProcess;
-  let dataDir: string;
-  let dropDatabase = async (): Promise<void> => {};
+  let api: OwnApiProcess;
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-restart-'));
-    const env: Record<string, string> = { DATA_DIR: dataDir, WORKERS: 'false' };
-    if (process.env.TEST_DATABASE_URL) {
-      const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
-      env.DATABASE_URL = database.url;
-      dropDatabase = database.drop;
-    }
-    api = await startApiProcess(env);
+    api = await startOwnApiProcess({ WORKERS: 'false' });
   });
-  afterAll(async () => {
-    await api?.stop();
-    await dropDatabase();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   it('tus-js-client resumes from the stored offset after the restart and the bytes arrive identical', async () => {
     const owner = await signUp(api);

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createPostgresDatabase } from './test-app.ts';
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -60,4 +63,26 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   };
   await start();
   return { url, output: () => out, kill: () => signal('SIGKILL'), start, stop: () => signal('SIGTERM') };
+}
+
+export interface OwnApiProcess extends ApiProcess {
+  dataDir: string;
+  /** Stops the process, then drops its Postgres database and removes its data folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * startApiProcess with a data folder of its own and the suite leg's database: the embedded PGlite in that folder, or a
+ * fresh database on the TEST_DATABASE_URL server.
+ */
+export async function startOwnApiProcess(env: Record<string, string> = {}): Promise<OwnApiProcess> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-api-'));
+  const database = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const api = await startApiProcess({ DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}), ...env });
+  const close = async (): Promise<void> => {
+    await api.stop();
+    await database?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  return { ...api, dataDir, close };
 }
