@@ -1,27 +1,24 @@
-// The strict-CSP and React examples in real Chromium: the launcher and the modal work under a nonce-only policy with
-// no violation reported, and the npm package opens the recorder from code with no launcher at all.
-import fs from 'node:fs/promises';
+// The strict-CSP and React examples in real Chromium, cross-site (the examples on localhost, the product on
+// 127.0.0.1): the launcher and the modal work under a nonce-only policy with no violation reported and the recorder
+// records and sends there, and the npm package opens the recorder from code with no launcher at all.
 import type http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetSettings } from '@showback/contract';
-import { startExamplesServer } from '../../examples/serve.mjs';
 import { useProduct } from '../support/product.ts';
 import { signUpOwner } from '../recording/owner.ts';
-
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/widget');
+import { debugRecorder, keepingIn, recorderFrame, shot, startCrossSiteHost, startRecordingIn, stopAndSend } from './host-page.ts';
 
 let examples: http.Server;
 let host: string;
 let key: string;
 
-const product = useProduct();
+// Screen capture without a microphone: the strict-CSP page records and sends once.
+const product = useProduct({ media: { screenCapture: true } });
 
 beforeAll(async () => {
-  examples = await startExamplesServer(0);
-  host = `http://127.0.0.1:${(examples.address() as { port: number }).port}`;
+  // On localhost, another site than the product on 127.0.0.1: the recorder is a third-party frame, as on real sites.
+  ({ server: examples, origin: host } = await startCrossSiteHost());
   const owner = await signUpOwner(product.server.url, 'Acme Store');
   const res = await fetch(`${product.server.url}/api/v1/widget`, { method: 'PUT', headers: owner.headers, body: JSON.stringify({ allowed_origins: [host] }) });
   expect(res.status).toBe(200);
@@ -34,7 +31,9 @@ afterAll(async () => {
 
 /** An example page, with what the page reports: uncaught errors and Content-Security-Policy violations. */
 async function examplePage(name: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await (await product.context(1280)).newPage();
+  const context = await product.context(1280);
+  await debugRecorder(context);
+  const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {
@@ -50,10 +49,6 @@ async function examplePage(name: string): Promise<{ page: Page; problems: string
   return { page, problems };
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await fs.mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
 
 /** The recorder in the modal's iframe reached its first step. */
 async function recorderOpened(page: Page): Promise<void> {
@@ -77,6 +72,12 @@ describe('widget examples', () => {
     await recorderOpened(page);
     expect(await launcher.getAttribute('aria-expanded')).toBe('true');
     await shot(page, '7-strict-csp-modal');
+    // It records and sends under the nonce-only policy, the recording kept by the SDK in the page's own storage.
+    const frame = await recorderFrame(page);
+    await startRecordingIn(frame, page, { voice: false });
+    expect(await keepingIn(frame)).toBe('host');
+    await frame.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
+    await stopAndSend(frame);
     // Escape on the modal's own Close button (a key sent while the recorder's cross-origin frame has focus can stall
     // headless Chromium's input routing; that path is the recorder forwarding `close`).
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).press('Escape');

@@ -81,12 +81,15 @@ export async function startRecordingInWidget(page: Page, opts: { shots?: string 
   return frame;
 }
 
-export async function startRecordingIn(frame: Frame | Page, page: Page, opts: { shots?: string } = {}): Promise<void> {
+/** `voice: false` records without the microphone (a browser without a fake microphone device). */
+export async function startRecordingIn(frame: Frame | Page, page: Page, opts: { shots?: string; voice?: boolean } = {}): Promise<void> {
   await step(frame, 'instructions').waitFor();
   if (opts.shots) await shot(page, `${opts.shots}-1-instructions`);
   await frame.getByRole('button', { name: 'Get started' }).click();
   await step(frame, 'microphone').or(step(frame, 'share')).waitFor();
-  if (await step(frame, 'microphone').isVisible()) {
+  if (opts.voice === false && (await step(frame, 'microphone').isVisible())) {
+    await frame.getByRole('button', { name: 'Continue without sound' }).click();
+  } else if (await step(frame, 'microphone').isVisible()) {
     await frame.getByRole('checkbox', { name: 'Record my voice' }).check();
     await frame.getByRole('meter', { name: 'Microphone level' }).waitFor();
     await frame.getByRole('button', { name: 'Continue', exact: true }).click();
