@@ -154,8 +154,9 @@ describe('web serving', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
   });
 
-  it('keeps API, OAuth and dev paths out of the HTML fallback', async () => {
-    for (const p of ['/api/v1/nope', '/de/api/v1/nope', '/users/auth/nope', '/dev/nope', '/uploads/x', '/sdk/missing.js']) {
+  it('keeps API, OAuth and dev paths out of the HTML fallback, however their path is spelled', async () => {
+    const encoded = ['/%61pi/v1/nope', '/de/%61pi/v1/nope', '/%75sers/auth/nope', '/%64ev/nope', '/upl%6fads/x'];
+    for (const p of ['/api/v1/nope', '/de/api/v1/nope', '/users/auth/nope', '/dev/nope', '/uploads/x', '/sdk/missing.js', ...encoded]) {
       const res = await fetch(`${t.url}${p}`);
       expect(res.status, p).toBe(404);
       expect(await body(res)).toMatchObject({ code: 'NOT_FOUND' });

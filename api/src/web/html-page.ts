@@ -29,17 +29,12 @@ export async function readIfExists(file: string): Promise<string | undefined> {
 const LOCALE = /^\/[a-z]{2}(?:-[A-Z]{2})?(?=\/|$)/;
 
 /**
- * Where a prerendered page for this URL path would be: dashboard/dist/prerendered/<path>/index.html, with the
- * language prefix and trailing slash removed. Undefined for paths that could leave the folder.
+ * Where a prerendered page for this path (decoded, as the router matched it) would be:
+ * dashboard/dist/prerendered/<path>/index.html, with the language prefix and trailing slash removed. Undefined for
+ * paths that could leave the folder.
  */
-export function prerenderedFile(dashboardDist: string, urlPath: string): string | undefined {
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(urlPath.split('?')[0] ?? '/');
-  } catch {
-    return undefined;
-  }
-  pathname = pathname.replace(LOCALE, '').replace(/\/+$/, '');
+export function prerenderedFile(dashboardDist: string, decodedPath: string): string | undefined {
+  const pathname = decodedPath.replace(LOCALE, '').replace(/\/+$/, '');
   if (pathname.includes('\0') || pathname.split('/').some((part) => part === '..' || part === '.')) return undefined;
   return path.join(dashboardDist, 'prerendered', pathname, 'index.html');
 }

@@ -90,7 +90,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   }
 
   app.get('/*', async (request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
+    // The path as the router decoded it: /%61pi/v1/… is an API path, kept out of the HTML like /api/v1/….
+    const urlPath = `/${(request.params as { '*': string })['*']}`;
     if (NOT_HTML.test(urlPath) || !dashboardDist) return reply.callNotFound();
     const prerendered = prerenderedFile(dashboardDist, urlPath);
     const html = (prerendered && (await readIfExists(prerendered))) ?? (await readIfExists(path.join(dashboardDist, 'index.html')));
