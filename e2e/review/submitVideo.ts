@@ -63,3 +63,17 @@ export async function submitVideo(baseUrl: string, token: string, file: string, 
   if (res.status !== 201) throw new Error(`create submission answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as CreatedSubmission;
 }
+
+/** An H.264/AAC MP4 whose sound is `text` spoken by flite's "slt" voice from `atSeconds` on, silence around it. */
+export async function makeSpeechMp4(dir: string, text: string, atSeconds: number, seconds: number): Promise<string> {
+  const voice = path.join(dir, 'voice.wav');
+  const file = path.join(dir, 'speech.mp4');
+  await run('flite', ['-voice', 'slt', '-t', text, '-o', voice]);
+  await run('ffmpeg', [
+    '-y', '-loglevel', 'error',
+    '-f', 'lavfi', '-i', `testsrc=size=640x360:rate=15:duration=${seconds}`, '-i', voice,
+    '-filter_complex', `[1:a]adelay=${Math.round(atSeconds * 1000)}:all=1,apad[a]`, '-map', '0:v', '-map', '[a]', '-t', String(seconds),
+    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-g', '15', '-c:a', 'aac', '-movflags', '+faststart', file,
+  ]);
+  return file;
+}

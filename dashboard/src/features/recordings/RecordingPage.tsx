@@ -19,6 +19,8 @@ import { deleteSubmission, getSubmission } from './submissionsApi.ts';
 import { isNotFound, reviewErrorMessage } from './reviewErrorMessage.ts';
 import { useApiResource } from './useApiResource.ts';
 import { PlayerClockContext, usePlayerClockState } from './usePlayerClock.ts';
+import { TranscriptPanel } from './transcript/TranscriptPanel.tsx';
+import { useTranscript } from './transcript/useTranscript.ts';
 import styles from './RecordingPage.module.css';
 
 /** How often the page asks again while the video is being processed. */
@@ -76,6 +78,8 @@ function RecordingView({ submission }: { submission: Submission }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
+  const transcript = useTranscript(submission);
+  const [captionsOn, setCaptionsOn] = useState(true);
   const who = recipientLabel(submission);
   const instructions = sanitizeInstructions(submission.instructions_html);
 
@@ -112,7 +116,8 @@ function RecordingView({ submission }: { submission: Submission }) {
 
         <div className={[styles.layout, hasTimelinePanel ? styles.withTimeline : ''].join(' ')}>
           <div className={styles.main}>
-            <VideoPlayer submission={submission} handlers={handlers} />
+            <VideoPlayer submission={submission} handlers={handlers} captionsUrl={transcript.data?.captions_url ?? null} captionsOn={captionsOn} />
+            <TranscriptPanel submission={submission} transcript={transcript} captionsOn={captionsOn} onCaptionsChange={setCaptionsOn} />
             <section className={styles.panel} aria-labelledby="instructions-title">
               <h2 id="instructions-title" className={styles.panelTitle}>
                 {t('recordings.detail.instructionsTitle')}

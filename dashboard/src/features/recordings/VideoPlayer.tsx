@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Submission } from '@showback/contract';
 import { Banner } from '../../ui/Banner.tsx';
 import { t } from '../../messages/t.ts';
@@ -8,12 +8,21 @@ import styles from './RecordingPage.module.css';
 export interface VideoPlayerProps {
   submission: Submission;
   handlers: VideoClockHandlers;
+  /** WebVTT captions of the transcript, once there is one. */
+  captionsUrl: string | null;
+  captionsOn: boolean;
 }
 
 /** The recording with the browser's own controls (keyboard accessible, seekable through HTTP Range requests). */
-export function VideoPlayer({ submission, handlers }: VideoPlayerProps) {
+export function VideoPlayer({ submission, handlers, captionsUrl, captionsOn }: VideoPlayerProps) {
   const { videoRef } = usePlayerClock();
   const [failed, setFailed] = useState(false);
+
+  // The page's captions toggle drives the track; the player's own captions menu changes the same mode.
+  useEffect(() => {
+    const track = videoRef.current?.textTracks[0];
+    if (track) track.mode = captionsOn ? 'showing' : 'hidden';
+  }, [captionsOn, captionsUrl, videoRef]);
   const pending = submission.status === 'queued' || submission.status === 'processing';
 
   if (!submission.video_url) {
@@ -43,7 +52,9 @@ export function VideoPlayer({ submission, handlers }: VideoPlayerProps) {
         onError={() => setFailed(true)}
         onLoadedData={() => setFailed(false)}
         {...handlers}
-      />
+      >
+        {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label={t('transcript.title')} default={captionsOn} />}
+      </video>
       {failed && <Banner tone="warning">{t('recordings.detail.videoError')}</Banner>}
     </div>
   );

@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Submission, Transcript } from '@showback/contract';
+import { Banner } from '../../../ui/Banner.tsx';
+import { Button, buttonClassName } from '../../../ui/Button.tsx';
+import { t } from '../../../messages/t.ts';
+import { formatDuration } from '../formatters.ts';
+import { reviewErrorMessage } from '../reviewErrorMessage.ts';
+import type { ApiResource } from '../useApiResource.ts';
+import { usePlayerClock } from '../usePlayerClock.ts';
+import { retryTranscript } from './transcriptApi.ts';
+import { countMatches, currentSegmentIndex, splitMatches } from './transcriptModel.ts';
+import styles from './TranscriptPanel.module.css';
+
+interface Props {
+  submission: Submission;
+  transcript: ApiResource<Transcript>;
+  captionsOn: boolean;
+  onCaptionsChange: (on: boolean) => void;
+}
+
+/**
+ * What was said, beside the video: one row per segment with its time, the one being spoken highlighted (and kept in
+ * view), a click plays from there; a search marks its matches; captions toggle and downloads (.vtt, .txt).
+ */
+export function TranscriptPanel({ submission, transcript, captionsOn, onCaptionsChange }: Props) {
+  const { data, error, loading, reload } = transcript;
+  return (
+    <section className={styles.panel} aria-labelledby="transcript-title" data-testid="transcript">
+      <h2 id="transcript-title" className={styles.title}>
+        {t('transcript.title')}
+      </h2>
+      {error !== undefined && !loading ? (
+        <Banner tone="error">
+          {reviewErrorMessage(error, t('transcript.loadFailed'))}{' '}
+          <Button variant="ghost" size="small" onClick={reload}>
+            {t('common.retry')}
+          </Button>
+        </Banner>
+      ) : !data ? (
+        <p className={styles.muted}>{t('common.loading')}</p>
+      ) : data.status === 'ready' ? (
+        <Segments submission={submission} transcript={data} captionsOn={captionsOn} onCaptionsChange={onCaptionsChange} />
+      ) : (
+        <TranscriptState submission={submission} transcript={data} onRetried={reload} />
+      )}
+    </section>
+  );
+}
+
+function TranscriptState({ submission, transcript, onRetried }: { submission: Submission; transcript: Transcript; onRetried: () => void }) {
+  const [retryError, setRetryError] = useState<unknown>();
+  if (transcript.status === 'no_speech') {
+    return <p className={styles.muted}>{transcript.no_speech_reason === 'no_audio' ? t('transcript.noAudio') : t('transcript.noSpeech')}</p>;
+  }
+  if (transcript.status === 'failed') {
+    const retry = () => {
+      setRetryError(undefined);
+      retryTranscript(submission.id).then(onRetried, setRetryError);
+    };
+    return (
+      <Banner tone="warning">
+        {t('transcript.failed')} {transcript.error && t('transcript.reason', { reason: transcript.error })}{' '}
+        <Button variant="ghost" size="small" onClick={retry}>
+          {t('transcript.retry')}
+        </Button>
+        {retryError !== undefined && <> {reviewErrorMessage(retryError, t('transcript.retryFailed'))}</>}
+      </Banner>
+    );
+  }
+  if (submission.status === 'failed') return <p className={styles.muted}>{t('transcript.needsVideo')}</p>;
+  return (
+    <p className={styles.muted} role="status">
+      {t('transcript.working')}
+      {transcript.error && <> {t('transcript.retrying', { reason: transcript.error.replace(/^Attempt \d+ failed, retrying: /, '') })}</>}
+    </p>
+  );
+}
+
+function Segments({ submission, transcript, captionsOn, onCaptionsChange }: { submission: Submission; transcript: Transcript; captionsOn: boolean; onCaptionsChange: (on: boolean) => void }) {
+  const { currentTime, seek } = usePlayerClock();
+  const [query, setQuery] = useState('');
+  const list = useRef<HTMLOListElement>(null);
+  const segments = transcript.segments;
+  const current = currentSegmentIndex(segments, currentTime);
+  const matches = useMemo(() => countMatches(segments, query), [segments, query]);
+  const base = submission.request_title;
+
+  // Keeps the segment being spoken in view inside the list without scrolling the page.
+  useEffect(() => {
+    const box = list.current;
+    const row = box?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!box || !row) return;
+    const top = row.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top + row.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+  }, [current]);
+
+  return (
+    <>
+      <div className={styles.tools}>
+        <label className={styles.search}>
+          <span className={styles.visuallyHidden}>{t('transcript.search')}</span>
+          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('transcript.search')} data-testid="transcript-search" />
+        </label>
+        <Button variant="secondary" size="small" aria-pressed={captionsOn} onClick={() => onCaptionsChange(!captionsOn)} data-testid="captions-toggle">
+          {captionsOn ? t('transcript.captionsOn') : t('transcript.captionsOff')}
+        </Button>
+      </div>
+      {query.trim() && (
+        <p className={styles.muted} aria-live="polite" data-testid="transcript-matches">
+          {t('transcript.matches', { n: matches })}
+        </p>
+      )}
+      <ol ref={list} className={styles.list} aria-label={t('transcript.title')}>
+        {segments.map((segment, index) => (
+          <li key={segment.start_ms} className={index === current ? styles.current : undefined} aria-current={index === current ? 'true' : undefined}>
+            <button type="button" className={styles.row} onClick={() => seek(segment.start_ms / 1000)} aria-label={`${t('transcript.seek', { time: formatDuration(segment.start_ms) })}: ${segment.text}`}>
+              <span className={styles.time}>{formatDuration(segment.start_ms)}</span>
+              <span className={styles.text}>
+                {splitMatches(segment.text, query).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div className={styles.downloads}>
+        {transcript.captions_url && (
+          <a className={buttonClassName({ variant: 'ghost', size: 'small' })} href={`${transcript.captions_url}?download=true`} download={`${base}.vtt`} data-testid="download-vtt">
+            {t('transcript.downloadVtt')}
+          </a>
+        )}
+        {transcript.text_url && (
+          <a className={buttonClassName({ variant: 'ghost', size: 'small' })} href={transcript.text_url} download={`${base}.txt`} data-testid="download-txt">
+            {t('transcript.downloadTxt')}
+          </a>
+        )}
+        <span className={styles.muted}>{transcript.engine === 'pocketsphinx' ? t('transcript.engineEmbedded') : t('transcript.engineApi')}</span>
+      </div>
+    </>
+  );
+}

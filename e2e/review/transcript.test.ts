@@ -1,0 +1,116 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Transcript } from '@showback/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOT_DIR } from '../auth/session.ts';
+import { completeOnboarding, createRequest, signInOwner, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
+import { useProduct } from '../support/product.ts';
+import { makeSpeechMp4, submitVideo } from './submitVideo.ts';
+
+const SENTENCE = 'when I click the save button on the billing page nothing happens and I see an error that says payment failed';
+
+/** The owner reads what the customer said: captions on the player, the transcript beside it, and search. */
+describe('review: transcript and captions', () => {
+  const product = useProduct();
+  let tmp: string;
+  let owner: Owner;
+  let submissionId = '';
+
+  beforeAll(async () => {
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-transcript-'));
+    await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+    owner = await signUpOwner(product.server.url);
+    await completeOnboarding(owner);
+    const request = await createRequest(owner, { title: 'Checkout problem' });
+    const clip = await makeSpeechMp4(tmp, SENTENCE, 1.5, 8);
+    submissionId = (await submitVideo(product.server.url, request.token, clip, { duration_ms: 8000, recipient: { name: 'Grace Hopper' } })).id;
+    expect((await waitForProcessed(owner, submissionId)).status).toBe('ready');
+    for (const deadline = Date.now() + 90_000; ; await new Promise((r) => setTimeout(r, 500))) {
+      const transcript = (await (await fetch(`${owner.url}/api/v1/submissions/${submissionId}/transcript`, { headers: owner.headers })).json()) as Transcript;
+      if (transcript.status === 'ready') break;
+      if (Date.now() > deadline) throw new Error(`transcript still ${transcript.status}: ${String(transcript.error)}`);
+    }
+  });
+  afterAll(async () => {
+    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+  });
+
+  it('shows captions with a toggle, a transcript whose segments seek the player and follow it, search marks, downloads', async () => {
+    const context = await product.context(1280);
+    context.setDefaultTimeout(60_000);
+    await signInOwner(context, owner);
+    const page = await context.newPage();
+    await page.goto(`/my/recordings/${submissionId}`);
+    const panel = page.getByRole('region', { name: 'Transcript' });
+    const rows = panel.getByRole('listitem');
+    await rows.first().waitFor();
+    expect(await panel.textContent()).toContain('billing page');
+
+    // Captions: the track is loaded and showing; the toggle hides and shows it again.
+    const video = page.locator('video');
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+    const cueText = () =>
+      video.evaluate((v: HTMLVideoElement) => {
+        const track = v.textTracks[0];
+        return track ? { mode: track.mode, cues: Array.from(track.cues ?? []).map((cue) => (cue as VTTCue).text) } : null;
+      });
+    await expect.poll(async () => (await cueText())?.cues.join(' ') ?? '').toContain('billing');
+    expect((await cueText())?.mode).toBe('showing');
+    const toggle = panel.getByRole('button', { name: 'Captions on' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    await panel.getByRole('button', { name: 'Captions off' }).waitFor();
+    expect((await cueText())?.mode).toBe('hidden');
+    await panel.getByRole('button', { name: 'Captions off' }).click();
+    expect((await cueText())?.mode).toBe('showing');
+
+    // Clicking the last segment plays from its start, and it becomes the highlighted one.
+    const last = rows.last();
+    const label = (await last.getByRole('button').getAttribute('aria-label')) ?? '';
+    const [, minutes = '0', seconds = '0'] = /Play from (\d+):(\d+)/.exec(label) ?? [];
+    await last.getByRole('button').click();
+    await page.waitForFunction((target) => Math.abs((document.querySelector('video')?.currentTime ?? -1) - target) < 1.01, Number(minutes) * 60 + Number(seconds));
+    await expect.poll(() => last.getAttribute('aria-current')).toBe('true');
+
+    // While playing, the segment being spoken is the highlighted one.
+    await rows.first().getByRole('button').click();
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+    });
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 2.5);
+    await expect.poll(() => panel.locator('li[aria-current="true"]').count()).toBe(1);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'review-transcript-playing-1280.png'), fullPage: true });
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+
+    // Search marks the matches.
+    await panel.getByRole('searchbox', { name: 'Search the transcript' }).fill('payment');
+    await panel.getByText('Matches: 1').waitFor();
+    expect(await panel.locator('mark').allTextContents()).toEqual(['payment']);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'review-transcript-search-1280.png'), fullPage: true });
+
+    // Downloads: the captions file and the text, under the request's title.
+    const [vtt] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download .vtt' }).click()]);
+    expect(vtt.suggestedFilename()).toBe('Checkout problem.vtt');
+    expect(await fs.readFile((await vtt.path())!, 'utf8')).toMatch(/^WEBVTT\n\n1\n00:00:0\d\.\d{3} --> /);
+    const [txt] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download .txt' }).click()]);
+    expect(txt.suggestedFilename()).toBe('Checkout problem.txt');
+    expect(await fs.readFile((await txt.path())!, 'utf8')).toMatch(/^\[00:0\d\] when i click/);
+  });
+
+  it('finds the recording in the list by a word only spoken in it', async () => {
+    const context = await product.context(1280);
+    await signInOwner(context, owner);
+    const page = await context.newPage();
+    await page.goto('/my/recordings');
+    const search = page.getByRole('searchbox', { name: 'Search recordings' });
+    await search.fill('payment');
+    await search.press('Enter');
+    await page.getByTestId('submission-item').filter({ hasText: 'Checkout problem' }).waitFor();
+    expect(await page.getByTestId('submission-item').count()).toBe(1);
+    await search.fill('refund');
+    await search.press('Enter');
+    await page.getByText('No recordings match “refund”.').waitFor();
+  });
+});
