@@ -16,6 +16,7 @@ const COOKIELESS = [
   'DELETE /uploads/*',
   'PATCH /uploads',
   'PATCH /uploads/*',
+  'POST /api/v1/public/alerts/unsubscribe',
   'POST /api/v1/public/requests/:token/submissions',
   'POST /api/v1/stripe/webhook',
   'POST /api/v1/widget/sessions',
