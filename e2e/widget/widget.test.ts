@@ -9,7 +9,7 @@ import { launchProfile } from '../support/browser.ts';
 import { speechWav } from '../support/media.ts';
 import { useProduct } from '../support/product.ts';
 import { completeOnboarding, signInOwner, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
-import { debugRecorder, events, hostPage as openHostPage, hostSpoolRows, keepingIn, recorderFrame, SHOTS, shot, startCrossSiteHost, step, submittedIds } from './host-page.ts';
+import { debugRecorder, events, hostPage as openHostPage, hostSpoolRows, keepingIn, recorderFrame, SHOTS, shot, startCrossSiteHost, startRecordingIn, step, stopAndSend, submittedIds } from './host-page.ts';
 
 let examples: http.Server;
 let owner: Owner;
@@ -57,17 +57,8 @@ async function recordOnHostPage(page: Page, opts: { shots?: string; beforeStart?
   expect(frame.url()).toMatch(new RegExp(`^${product.server.url}/r/ws_`));
   if (opts.shots) await shot(page, `${opts.shots}-instructions`);
   await opts.beforeStart?.(frame);
-  await frame.getByRole('button', { name: 'Get started' }).click();
-  await step(frame, 'microphone').or(step(frame, 'share')).waitFor();
-  if (await step(frame, 'microphone').isVisible()) {
-    // The microphone inside the cross-site frame: allowed by the iframe's allow="microphone" and the grant.
-    await frame.getByRole('checkbox', { name: 'Record my voice' }).check();
-    await frame.getByRole('meter', { name: 'Microphone level' }).waitFor();
-    await frame.getByRole('button', { name: 'Continue', exact: true }).click();
-  }
-  await step(frame, 'share').waitFor();
-  await frame.getByRole('button', { name: 'Share my screen' }).click();
-  await step(frame, 'recording').waitFor({ timeout: 20_000 });
+  // With the voice: the microphone inside the cross-site frame is allowed by allow="microphone" and the grant.
+  await startRecordingIn(frame, page);
   const startedAt = Date.now();
   // The browser refuses the third-party frame its own storage: the host page's SDK keeps the recording.
   expect(await keepingIn(frame)).toBe('host');
@@ -81,12 +72,7 @@ async function recordOnHostPage(page: Page, opts: { shots?: string; beforeStart?
   if (opts.shots) await shot(page, `${opts.shots}-recording`);
   await frame.getByRole('timer').filter({ hasText: '0:04' }).waitFor();
   await page.waitForTimeout(400);
-  await frame.getByRole('button', { name: 'Stop recording' }).click();
-  await step(frame, 'preview').waitFor({ timeout: 20_000 });
-  await frame.getByRole('button', { name: 'Looks good' }).click();
-  await step(frame, 'details').or(step(frame, 'submit')).or(step(frame, 'done')).waitFor();
-  if (await step(frame, 'details').isVisible()) await frame.getByRole('button', { name: 'Send recording' }).click();
-  await step(frame, 'done').waitFor({ timeout: 90_000 });
+  await stopAndSend(frame);
   if (opts.shots) await shot(page, `${opts.shots}-done`);
   expect(await events(page)).toEqual(expect.arrayContaining(['open', 'recording:start', 'recording:stop', 'submitted']));
   const submitted = await submittedIds(page);
