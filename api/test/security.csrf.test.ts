@@ -78,7 +78,7 @@ describe('CSRF on every state-changing route', () => {
   it('refuses a signed-in session without the token at the plain, percent-encoded and language-prefixed paths, changing nothing', async () => {
     const unsafe = t.app.routeTable.filter((r) => UNSAFE.has(r.method));
     const exempt = unsafe.filter((r) => r.config.csrf === false).map((r) => `${r.method} ${r.url}`);
-    expect([...new Set(exempt)].sort()).toEqual(COOKIELESS);
+    expect(exempt.filter((route) => !COOKIELESS.includes(route)), 'routes without CSRF that nobody reviewed').toEqual([]);
     const checked = unsafe.filter((r) => r.config.csrf !== false);
     expect(checked.length).toBeGreaterThan(20);
 
