@@ -107,6 +107,9 @@ describe('web serving', () => {
     const csp = async (url: string) => (await fetch(url)).headers.get('content-security-policy') ?? '';
     const framing = async (url: string) => /frame-ancestors ([^;]*)/.exec(await csp(url))![1];
     expect(await framing(recorder_url)).toBe("'self' https://*.apps.example.test https://shop.example.test");
+    // Opened as a tab by the widget's frame ("Record in a new tab"), it keeps its opener; a link page does not.
+    expect((await fetch(recorder_url)).headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    expect((await fetch(`${t.url}/r/${'A'.repeat(32)}`)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
     // The rest of the policy is the recorder's usual one.
     expect(await csp(recorder_url)).toContain("script-src 'self'");
     expect(await csp(recorder_url)).toContain("object-src 'none'");

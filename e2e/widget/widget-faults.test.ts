@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WidgetSettings } from '@showback/contract';
+import type { SubmissionEvents, WidgetSettings } from '@showback/contract';
 import { filesOfSize, sha256File, speechWav } from '../support/media.ts';
 import { useProduct } from '../support/product.ts';
-import { listSubmissions, signUpOwner, type Owner } from '../recording/owner.ts';
+import { getSubmission, signUpOwner, type Owner } from '../recording/owner.ts';
 import {
   debugRecorder,
   hostPage,
@@ -180,9 +180,11 @@ describe('widget recorder faults, cross-site', () => {
     expect(await step(again, 'resume').count()).toBe(0);
   });
 
-  it('a host page whose Permissions-Policy forbids screen capture in frames gets "Record in a new tab", which records and sends to the widget', async () => {
+  it('a host page whose Permissions-Policy forbids screen capture in frames gets "Record in a new tab", which records and sends with the page\'s events', async () => {
     const context = await crossSiteContext(1280, 800);
     const { page } = await hostPage(context, `${blockingHost}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(settings.key)}`);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.locator('#log').filter({ hasText: 'pay: HTTP 404' }).waitFor();
     await page.locator('showback-launcher button').click();
     const frame = await recorderFrame(page);
     await step(frame, 'unsupported').waitFor();
@@ -195,7 +197,18 @@ describe('widget recorder faults, cross-site', () => {
     await startRecordingIn(tab, tab);
     await tab.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
     await stopAndSend(tab);
-    const list = await listSubmissions(owner, settings.request_id!);
-    expect(list.items.some((s) => s.source === 'widget')).toBe(true);
+    // The frame relayed between the tab and the host page: the page heard of the submission, and the recording
+    // carries the page's console error from before it.
+    const [id] = await submittedIds(page);
+    expect(id).toBeTruthy();
+    const submission = await getSubmission(owner, id!);
+    expect(submission.source).toBe('widget');
+    const stored = (await (await fetch(`${product.server.url}/api/v1/submissions/${id}/events`, { headers: owner.headers })).json()) as SubmissionEvents;
+    expect(stored.origin).toBe(blockingHost);
+    expect(stored.events.some((e) => e.kind === 'console' && e.message.startsWith('Payment failed') && e.t < 0)).toBe(true);
+    // Close in the tab closes it and the modal on the host page.
+    await tab.getByRole('button', { name: 'Close' }).click();
+    await page.locator('showback-modal').waitFor({ state: 'detached' });
+    await expect.poll(() => tab.isClosed()).toBe(true);
   });
 });

@@ -6,13 +6,14 @@ import { tokenFromPath } from './app/token.ts';
 import { LinkErrorPage } from './steps/LinkErrorPage.tsx';
 import './app/styles.css';
 
-// The widget's host bridge lives in src/embed/ (its own folder); it is loaded only inside a frame, so the standalone
-// page never downloads it, and the recorder builds whether or not that folder exists yet.
+// The widget's host bridge lives in src/embed/ (its own folder); it is loaded only inside a frame (or a tab a frame
+// opened), so the standalone page never downloads it, and the recorder builds whether or not that folder exists yet.
 const embedModules = import.meta.glob<EmbedModule>('./embed/index.ts');
 
 async function loadBridge(): Promise<{ bridge: HostBridge; embedded: boolean }> {
   const load = embedModules['./embed/index.ts'];
-  if (window.parent === window || !load) return { bridge: noopBridge, embedded: false };
+  // Framed, or opened by the widget's frame as a tab of its own: both talk to the host page.
+  if ((window.parent === window && !window.opener) || !load) return { bridge: noopBridge, embedded: false };
   try {
     const bridge = await (await load()).createHostBridge();
     return bridge ? { bridge, embedded: true } : { bridge: noopBridge, embedded: false };

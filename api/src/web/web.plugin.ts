@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { issueCsrfToken } from '../plugins/csrf.ts';
 import { appMeta, injectMeta, prerenderedFile, readIfExists } from './html-page.ts';
-import { recorderFrameAncestors } from '../modules/widget/widget.service.ts';
+import { isWidgetToken, recorderFrameAncestors } from '../modules/widget/widget.service.ts';
 import { PERMISSIONS_POLICY_RECORDER, recorderCsp, recorderHelmet } from './security-headers.ts';
 
 /** Paths the HTML fallback never answers: they belong to the API, assets, uploads, OAuth and dev tools. */
@@ -77,6 +77,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       const token = (request.params as { '*'?: string })['*']?.split('/')[0] ?? '';
       const frameAncestors = await recorderFrameAncestors(app.ctx, token);
       if (frameAncestors.length) reply.header('Content-Security-Policy', recorderCsp(config, frameAncestors));
+      // "Record in a new tab": the widget's frame opens this page and relays to the host page through window.opener,
+      // which Cross-Origin-Opener-Policy: same-origin would cut (the opener's top-level page is the customer's site).
+      if (isWidgetToken(token)) reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
       return sendHtml(request, reply, html);
     },
   );

@@ -271,8 +271,10 @@ export function App({ token, bridge, embedded, debug }: Props) {
 
   // Recording refused in the frame (the host's Permissions-Policy, or the browser): the same session's recorder as
   // a first-party page, where capture and storage are allowed. It submits to the same widget request.
+  // Through the bridge, the tab still reaches the host page: its events come with the recording.
   const recordInTab = (): void => {
-    window.open(`${window.location.origin}/r/${encodeURIComponent(token)}`, '_blank', 'noopener');
+    const url = `${window.location.origin}/r/${encodeURIComponent(token)}${window.location.search}`;
+    if (!bridge.recordInTab?.(url)) window.open(url, '_blank', 'noopener');
   };
 
   const chooseFile = (file: File): void => {

@@ -27,6 +27,11 @@ export interface HostBridge {
   emit(event: HostEventName, payload?: Record<string, unknown>): void;
   /** A spool kept by the host page, for a frame the browser gives no storage (undefined when the host has none). */
   openSpool?(): Promise<SpoolStore | undefined>;
+  /**
+   * Opens this recorder at `url` in a tab of its own (first-party, where capture and storage are allowed) and
+   * relays the widget protocol between it and the host page. False when the browser blocked the new tab.
+   */
+  recordInTab?(url: string): boolean;
 }
 
 export const noopBridge: HostBridge = {

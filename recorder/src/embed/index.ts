@@ -23,21 +23,27 @@ async function sessionInfo(token: string): Promise<WidgetSessionInfo | undefined
 
 /**
  * The recorder's side of the widget protocol. It talks only to the parent window, only at the origin the server
- * recorded when the widget session was opened (never `*`, never what the page claims), and reads only `context`
- * replies to its own request ids from that window and origin. Without a widget session (a link framed by some page)
- * there is no bridge and the recorder behaves as the standalone page.
+ * recorded when the widget session was opened (never `*`, never what the page claims), and reads only replies to its
+ * own request ids from that window and origin. Without a widget session (a link framed by some page) there is no
+ * bridge and the recorder behaves as the standalone page.
+ *
+ * A recorder opened by the widget's frame in a tab of its own ("Record in a new tab", where the host page forbids
+ * capture in frames) speaks the same protocol to that frame, its opener, on this very origin; the frame relays
+ * between it and the host page (`recordInTab`).
  */
 export async function createHostBridge(): Promise<HostBridge | undefined> {
   const token = tokenFromPath(window.location.pathname);
-  if (!token || !token.startsWith('ws_') || window.parent === window) return undefined;
+  const framed = window.parent !== window;
+  const peer: Window | null = framed ? window.parent : (window.opener as Window | null);
+  if (!token || !token.startsWith('ws_') || !peer) return undefined;
   const info = await sessionInfo(token).catch(() => undefined);
   if (!info) return undefined;
-  const origin = info.parent_origin;
+  const origin = framed ? info.parent_origin : window.location.origin;
   // Where the browser tells us who framed us (Chromium, Safari), a mismatch means the token was lifted elsewhere.
-  const framedBy = window.location.ancestorOrigins?.[0];
+  const framedBy = framed ? window.location.ancestorOrigins?.[0] : undefined;
   if (framedBy !== undefined && framedBy !== origin) return undefined;
 
-  const parent = window.parent;
+  const parent = peer;
   const post = (message: Parameters<typeof envelope>[0], transfer: Transferable[] = []): void => {
     try {
       parent.postMessage(envelope(message), origin, transfer);
@@ -79,8 +85,9 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
   let recording = false;
 
   window.addEventListener('keydown', (e) => {
-    // While recording, Escape must not throw the recording away; the recorder's own Stop button ends it.
-    if (e.key === 'Escape' && !recording && !e.defaultPrevented) post({ type: 'close' });
+    // While recording, Escape must not throw the recording away; the recorder's own Stop button ends it. In a tab
+    // of its own, Escape is that tab's business, not the host page's modal.
+    if (framed && e.key === 'Escape' && !recording && !e.defaultPrevented) post({ type: 'close' });
   });
 
   return {
@@ -116,8 +123,22 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
           return post({ type: 'error', code, message: typeof payload.message === 'string' ? payload.message.slice(0, 1000) : code });
         }
         case 'close':
-          return post({ type: 'close' });
+          post({ type: 'close' });
+          // The tab was opened by the widget for this recording only.
+          if (!framed) window.close();
+          return;
       }
+    },
+    recordInTab(url: string) {
+      const tab = window.open(url, '_blank');
+      if (!tab) return false;
+      // Only between the tab this frame opened (on this origin) and the host page (at the session's origin); each end
+      // checks the messages as it does for this frame's own.
+      window.addEventListener('message', (e) => {
+        if (e.source === tab && e.origin === window.location.origin) parent.postMessage(e.data, origin);
+        else if (e.source === parent && e.origin === origin && !tab.closed) tab.postMessage(e.data, window.location.origin);
+      });
+      return true;
     },
   };
 }
