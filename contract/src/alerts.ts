@@ -94,3 +94,13 @@ export const AlertDeliveryListSchema = Type.Object({ items: Type.Array(AlertDeli
 export type AlertDeliveryList = Static<typeof AlertDeliveryListSchema>;
 
 export const WebhookTestResultSchema = Type.Object({ event_id: Type.String({ format: 'uuid' }) });
+
+/** A person's own alert choices (`/api/v1/users/me/alert_preferences`, on /my/account). */
+export const AlertPreferencesSchema = Type.Object(
+  {
+    /** The "New recording" email; on by default for owners and admins, off for members. */
+    new_recording_email: Type.Boolean(),
+  },
+  { $id: 'AlertPreferences', additionalProperties: false },
+);
+export type AlertPreferences = Static<typeof AlertPreferencesSchema>;

@@ -293,6 +293,12 @@ export interface WebhookEndpointsTable {
   updated_at: Timestamp;
 }
 
+export interface AlertPreferencesTable {
+  user_id: string;
+  new_recording_email: boolean;
+  updated_at: Timestamp;
+}
+
 export interface AlertDeliveriesTable {
   id: Generated<string>;
   event_id: string;
@@ -337,6 +343,7 @@ export interface Database {
   alert_events: AlertEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   alert_deliveries: AlertDeliveriesTable;
+  alert_preferences: AlertPreferencesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -13,7 +13,8 @@ import { stripeWebhookRoutes } from './billing/stripe-webhook.routes.ts';
 import { widgetRoutes } from './widget/widget.routes.ts';
 import { webhooksRoutes } from '../integrations/webhooks/webhooks.routes.ts';
 import { signedDownloadRoutes } from '../alerts/signed-download.routes.ts';
+import { alertPreferencesRoutes } from '../alerts/alert-preferences.routes.ts';
 import { transcriptsRoutes } from './transcripts/transcripts.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, webhooksRoutes, signedDownloadRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes];

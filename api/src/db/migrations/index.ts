@@ -10,6 +10,7 @@ import * as m20261122_0040_support_requests from './20261122_0040_support_reques
 import * as m20261122_0050_billing from './20261122_0050_billing.ts';
 import * as m20261124_0150_transcripts from './20261124_0150_transcripts.ts';
 import * as m20261124_0130_alerts from './20261124_0130_alerts.ts';
+import * as m20261124_0131_alert_preferences from './20261124_0131_alert_preferences.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '20261122_0040_support_requests': m20261122_0040_support_requests,
   '20261122_0050_billing': m20261122_0050_billing,
   '20261124_0130_alerts': m20261124_0130_alerts,
+  '20261124_0131_alert_preferences': m20261124_0131_alert_preferences,
   '20261124_0150_transcripts': m20261124_0150_transcripts,
 };

@@ -8,6 +8,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** `cid` makes an attachment an inline image the HTML refers to as `cid:<cid>`. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
+  /** List-* headers, for the one-click unsubscribe link (nodemailer writes List-Unsubscribe). */
+  list?: { unsubscribe: string };
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
