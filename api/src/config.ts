@@ -46,6 +46,10 @@ export const CONFIG_VARS = {
   TRANSCRIPTION_API_KEY: { description: 'API key sent to TRANSCRIPTION_API_URL.', default: '' },
   TRANSCRIPTION_MODEL: { description: 'Model name sent to TRANSCRIPTION_API_URL.', default: 'whisper-1' },
   TRANSCRIPTION_TIMEOUT_SECONDS: { description: 'Longest wait for one 5-minute audio chunk at TRANSCRIPTION_API_URL before the attempt fails and is retried.', default: '300' },
+  SUMMARY_API_URL: { description: 'Base URL (with /v1) of an OpenAI-compatible /chat/completions endpoint that writes recording summaries. Unset: an automatic digest without a model.', default: '' },
+  SUMMARY_API_KEY: { description: 'API key sent to SUMMARY_API_URL.', default: '' },
+  SUMMARY_MODEL: { description: 'Model name sent to SUMMARY_API_URL.', default: 'gpt-4o-mini' },
+  SUMMARY_TIMEOUT_SECONDS: { description: 'Longest wait for the summary model before the attempt fails and is retried.', default: '60' },
   WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
   MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
   UPLOAD_EXPIRY_DAYS: { description: 'Uploads never submitted (finished or not) are deleted this many days after they started.', default: '7' },
@@ -89,6 +93,8 @@ export interface Config {
     chunkSeconds: number;
     api: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
   };
+  /** A model behind an OpenAI-compatible chat endpoint writes summaries when `api` is set; else the digest (summary/). */
+  summary: { api: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined };
   workers: boolean;
   maxUploadBytes: number;
   uploadExpiryDays: number;
@@ -192,6 +198,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiKey: get('TRANSCRIPTION_API_KEY'),
             model: get('TRANSCRIPTION_MODEL'),
             timeoutMs: positiveInt('TRANSCRIPTION_TIMEOUT_SECONDS', get('TRANSCRIPTION_TIMEOUT_SECONDS')) * 1000,
+          }
+        : undefined,
+    },
+    summary: {
+      api: opt('SUMMARY_API_URL')
+        ? {
+            baseUrl: url('SUMMARY_API_URL', get('SUMMARY_API_URL')),
+            apiKey: get('SUMMARY_API_KEY'),
+            model: get('SUMMARY_MODEL'),
+            timeoutMs: positiveInt('SUMMARY_TIMEOUT_SECONDS', get('SUMMARY_TIMEOUT_SECONDS')) * 1000,
           }
         : undefined,
     },

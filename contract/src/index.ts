@@ -10,3 +10,4 @@ export * from './widget.ts';
 export * from './text.ts';
 export * from './alerts.ts';
 export * from './transcripts.ts';
+export * from './summaries.ts';

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { TranscriptSegment } from '@showback/contract';
+import type { SummaryLine, TranscriptSegment } from '@showback/contract';
 
 /** Row types of every table. Each module adds its tables here next to its migration. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -268,6 +268,20 @@ export interface TranscriptsTable {
   updated_at: Timestamp;
 }
 
+export interface SummariesTable {
+  submission_id: string;
+  account_id: string;
+  status: 'pending' | 'ready';
+  kind: 'model' | 'digest' | null;
+  engine: string | null;
+  goal: string | null;
+  lines: Json<SummaryLine[]>;
+  attempts: Generated<number>;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface AlertEventsTable {
   id: Generated<string>;
   account_id: string;
@@ -340,6 +354,7 @@ export interface Database {
   submission_events: SubmissionEventsTable;
   submission_context: SubmissionContextTable;
   transcripts: TranscriptsTable;
+  summaries: SummariesTable;
   alert_events: AlertEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   alert_deliveries: AlertDeliveriesTable;

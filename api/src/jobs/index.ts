@@ -2,8 +2,9 @@ import type { JobDefinition } from './job.ts';
 import { expireUploadsJob } from './expire-uploads.job.ts';
 import { processSubmissionJob } from './process-submission.job.ts';
 import { retentionJob } from './retention.job.ts';
+import { summarizeSubmissionJob } from './summarize-submission.job.ts';
 import { transcribeSubmissionJob } from './transcribe-submission.job.ts';
 import { trialNoticesJob } from './trial-notices.job.ts';
 
 /** Every background job; the queue creates each one's queue and, in worker processes, works it. Add one line per job. */
-export const jobs: JobDefinition[] = [processSubmissionJob as unknown as JobDefinition, retentionJob as unknown as JobDefinition, trialNoticesJob as unknown as JobDefinition, expireUploadsJob as unknown as JobDefinition, transcribeSubmissionJob as unknown as JobDefinition];
+export const jobs: JobDefinition[] = [processSubmissionJob as unknown as JobDefinition, retentionJob as unknown as JobDefinition, trialNoticesJob as unknown as JobDefinition, expireUploadsJob as unknown as JobDefinition, transcribeSubmissionJob as unknown as JobDefinition, summarizeSubmissionJob as unknown as JobDefinition];

@@ -7,9 +7,10 @@ import { findSubmissionById } from '../modules/submissions/submissions.repositor
 import { findTranscriptById, saveTranscript } from '../modules/transcripts/transcripts.repository.ts';
 import { transcribeFile } from '../transcription/transcribe.ts';
 import { defineJob } from './job.ts';
+import { summarizeSubmissionJob } from './summarize-submission.job.ts';
 
 /**
- * Processed video → transcript (transcription/). Queued by process-submission once the MP4 is stored, and by the
+ * Processed video → transcript (transcription/), then the summary job. Queued by process-submission once the MP4 is stored, and by the
  * owner's "try again" after a final failure. Runs beside the video, never before it: the recording is reviewable
  * whatever happens here. Idempotent: a finished transcript is left alone, and each run replaces the whole row.
  * The queue works one job at a time per worker process, so transcription takes at most one core per process.
@@ -46,12 +47,15 @@ export const transcribeSubmissionJob = defineJob({
         text: segments.map((segment) => segment.text).join(' '),
         error: null,
       });
+      await ctx.queue.send(summarizeSubmissionJob, { submission_id: id });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await saveTranscript(ctx.db, id, account, {
         status: run.isLastAttempt ? 'failed' : 'pending',
         error: run.isLastAttempt ? message : `Attempt ${run.attempt} failed, retrying: ${message}`,
       });
+      // The summary does not wait for a transcript that will not come: the events alone still tell a lot.
+      if (run.isLastAttempt) await ctx.queue.send(summarizeSubmissionJob, { submission_id: id });
       // A plain error for the queue's record: pg-boss serialises what is thrown, cause and all, and an SDK error
       // (with its response) as the cause stalled the worker's shutdown by 20 s+ in tests. The message says what failed.
       // eslint-disable-next-line preserve-caught-error

@@ -9,6 +9,7 @@ import * as m20261122_0030_widget from './20261122_0030_widget.ts';
 import * as m20261122_0040_support_requests from './20261122_0040_support_requests.ts';
 import * as m20261122_0050_billing from './20261122_0050_billing.ts';
 import * as m20261124_0150_transcripts from './20261124_0150_transcripts.ts';
+import * as m20261124_0151_summaries from './20261124_0151_summaries.ts';
 import * as m20261124_0130_alerts from './20261124_0130_alerts.ts';
 import * as m20261124_0131_alert_preferences from './20261124_0131_alert_preferences.ts';
 
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0130_alerts': m20261124_0130_alerts,
   '20261124_0131_alert_preferences': m20261124_0131_alert_preferences,
   '20261124_0150_transcripts': m20261124_0150_transcripts,
+  '20261124_0151_summaries': m20261124_0151_summaries,
 };
