@@ -82,6 +82,12 @@ async function crossSiteContext(width: number, height: number): Promise<BrowserC
   return context;
 }
 
+async function eventsOf(submissionId: string): Promise<SubmissionEvents> {
+  const res = await fetch(`${product.server.url}/api/v1/submissions/${submissionId}/events`, { headers: owner.headers });
+  expect(res.status).toBe(200);
+  return (await res.json()) as SubmissionEvents;
+}
+
 /** The server holds exactly the bytes the recorder spooled (whatever its storage layout). */
 async function expectStoredOriginal(expected: { sha256: string; bytes: number }): Promise<void> {
   expect(expected.bytes).toBeGreaterThan(0);
@@ -130,6 +136,9 @@ describe('widget recorder faults, cross-site', () => {
     await context.unroute(uploads);
     await listenToWidget(page);
     expect(await hostSpoolRows(page)).toBe(1);
+    // The reopened page's own events come with the recording, placed on its clock: after its start, not before.
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.locator('#log').filter({ hasText: 'pay: HTTP 404' }).waitFor();
 
     await page.locator('showback-launcher button').click();
     const frame = await recorderFrame(page);
@@ -143,9 +152,12 @@ describe('widget recorder faults, cross-site', () => {
     expect(local.bytes).toBeGreaterThanOrEqual(behind.bytes);
     await frame.getByRole('button', { name: 'Looks good' }).click();
     await sendFromPreviewed(frame);
-    expect(await submittedIds(page)).toHaveLength(1);
+    const ids = await submittedIds(page);
+    expect(ids).toHaveLength(1);
     await expectStoredOriginal(local);
     expect(await hostSpoolRows(page)).toBe(0);
+    const pay = (await eventsOf(ids[0]!)).events.find((e) => e.kind === 'console' && e.message.startsWith('Payment failed'));
+    expect(pay!.t).toBeGreaterThan(3000);
   });
 
   it('where the host page has no storage either, it records from memory, says to keep the page open, and a reload loses it', async () => {
@@ -203,7 +215,7 @@ describe('widget recorder faults, cross-site', () => {
     expect(id).toBeTruthy();
     const submission = await getSubmission(owner, id!);
     expect(submission.source).toBe('widget');
-    const stored = (await (await fetch(`${product.server.url}/api/v1/submissions/${id}/events`, { headers: owner.headers })).json()) as SubmissionEvents;
+    const stored = await eventsOf(id!);
     expect(stored.origin).toBe(blockingHost);
     expect(stored.events.some((e) => e.kind === 'console' && e.message.startsWith('Payment failed') && e.t < 0)).toBe(true);
     // Close in the tab closes it and the modal on the host page.

@@ -39,7 +39,8 @@ describe('HostSpoolStore (the recorder\'s side of the host spool)', () => {
   it('checks what the host page hands back: malformed rows and chunks are dropped', async () => {
     const good = { id: 'r1', token: 'ws_a', source: 'widget', mimeType: 'video/mp4', createdAt: 1, updatedAt: 2, finished: false, durationMs: 0, sizes: [3], bytes: 3 };
     expect(asSpooledRecording(good)).toEqual(good);
-    for (const bad of [null, 'x', { ...good, sizes: ['3'] }, { ...good, bytes: -1 }, { ...good, source: 'evil' }, { ...good, uploadUrl: 5 }]) {
+    expect(asSpooledRecording({ ...good, startedAt: 5 })).toMatchObject({ startedAt: 5 });
+    for (const bad of [null, 'x', { ...good, startedAt: 'soon' }, { ...good, sizes: ['3'] }, { ...good, bytes: -1 }, { ...good, source: 'evil' }, { ...good, uploadUrl: 5 }]) {
       expect(asSpooledRecording(bad)).toBeUndefined();
     }
     const calls: string[] = [];

@@ -49,7 +49,8 @@ describe.each([
     const widget = await create(undefined, 'ws_first');
     await spool.append(widget.id, bytes(2), 500);
     expect(await spool.findPending('tok')).toMatchObject({ id: link.id });
-    expect(await spool.findPending('ws_second')).toMatchObject({ id: widget.id, token: 'ws_first' });
+    await spool.markStarted(widget.id, 1_700_000_000_000);
+    expect(await spool.findPending('ws_second')).toMatchObject({ id: widget.id, token: 'ws_first', startedAt: 1_700_000_000_000 });
     expect(await spool.findPending('other-link')).toBeUndefined();
   });
 

@@ -304,7 +304,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
         const uploadUrl = state.mode === 'file' ? await fileUpload!.controller.done : await session!.uploaded();
         if (!live) return;
         setSubmitPhase('saving');
-        const context = await bridge.getContext().catch(() => noopBridge.getContext());
+        const context = await bridge.getContext(session?.resumedStartedAt).catch(() => noopBridge.getContext());
         const body: CreateSubmission = {
           client_submission_id: state.mode === 'file' ? fileUpload!.id : session!.id,
           upload_id: uploadIdOf(uploadUrl),

@@ -76,6 +76,12 @@ export class RecordingSession {
 
   start(): void {
     this.recorder?.start();
+    void this.options.spool.markStarted(this.id, performance.timeOrigin + performance.now()).catch(() => undefined);
+  }
+
+  /** When a recording picked up from the spool started (undefined for one recorded by this page). */
+  get resumedStartedAt(): number | undefined {
+    return this.recorder ? undefined : this.recording.startedAt;
   }
 
   pause(): void {

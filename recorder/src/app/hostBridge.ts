@@ -22,8 +22,11 @@ export interface HostContext {
  * `createHostBridge(): Promise<HostBridge | undefined>`, which main.tsx loads lazily when the page is framed.
  */
 export interface HostBridge {
-  /** Called once, when the recipient submits. */
-  getContext(): Promise<HostContext>;
+  /**
+   * Called once, when the recipient submits. `startedAt` (epoch ms) places the events of a recording that this page
+   * did not start (picked up after a reload); by default the bridge's own `recording:start` is the zero.
+   */
+  getContext(startedAt?: number): Promise<HostContext>;
   emit(event: HostEventName, payload?: Record<string, unknown>): void;
   /** A spool kept by the host page, for a frame the browser gives no storage (undefined when the host has none). */
   openSpool?(): Promise<SpoolStore | undefined>;

@@ -22,6 +22,7 @@ export function asSpooledRecording(v: unknown): SpooledRecording | undefined {
     isNumber(r.createdAt) &&
     isNumber(r.updatedAt) &&
     isNumber(r.durationMs) &&
+    (r.startedAt === undefined || isNumber(r.startedAt)) &&
     isNumber(r.bytes) &&
     Array.isArray(r.sizes) &&
     r.sizes.every(isNumber) &&

@@ -91,7 +91,7 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
   });
 
   return {
-    getContext: () =>
+    getContext: (resumedStartedAt?: number) =>
       new Promise<HostContext>((resolve) => {
         const id = crypto.randomUUID();
         awaitReply(
@@ -100,7 +100,7 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
           () => resolve(EMPTY),
           (context) => resolve(sanitizeContext(context)),
         );
-        post({ type: 'context:request', id, startedAt: startedAt ?? now() });
+        post({ type: 'context:request', id, startedAt: resumedStartedAt ?? startedAt ?? now() });
       }),
     openSpool: () => HostSpoolStore.open(spoolCall),
     emit(event: HostEventName, payload: Record<string, unknown> = {}) {

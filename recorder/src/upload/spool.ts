@@ -17,6 +17,8 @@ export interface SpooledRecording {
   /** False while MediaRecorder may still add chunks (or the page died before Stop). */
   finished: boolean;
   durationMs: number;
+  /** Epoch ms when MediaRecorder started: the zero of the host page's event times, also for a resumed recording. */
+  startedAt?: number;
   /** Size of each chunk in order; chunk n starts at the sum of the sizes before it. */
   sizes: number[];
   bytes: number;
@@ -126,6 +128,12 @@ export class Spool {
     return this.update(id, (rec) => {
       rec.finished = true;
       if (durationMs !== undefined) rec.durationMs = Math.max(rec.durationMs, durationMs);
+    });
+  }
+
+  markStarted(id: string, startedAt: number): Promise<SpooledRecording> {
+    return this.update(id, (rec) => {
+      rec.startedAt = startedAt;
     });
   }
 
