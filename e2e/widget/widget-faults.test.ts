@@ -192,6 +192,31 @@ describe('widget recorder faults, cross-site', () => {
     expect(await step(again, 'resume').count()).toBe(0);
   });
 
+  it('a browser that refuses the share inside the frame offers "Record in a new tab" beside the retry', async () => {
+    const context = await crossSiteContext(1280, 800);
+    // As a browser whose policy refuses display capture in third-party frames: the frame's getDisplayMedia rejects.
+    await context.addInitScript((product) => {
+      if (location.origin === product && window.parent !== window) {
+        navigator.mediaDevices.getDisplayMedia = () => Promise.reject(new DOMException('Access to the feature "display-capture" is disallowed by permissions policy.', 'NotAllowedError'));
+      }
+    }, product.server.url);
+    const { page } = await hostPage(context, hostUrl());
+    await page.locator('showback-launcher button').click();
+    const frame = await recorderFrame(page);
+    await step(frame, 'instructions').waitFor();
+    await frame.getByRole('button', { name: 'Get started' }).click();
+    await step(frame, 'microphone').or(step(frame, 'share')).waitFor();
+    if (await step(frame, 'microphone').isVisible()) await frame.getByRole('button', { name: 'Continue without sound' }).click();
+    await frame.getByRole('button', { name: 'Share my screen' }).click();
+    const inTab = frame.getByRole('button', { name: 'Record in a new tab' });
+    await inTab.waitFor();
+    await frame.getByText('This website does not allow screen sharing inside it', { exact: false }).waitFor();
+    await shot(page, 'faults-5-share-refused-in-frame');
+    const [tab] = await Promise.all([context.waitForEvent('page'), inTab.click()]);
+    await step(tab, 'instructions').waitFor();
+    expect(tab.url()).toMatch(new RegExp(`^${product.server.url}/r/ws_`));
+  });
+
   it('a host page whose Permissions-Policy forbids screen capture in frames gets "Record in a new tab", which records and sends with the page\'s events', async () => {
     const context = await crossSiteContext(1280, 800);
     const { page } = await hostPage(context, `${blockingHost}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(settings.key)}`);

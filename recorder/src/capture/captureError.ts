@@ -1,5 +1,5 @@
 /** Why screen or microphone capture failed, in terms the UI can explain and the person can act on. */
-export type CaptureFailure = 'denied' | 'dismissed' | 'timeout' | 'not-found' | 'in-use' | 'unsupported' | 'unknown';
+export type CaptureFailure = 'denied' | 'frame-policy' | 'dismissed' | 'timeout' | 'not-found' | 'in-use' | 'unsupported' | 'unknown';
 
 export class CaptureError extends Error {
   constructor(
@@ -20,7 +20,9 @@ export function toCaptureError(err: unknown): CaptureError {
     case 'NotAllowedError':
     case 'SecurityError':
       // Chrome and Firefox both say NotAllowedError for "cancelled the picker" and "blocked by settings"; the
-      // message is the only hint, and both are answered the same way: try again or check the permission.
+      // message is the only hint, and both are answered the same way: try again or check the permission. A frame's
+      // Permissions-Policy (the embedding site's) is answered differently: a new tab on the recorder's own site.
+      if (/permissions policy/i.test(message)) return new CaptureError('frame-policy', message);
       return new CaptureError(/denied by system|permission denied by system|policy/i.test(message) ? 'denied' : 'dismissed', message);
     case 'AbortError':
       return new CaptureError('dismissed', message);

@@ -58,6 +58,7 @@ export const en = {
       ready: 'Continue',
       errors: {
         denied: 'The browser blocked the microphone. Allow it in the address bar’s site settings, then try again.',
+        'frame-policy': 'This website does not allow the microphone inside it. Continue without sound, or record in a new tab.',
         dismissed: 'The microphone was not allowed. Try again and choose Allow.',
         'not-found': 'No microphone was found. Plug one in, then try again.',
         'in-use': 'Another app is using the microphone. Close it, then try again.',
@@ -74,6 +75,7 @@ export const en = {
       waiting: 'Waiting for you to choose in the browser’s dialog…',
       errors: {
         denied: 'Screen sharing is blocked. Allow it in your browser or system settings (on macOS: System Settings → Privacy & Security → Screen Recording), then try again.',
+        'frame-policy': 'This website does not allow screen sharing inside it. Record in a new tab instead: your recording goes to the same place.',
         dismissed: 'You closed the sharing dialog without choosing. Try again when you are ready.',
         'not-found': 'Nothing was selected to share. Try again and pick a screen, window or tab.',
         'in-use': 'The screen could not be captured; another app may be using it. Try again.',

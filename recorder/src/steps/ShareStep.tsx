@@ -27,12 +27,12 @@ export function ShareStep({ waiting, error, onShare, onBack, onUseFile, onRecord
         <button type="button" className="btn btn-secondary" onClick={onBack} disabled={waiting}>
           ← Back
         </button>
-        {(error === 'denied' || error === 'unsupported') && onRecordInTab ? (
+        {(error === 'frame-policy' || error === 'denied' || error === 'unsupported') && onRecordInTab ? (
           <button type="button" className="btn btn-link" onClick={onRecordInTab}>
             {m.unsupported.recordInTab}
           </button>
         ) : null}
-        {error === 'denied' || error === 'unsupported' ? (
+        {error === 'frame-policy' || error === 'denied' || error === 'unsupported' ? (
           <button type="button" className="btn btn-link" onClick={onUseFile}>
             {m.unsupported.uploadInstead}
           </button>
