@@ -58,7 +58,7 @@ export const en = {
       ready: 'Continue',
       errors: {
         denied: 'The browser blocked the microphone. Allow it in the address bar’s site settings, then try again.',
-        'frame-policy': 'This website does not allow the microphone inside it. Continue without sound, or record in a new tab.',
+        'frame-policy': 'This website does not allow the microphone inside it. You can record without sound.',
         dismissed: 'The microphone was not allowed. Try again and choose Allow.',
         'not-found': 'No microphone was found. Plug one in, then try again.',
         'in-use': 'Another app is using the microphone. Close it, then try again.',
