@@ -100,7 +100,7 @@ export const en = {
       uploadHint: {
         device: 'Your recording is saved on this device and sent while you record.',
         host: 'Your recording is saved on this device, in this website’s storage, and sent while you record.',
-        memory: 'This browser does not let us keep a copy of your recording here, so it is sent while you record. Keep this page open until it has been sent: closing or reloading it loses what has not arrived yet.',
+        memory: 'This browser does not let us keep a copy of your recording here, so it is sent while you record. Keep this page open until it has been sent: closing or reloading it loses the recording.',
       },
       sentSoFar: 'Sent so far',
       sent: (sent: string, recorded: string) => `${sent} of ${recorded} sent`,
