@@ -100,8 +100,10 @@ describe('input the database cannot take, and errors before a route runs', () =>
     expect(json(unknownId)).toMatchObject({ statusCode: 422, code: 'VALIDATION_FAILED', errors: { path: [expect.any(String)] } });
   });
 
-  it('revokes a link twice at once without a deadlock', async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => send('POST', `/api/v1/requests/${recording.id}/revoke`)));
-    expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+  it('takes concurrent saves in turn: revoking a link and saving widget origins six times at once', async () => {
+    const revokes = await Promise.all(Array.from({ length: 6 }, () => send('POST', `/api/v1/requests/${recording.id}/revoke`)));
+    expect(revokes.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const saves = await Promise.all(Array.from({ length: 6 }, () => send('PUT', '/api/v1/widget', { allowed_origins: ['https://shop.example.test'] })));
+    expect(saves.map((r) => r.status)).toEqual(Array(6).fill(200));
   });
 });

@@ -73,9 +73,17 @@ export function* schemaNodes(schema: Schema, at = ''): Generator<{ at: string; s
 /** Values the tests know to be real (ids of the signed-in account, its widget key…), by field or parameter name. */
 export type KnownValues = Record<string, unknown>;
 
+/** Whether any string fits (known values are text: `fields.email` is a mode, not an address). */
+function takesFreeText(schema: Schema): boolean {
+  if ('enum' in schema || 'const' in schema) return false;
+  const choices = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (choices) return choices.some(takesFreeText);
+  return [schema.type].flat().includes('string');
+}
+
 /** A value the schema accepts; `known` supplies real ids and keys by field name so a request reaches the database. */
 export function exampleOf(schema: Schema, known: KnownValues = {}, name = ''): unknown {
-  if (name && name in known) return known[name];
+  if (name && name in known && takesFreeText(schema)) return known[name];
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if ('default' in schema) return schema.default;
@@ -89,7 +97,8 @@ export function exampleOf(schema: Schema, known: KnownValues = {}, name = ''): u
       for (const [key, child] of Object.entries(properties)) out[key] = exampleOf(child, known, key);
       return out;
     }
-    case 'array': return schema.items ? [exampleOf(schema.items as Schema, known)] : [];
+    // An item is named by its list (allowed_origins holds origins).
+    case 'array': return schema.items ? [exampleOf(schema.items as Schema, known, name)] : [];
     case 'integer':
     case 'number': return typeof schema.minimum === 'number' ? schema.minimum : 1;
     case 'boolean': return true;

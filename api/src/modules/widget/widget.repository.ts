@@ -33,7 +33,9 @@ export async function listOrigins(db: Db, accountId: string): Promise<string[]> 
   return rows.map((r) => r.origin).sort();
 }
 
+/** In a transaction: the settings row is locked first, so two saves at once take turns instead of one inserting an origin the other just inserted (a duplicate key). */
 export async function replaceOrigins(db: Db, accountId: string, origins: string[]): Promise<void> {
+  await db.selectFrom('widget_settings').select('account_id').where('account_id', '=', accountId).forUpdate().execute();
   await db.deleteFrom('widget_origins').where('account_id', '=', accountId).execute();
   if (origins.length) await db.insertInto('widget_origins').values(origins.map((origin) => ({ account_id: accountId, origin }))).execute();
 }
