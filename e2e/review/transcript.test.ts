@@ -10,8 +10,8 @@ import { makeSpeechMp4, submitVideo } from './submitVideo.ts';
 
 const SENTENCE = 'when I click the save button on the billing page nothing happens and I see an error that says payment failed';
 
-/** The owner reads what the customer said: captions on the player, the transcript beside it, and search. */
-describe('review: transcript and captions', () => {
+/** The owner reads what the customer said and what failed: captions, the transcript beside the video, the summary, search. */
+describe('review: transcript, captions and summary', () => {
   const product = useProduct();
   let tmp: string;
   let owner: Owner;
@@ -24,7 +24,18 @@ describe('review: transcript and captions', () => {
     await completeOnboarding(owner);
     const request = await createRequest(owner, { title: 'Checkout problem' });
     const clip = await makeSpeechMp4(tmp, SENTENCE, 1.5, 8);
-    submissionId = (await submitVideo(product.server.url, request.token, clip, { duration_ms: 8000, recipient: { name: 'Grace Hopper' } })).id;
+    // What the host page's widget captured while the customer spoke: the save request failing at 5.5 s.
+    submissionId = (
+      await submitVideo(product.server.url, request.token, clip, {
+        duration_ms: 8000,
+        recipient: { name: 'Grace Hopper', note: 'I cannot save my billing details' },
+        events: [
+          { kind: 'network', t: 900, transport: 'fetch', method: 'GET', url: 'https://shop.example/api/billing', status: 200, duration_ms: 40 },
+          { kind: 'console', t: 5000, level: 'error', message: 'Uncaught PaymentError: card declined' },
+          { kind: 'network', t: 5500, transport: 'fetch', method: 'POST', url: 'https://shop.example/api/billing/save', status: 500, duration_ms: 120 },
+        ],
+      })
+    ).id;
     expect((await waitForProcessed(owner, submissionId)).status).toBe('ready');
     for (const deadline = Date.now() + 90_000; ; await new Promise((r) => setTimeout(r, 500))) {
       const transcript = (await (await fetch(`${owner.url}/api/v1/submissions/${submissionId}/transcript`, { headers: owner.headers })).json()) as Transcript;
@@ -97,6 +108,27 @@ describe('review: transcript and captions', () => {
     const [txt] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download .txt' }).click()]);
     expect(txt.suggestedFilename()).toBe('Checkout problem.txt');
     expect(await fs.readFile((await txt.path())!, 'utf8')).toMatch(/^\[00:0\d\] when i click/);
+  });
+
+  it('summarises the recording, citing the failing request and its time; a citation plays from there', async () => {
+    const context = await product.context(1280);
+    context.setDefaultTimeout(60_000);
+    await signInOwner(context, owner);
+    const page = await context.newPage();
+    await page.goto(`/my/recordings/${submissionId}`);
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await summary.getByText('Automatic summary: assembled from the recording’s events and transcript, without AI.').waitFor();
+    expect(await summary.textContent()).toContain('The customer wrote: “I cannot save my billing details”');
+    const lines = await summary.getByRole('listitem').allTextContents();
+    expect(lines).toContain('First console error at 00:05: Uncaught PaymentError: card declined [console error at 0:05.0]');
+    expect(lines).toContain('POST /api/billing/save answered 500 at 00:05. [POST /api/billing/save → 500 at 0:05.5]');
+    expect(lines.some((line) => /^The customer said at 00:0\d: “when i click .*billing page/.test(line))).toBe(true);
+    expect(lines.join(' ')).not.toContain('GET');
+
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+    await summary.getByRole('button', { name: '[POST /api/billing/save → 500 at 0:05.5]' }).click();
+    await page.waitForFunction(() => Math.abs((document.querySelector('video')?.currentTime ?? -1) - 5.5) < 0.3);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'review-summary-1280.png'), fullPage: true });
   });
 
   it('finds the recording in the list by a word only spoken in it', async () => {

@@ -588,6 +588,18 @@ export const current = {
     engineEmbedded: 'Automatic transcript (offline speech recognition)',
     engineApi: 'Automatic transcript (speech recognition service)',
   },
+  summary: {
+    title: 'Summary',
+    pending: 'A summary follows the transcript.',
+    digest: 'Automatic summary: assembled from the recording’s events and transcript, without AI.',
+    byModel: 'Written by a language model ({model}). Every reference was checked against the recording.',
+    modelFailed: 'The language model could not be reached, so this is the automatic summary.',
+    nothingFailed: 'No console error or failing request was captured.',
+    request: '{method} {path} → {status} at {time}',
+    noResponse: 'no response',
+    console: 'console {level} at {time}',
+    seek: 'Play from {time}',
+  },
   titles: {
     home: 'Showback — screen recordings from your customers',
     signIn: 'Sign in',

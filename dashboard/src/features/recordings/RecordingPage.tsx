@@ -19,6 +19,7 @@ import { deleteSubmission, getSubmission } from './submissionsApi.ts';
 import { isNotFound, reviewErrorMessage } from './reviewErrorMessage.ts';
 import { useApiResource } from './useApiResource.ts';
 import { PlayerClockContext, usePlayerClockState } from './usePlayerClock.ts';
+import { SummaryPanel } from './summary/SummaryPanel.tsx';
 import { TranscriptPanel } from './transcript/TranscriptPanel.tsx';
 import { useTranscript } from './transcript/useTranscript.ts';
 import styles from './RecordingPage.module.css';
@@ -117,6 +118,7 @@ function RecordingView({ submission }: { submission: Submission }) {
         <div className={[styles.layout, hasTimelinePanel ? styles.withTimeline : ''].join(' ')}>
           <div className={styles.main}>
             <VideoPlayer submission={submission} handlers={handlers} captionsUrl={transcript.data?.captions_url ?? null} captionsOn={captionsOn} />
+            <SummaryPanel submission={submission} />
             <TranscriptPanel submission={submission} transcript={transcript} captionsOn={captionsOn} onCaptionsChange={setCaptionsOn} />
             <section className={styles.panel} aria-labelledby="instructions-title">
               <h2 id="instructions-title" className={styles.panelTitle}>

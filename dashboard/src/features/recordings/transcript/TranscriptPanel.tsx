@@ -4,6 +4,9 @@ import { Banner } from '../../../ui/Banner.tsx';
 import { Button, buttonClassName } from '../../../ui/Button.tsx';
 import { t } from '../../../messages/t.ts';
 import { formatDuration } from '../formatters.ts';
+
+/** 0:02 for a segment starting at 2.9 s: the second it starts in, as the .txt download and the summary write it. */
+const startOf = (ms: number): string => formatDuration(Math.floor(ms / 1000) * 1000);
 import { reviewErrorMessage } from '../reviewErrorMessage.ts';
 import type { ApiResource } from '../useApiResource.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
@@ -113,8 +116,8 @@ function Segments({ submission, transcript, captionsOn, onCaptionsChange }: { su
       <ol ref={list} className={styles.list} aria-label={t('transcript.title')}>
         {segments.map((segment, index) => (
           <li key={segment.start_ms} className={index === current ? styles.current : undefined} aria-current={index === current ? 'true' : undefined}>
-            <button type="button" className={styles.row} onClick={() => seek(segment.start_ms / 1000)} aria-label={`${t('transcript.seek', { time: formatDuration(segment.start_ms) })}: ${segment.text}`}>
-              <span className={styles.time}>{formatDuration(segment.start_ms)}</span>
+            <button type="button" className={styles.row} onClick={() => seek(segment.start_ms / 1000)} aria-label={`${t('transcript.seek', { time: startOf(segment.start_ms) })}: ${segment.text}`}>
+              <span className={styles.time}>{startOf(segment.start_ms)}</span>
               <span className={styles.text}>
                 {splitMatches(segment.text, query).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
               </span>

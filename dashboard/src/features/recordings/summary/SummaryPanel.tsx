@@ -1,0 +1,70 @@
+import type { Submission, Summary, SummaryCitation } from '@showback/contract';
+import { api } from '../../../app/api.ts';
+import { t } from '../../../messages/t.ts';
+import { usePlayerClock } from '../usePlayerClock.ts';
+import { usePolledResource } from '../usePolledResource.ts';
+import { formatOffset } from '../timeline/timelineModel.ts';
+import styles from './SummaryPanel.module.css';
+
+const getSummary = (id: string, signal?: AbortSignal): Promise<Summary> => api.get<Summary>(`submissions/${encodeURIComponent(id)}/summary`, { signal });
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}
+
+function citationLabel(citation: SummaryCitation): string {
+  // The timeline's notation (0:05.5), so a cited event is easy to find there.
+  const at = formatOffset(citation.t_ms);
+  if (citation.type === 'request') return t('summary.request', { method: citation.method, path: pathOf(citation.url), status: citation.status || t('summary.noResponse'), time: at });
+  if (citation.type === 'console') return t('summary.console', { level: citation.level, time: at });
+  return at;
+}
+
+/**
+ * The recording in a few lines, each with the evidence it rests on as buttons that play from that moment. Text is
+ * rendered as text: a model's words or the customer's note never become markup.
+ */
+export function SummaryPanel({ submission }: { submission: Submission }) {
+  const { data } = usePolledResource((signal) => getSummary(submission.id, signal), [submission.id], (summary) => summary.status === 'pending' && submission.status !== 'failed');
+  const { seek } = usePlayerClock();
+  if (!data || submission.status === 'failed') return null;
+  return (
+    <section className={styles.panel} aria-labelledby="summary-title" data-testid="summary">
+      <h2 id="summary-title" className={styles.title}>
+        {t('summary.title')}
+      </h2>
+      {data.status === 'pending' ? (
+        <p className={styles.muted} role="status">
+          {t('summary.pending')}
+        </p>
+      ) : (
+        <>
+          <p className={styles.label}>{data.kind === 'model' ? t('summary.byModel', { model: data.engine ?? '' }) : t('summary.digest')}</p>
+          {data.goal && <p className={styles.goal}>{data.goal}</p>}
+          {data.lines.length === 0 ? (
+            <p className={styles.muted}>{t('summary.nothingFailed')}</p>
+          ) : (
+            <ul className={styles.lines}>
+              {data.lines.map((line, index) => (
+                <li key={index}>
+                  <span>{line.text}</span>{' '}
+                  {line.citations.map((citation, i) => (
+                    <button key={i} type="button" className={styles.citation} onClick={() => seek(Math.max(0, citation.t_ms / 1000))} title={t('summary.seek', { time: formatOffset(citation.t_ms) })}>
+                      [{citationLabel(citation)}]
+                    </button>
+                  ))}
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.kind === 'digest' && data.error && <p className={styles.muted}>{t('summary.modelFailed')}</p>}
+        </>
+      )}
+    </section>
+  );
+}
