@@ -91,8 +91,10 @@ function typeOf(schema: Schema): string {
 function* operationCases(op: Operation, known: KnownValues): Generator<Case> {
   const name = `${op.method} ${op.path}`;
   const basePath = fillPath(op, known);
-  const json = { 'content-type': 'application/json' };
   const validBody = op.body ? exampleOf(op.body, known) : undefined;
+  // A body naming the page's origin (widget sessions) must come with the same Origin header, as a browser sends it.
+  const origin = (validBody as { origin?: unknown } | undefined)?.origin;
+  const json: Record<string, string> = { 'content-type': 'application/json', ...(typeof origin === 'string' ? { origin } : {}) };
   const withBody = (body: string | Buffer, headers: Record<string, string> = json) => ({ headers, body });
 
   for (const param of op.parameters.filter((p) => p.in === 'path')) {
