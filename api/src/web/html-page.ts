@@ -26,7 +26,8 @@ export async function readIfExists(file: string): Promise<string | undefined> {
   }
 }
 
-const LOCALE = /^\/[a-z]{2}(?:-[A-Z]{2})?(?=\/|$)/;
+// `my` (as in /my/integrations) is a route, not Burmese: the dashboard's splitLocale makes the same exception.
+const LOCALE = /^\/(?!my(?:\/|$))[a-z]{2}(?:-[A-Z]{2})?(?=\/|$)/;
 
 /**
  * Where a prerendered page for this path (decoded, as the router matched it) would be:

@@ -6,12 +6,13 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { useSignOut } from '../auth/useSignOut.ts';
 import { BillingSection } from '../billing/BillingSection.tsx';
+import { NewRecordingEmailToggle } from '../integrations/NewRecordingEmailToggle.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { WorkspaceSection } from './WorkspaceSection.tsx';
 import styles from './AccountPage.module.css';
 
-/** /my/account: profile, password, workspace settings, billing and sign-out. */
+/** /my/account: profile, password, workspace settings, billing, email alerts and sign-out. */
 export function AccountPage() {
   const user = useAtomValue(userAtom);
   const { signOut, signingOut } = useSignOut();
@@ -25,6 +26,11 @@ export function AccountPage() {
           <BillingSection />
         </div>
         <WorkspaceSection />
+        <Card className={styles.section}>
+          <h2 className={styles.heading}>{t('integrationsApp.emailHeading')}</h2>
+          <p className={styles.intro}>{t('integrationsApp.email.text')}</p>
+          <NewRecordingEmailToggle />
+        </Card>
         <Card className={styles.section}>
           <h2 className={styles.heading}>{t('account.signOutHeading')}</h2>
           <p className={styles.intro}>{t('account.signOutText', { email: user?.email ?? '' })}</p>

@@ -1,6 +1,51 @@
-import { t } from '../../messages/t.ts';
-import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
+import { useAtomValue } from 'jotai';
+import { t, type MessageKey } from '../../messages/t.ts';
+import { Card } from '../../ui/Card.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { userAtom } from '../auth/userAtom.ts';
+import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
+import { WebhooksSection } from './WebhooksSection.tsx';
+import styles from './Integrations.module.css';
 
+type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'intercom' | 'freshdesk';
+
+/** A card whose integration is not built yet: Slack, Zapier and Teams come next (their cards follow spec §2 then). */
+function PendingCard({ name, badge }: { name: CardName; badge: MessageKey }) {
+  return (
+    <Card className={styles.card} data-integration={name}>
+      <div className={styles.cardHead}>
+        <h2 className={styles.cardTitle}>{t(`integrationsApp.${name}.name`)}</h2>
+        <span className={`${styles.badge} ${styles.soon}`}>{t(badge)}</span>
+      </div>
+      <p className={styles.muted}>{t(`integrationsApp.${name}.text`)}</p>
+    </Card>
+  );
+}
+
+/** /my/integrations: the spec's cards (§2) and the account's webhooks. */
 export function IntegrationsSettingsPage() {
-  return <PlaceholderPage title={t('titles.integrations2')} text={t('placeholders.integrationsApp')} inShell />;
+  const user = useAtomValue(userAtom);
+  const manages = user?.role === 'owner' || user?.role === 'admin';
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('integrationsApp.title')} subtitle={t('integrationsApp.subtitle')} />
+      <div className={styles.cards}>
+        <PendingCard name="slack" badge="integrationsApp.nextRelease" />
+        <PendingCard name="zapier" badge="integrationsApp.nextRelease" />
+        <PendingCard name="teams" badge="integrationsApp.comingSoon" />
+        <Card className={styles.card} data-integration="email">
+          <div className={styles.cardHead}>
+            <h2 className={styles.cardTitle}>{t('integrationsApp.email.name')}</h2>
+            <span className={`${styles.badge} ${styles.enabled}`}>{t('integrationsApp.available')}</span>
+          </div>
+          <p className={styles.muted}>{t('integrationsApp.email.text')}</p>
+          {user && <NewRecordingEmailToggle />}
+        </Card>
+        <PendingCard name="zendesk" badge="integrationsApp.comingSoon" />
+        <PendingCard name="intercom" badge="integrationsApp.comingSoon" />
+        <PendingCard name="freshdesk" badge="integrationsApp.comingSoon" />
+      </div>
+      {manages ? <WebhooksSection /> : <p className={styles.muted}>{t('integrationsApp.webhooks.adminsOnly')}</p>}
+    </div>
+  );
 }

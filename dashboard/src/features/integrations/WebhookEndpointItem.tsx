@@ -1,0 +1,170 @@
+import type { AlertDelivery, WebhookEndpoint, WebhookSecret } from '@showback/contract';
+import { useState } from 'react';
+import { t } from '../../messages/t.ts';
+import { Banner } from '../../ui/Banner.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
+import { useToast } from '../../ui/useToast.ts';
+import { deleteEndpoint, eventName, listDeliveries, replayDelivery, revealSecret, rotateSecret, sendTestEvent, updateEndpoint } from './alertsApi.ts';
+import styles from './Integrations.module.css';
+
+const time = (iso: string): string => new Date(iso).toLocaleString();
+
+interface Props {
+  endpoint: WebhookEndpoint;
+  onChange(endpoint: WebhookEndpoint): void;
+  onDelete(id: string): void;
+}
+
+/** One endpoint: status, secret (revealed on demand, rotatable), test event, pause/resume, delete and its delivery log. */
+export function WebhookEndpointItem({ endpoint, onChange, onDelete }: Props) {
+  const [secret, setSecret] = useState<WebhookSecret | undefined>(undefined);
+  const [log, setLog] = useState<AlertDelivery[] | undefined>(undefined);
+  const [busy, setBusy] = useState<string | undefined>(undefined);
+  const [failed, setFailed] = useState<string | undefined>(undefined);
+  const toast = useToast();
+
+  const act = async (name: string, action: () => Promise<void>) => {
+    setBusy(name);
+    setFailed(undefined);
+    try {
+      await action();
+    } catch (error) {
+      setFailed(error instanceof Error && error.message ? error.message : t('integrationsApp.webhooks.actionFailed'));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const loadLog = () => act('log', async () => setLog(await listDeliveries(endpoint.id)));
+
+  return (
+    <li className={styles.endpoint} aria-label={endpoint.url}>
+      <div className={styles.endpointHead}>
+        <div>
+          <code className={styles.url}>{endpoint.url}</code>
+          {endpoint.description && <p className={styles.muted}>{endpoint.description}</p>}
+          <p className={styles.muted}>{endpoint.events.map((e) => t(eventName(e))).join(' · ')}</p>
+        </div>
+        <span className={`${styles.badge} ${styles[endpoint.status]}`}>{t(`integrationsApp.webhooks.status.${endpoint.status}`)}</span>
+      </div>
+      {endpoint.disabled_reason && <Banner tone="warning">{endpoint.disabled_reason}</Banner>}
+      {failed && <Banner tone="error" onDismiss={() => setFailed(undefined)}>{failed}</Banner>}
+      {secret && (
+        <div className={styles.secret}>
+          <span className={styles.muted}>{t('integrationsApp.webhooks.secretLabel')}</span>
+          <code data-testid="webhook-secret">{secret.secret}</code>
+          <Button size="small" variant="secondary" onClick={() => void navigator.clipboard.writeText(secret.secret).then(() => toast.show({ tone: 'success', message: t('integrationsApp.webhooks.copied'), lifetimeMs: TOAST_LIFETIME.copy }))}>
+            {t('integrationsApp.webhooks.copy')}
+          </Button>
+          {secret.previous_secret_expires_at && <span className={styles.muted}>{t('integrationsApp.webhooks.secretGrace', { time: time(secret.previous_secret_expires_at) })}</span>}
+        </div>
+      )}
+      <div className={styles.actions}>
+        <Button size="small" variant="secondary" busy={busy === 'secret'} onClick={() => (secret ? setSecret(undefined) : void act('secret', async () => setSecret(await revealSecret(endpoint.id))))}>
+          {secret ? t('integrationsApp.webhooks.hideSecret') : t('integrationsApp.webhooks.revealSecret')}
+        </Button>
+        <Button
+          size="small"
+          variant="secondary"
+          busy={busy === 'rotate'}
+          onClick={() => {
+            if (!window.confirm(t('integrationsApp.webhooks.rotateConfirm'))) return;
+            void act('rotate', async () => {
+              setSecret(await rotateSecret(endpoint.id));
+              toast.show({ tone: 'success', message: t('integrationsApp.webhooks.rotated') });
+            });
+          }}
+        >
+          {t('integrationsApp.webhooks.rotate')}
+        </Button>
+        <Button
+          size="small"
+          variant="secondary"
+          busy={busy === 'test'}
+          onClick={() =>
+            void act('test', async () => {
+              await sendTestEvent(endpoint.id);
+              toast.show({ tone: 'success', message: t('integrationsApp.webhooks.testSent') });
+            })
+          }
+        >
+          {t('integrationsApp.webhooks.test')}
+        </Button>
+        <Button
+          size="small"
+          variant="secondary"
+          busy={busy === 'status'}
+          onClick={() => void act('status', async () => onChange(await updateEndpoint(endpoint.id, { status: endpoint.status === 'enabled' ? 'paused' : 'enabled' })))}
+        >
+          {endpoint.status === 'enabled' ? t('integrationsApp.webhooks.pause') : t('integrationsApp.webhooks.resume')}
+        </Button>
+        <Button size="small" variant="ghost" busy={busy === 'log'} onClick={() => (log ? setLog(undefined) : void loadLog())}>
+          {log ? t('integrationsApp.webhooks.hideLog') : t('integrationsApp.webhooks.log')}
+        </Button>
+        <Button
+          size="small"
+          variant="danger"
+          busy={busy === 'delete'}
+          onClick={() => {
+            if (!window.confirm(t('integrationsApp.webhooks.removeConfirm', { url: endpoint.url }))) return;
+            void act('delete', async () => {
+              await deleteEndpoint(endpoint.id);
+              onDelete(endpoint.id);
+            });
+          }}
+        >
+          {t('integrationsApp.webhooks.remove')}
+        </Button>
+      </div>
+      {log && <DeliveryLog items={log} busy={busy === 'log'} onRefresh={() => void loadLog()} onReplay={(id) => void act('replay', async () => {
+        await replayDelivery(id);
+        toast.show({ tone: 'success', message: t('integrationsApp.webhooks.replayed') });
+        setLog(await listDeliveries(endpoint.id));
+      })} />}
+    </li>
+  );
+}
+
+function DeliveryLog({ items, busy, onRefresh, onReplay }: { items: AlertDelivery[]; busy: boolean; onRefresh(): void; onReplay(id: string): void }) {
+  return (
+    <div className={styles.log}>
+      <div className={styles.actions}>
+        <Button size="small" variant="ghost" busy={busy} onClick={onRefresh}>{t('integrationsApp.webhooks.refresh')}</Button>
+      </div>
+      {items.length === 0 ? (
+        <p className={styles.muted}>{t('integrationsApp.webhooks.logEmpty')}</p>
+      ) : (
+        <table className={styles.table} aria-label={t('integrationsApp.webhooks.log')}>
+          <thead>
+            <tr>
+              <th>{t('integrationsApp.webhooks.logTime')}</th>
+              <th>{t('integrationsApp.webhooks.logEvent')}</th>
+              <th>{t('integrationsApp.webhooks.logStatus')}</th>
+              <th>{t('integrationsApp.webhooks.logAttempts')}</th>
+              <th>{t('integrationsApp.webhooks.logDuration')}</th>
+              <th>{t('integrationsApp.webhooks.logResponse')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((d) => (
+              <tr key={d.id}>
+                <td>{time(d.last_attempt_at ?? d.created_at)}</td>
+                <td>{d.event_type}</td>
+                <td>
+                  <span className={`${styles.badge} ${styles[d.status]}`}>{t(`integrationsApp.webhooks.deliveryStatus.${d.status}`)}</span>
+                  {d.last_status !== null && <span className={styles.code}> {d.last_status}</span>}
+                  {d.status === 'pending' && d.next_attempt_at && <div className={styles.muted}>{t('integrationsApp.webhooks.nextAttempt', { time: time(d.next_attempt_at) })}</div>}
+                </td>
+                <td>{d.attempts}</td>
+                <td>{d.duration_ms === null ? '—' : `${d.duration_ms} ms`}</td>
+                <td className={styles.excerpt}>{d.last_excerpt ?? ''}</td>
+                <td>{(d.status === 'failed' || d.status === 'succeeded') && <Button size="small" variant="ghost" onClick={() => onReplay(d.id)}>{t('integrationsApp.webhooks.replay')}</Button>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
