@@ -167,7 +167,7 @@ describe('widget recorder faults, cross-site', () => {
       if (location.origin === origin) Object.defineProperty(window, 'indexedDB', { value: undefined });
     }, host);
     const { page } = await hostPage(context, hostUrl());
-    const frame = await startRecordingInWidget(page);
+    const frame = await startRecordingInWidget(page, { shots: 'faults-3-memory-360' });
     expect(await keepingIn(frame)).toBe('memory');
     await frame.getByText('Keep this page open until it has been sent', { exact: false }).waitFor();
     await frame.getByRole('progressbar', { name: 'Sent so far' }).waitFor();

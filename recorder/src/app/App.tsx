@@ -389,7 +389,14 @@ export function App({ token, bridge, embedded, debug }: Props) {
       case 'resume':
         return <ResumeStep durationMs={pending?.durationMs ?? 0} busy={resumeBusy} onResume={() => void resume()} onDiscard={() => void discardPending()} />;
       case 'instructions':
-        return <InstructionsStep request={request!} onStart={() => dispatch({ type: 'start' })} onUseFile={() => dispatch({ type: 'use-file' })} />;
+        return (
+          <InstructionsStep
+            request={request!}
+            inMemory={spool?.keeping === 'memory'}
+            onStart={() => dispatch({ type: 'start' })}
+            onUseFile={() => dispatch({ type: 'use-file' })}
+          />
+        );
       case 'microphone':
         return (
           <MicrophoneStep

@@ -45,6 +45,7 @@ export const en = {
       limit: (minutes: string) => `You can record up to ${minutes}. Nothing is sent until you choose to.`,
       start: 'Get started',
       uploadInstead: 'Upload an existing video instead',
+      inMemory: 'This browser does not let us keep a copy of your recording on this device. Keep this page open while you record and until your recording has been sent.',
     },
     microphone: {
       title: 'Your microphone',
