@@ -43,18 +43,17 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
   const framedBy = framed ? window.location.ancestorOrigins?.[0] : undefined;
   if (framedBy !== undefined && framedBy !== origin) return undefined;
 
-  const parent = peer;
   const post = (message: Parameters<typeof envelope>[0], transfer: Transferable[] = []): void => {
     try {
-      parent.postMessage(envelope(message), origin, transfer);
+      peer.postMessage(envelope(message), origin, transfer);
     } catch {
-      // the parent navigated away; nothing to tell
+      // the host page (or the opener) navigated away; nothing to tell
     }
   };
-  /** Waits for the one reply `read` recognises from the parent window at its origin, or for `timeoutMs`. */
+  /** Waits for the one reply `read` recognises from the peer window at its origin, or for `timeoutMs`. */
   const awaitReply = <T>(read: (data: unknown) => T | undefined, timeoutMs: number, onTimeout: () => void, onReply: (reply: T) => void): void => {
     const onMessage = (e: MessageEvent) => {
-      if (e.origin !== origin || e.source !== parent) return;
+      if (e.origin !== origin || e.source !== peer) return;
       const reply = read(e.data);
       if (reply === undefined) return;
       stop();
@@ -135,8 +134,8 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
       // Only between the tab this frame opened (on this origin) and the host page (at the session's origin); each end
       // checks the messages as it does for this frame's own.
       window.addEventListener('message', (e) => {
-        if (e.source === tab && e.origin === window.location.origin) parent.postMessage(e.data, origin);
-        else if (e.source === parent && e.origin === origin && !tab.closed) tab.postMessage(e.data, window.location.origin);
+        if (e.source === tab && e.origin === window.location.origin) peer.postMessage(e.data, origin);
+        else if (e.source === peer && e.origin === origin && !tab.closed) tab.postMessage(e.data, window.location.origin);
       });
       return true;
     },
