@@ -11,6 +11,11 @@ import { DroppedEventsSchema, WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySc
  */
 export const WIDGET_PROTOCOL = 'showback-widget';
 export const WIDGET_PROTOCOL_VERSION = 1;
+/**
+ * How long a widget session token works: long enough to record the longest allowed video and finish a slow upload;
+ * a new open() mints a new one. A recording kept past it can no longer be sent with its session.
+ */
+export const WIDGET_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
 
 export * from './widget-events.ts';
 

@@ -59,6 +59,17 @@ describe.each([
     expect(await spool.findPending('tok')).toBeUndefined();
   });
 
+  it('drops a widget recording older than its session (it could not be sent any more); link recordings stay', async () => {
+    const widget = await create(undefined, 'ws_old');
+    await spool.append(widget.id, bytes(1), 500);
+    const link = await create(undefined, 'tok');
+    await spool.append(link.id, bytes(2), 500);
+    const later = Date.now() + 5 * 60 * 60 * 1000;
+    expect(await spool.findPending('ws_new', later)).toBeUndefined();
+    expect(await spool.get(widget.id)).toBeUndefined();
+    expect(await spool.findPending('tok', later)).toMatchObject({ id: link.id });
+  });
+
   it('refuses chunks after finish and deletes everything of a recording', async () => {
     const rec = await create();
     await spool.append(rec.id, bytes(1, 2), 100);

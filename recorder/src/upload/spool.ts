@@ -1,4 +1,4 @@
-import type { SubmissionSource } from '@showback/contract';
+import { WIDGET_SESSION_TTL_MS, type SubmissionSource } from '@showback/contract';
 import { IndexedDbSpoolStore } from './IndexedDbSpoolStore.ts';
 
 /**
@@ -97,10 +97,17 @@ export class Spool {
     return this.store.get(id);
   }
 
-  /** The newest recording for this link that the server has not confirmed yet. */
-  async findPending(token: string): Promise<SpooledRecording | undefined> {
+  /**
+   * The newest recording for this link that the server has not confirmed yet. A widget recording older than its
+   * session can no longer be sent, so it is not offered (and is dropped from the store).
+   */
+  async findPending(token: string, now = Date.now()): Promise<SpooledRecording | undefined> {
     const all = await this.store.all();
-    return all.filter((r) => r.bytes > 0 && sameScope(token, r.token)).sort((a, b) => b.createdAt - a.createdAt)[0];
+    const expired = all.filter((r) => r.token.startsWith(WIDGET_TOKEN_PREFIX) && now - r.createdAt > WIDGET_SESSION_TTL_MS);
+    await Promise.all(expired.map((r) => this.delete(r.id).catch(() => undefined)));
+    return all
+      .filter((r) => r.bytes > 0 && sameScope(token, r.token) && !expired.includes(r))
+      .sort((a, b) => b.createdAt - a.createdAt)[0];
   }
 
   /** Store the next chunk. Resolves once the store has it. */

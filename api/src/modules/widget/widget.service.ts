@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   PLANS,
+  WIDGET_SESSION_TTL_MS,
   type CreateWidgetSession,
   type UpdateWidgetSettings,
   type WidgetAppearance,
@@ -17,8 +18,6 @@ import type { OpenRequest } from '../requests/requests.service.ts';
 import { canonicalOrigin, normalizeAllowedOrigin, originAllowed, originCandidates } from './widget-origins.ts';
 import * as repo from './widget.repository.ts';
 
-/** Long enough to record the longest allowed video and finish a slow upload; a new open() mints a new one. */
-export const WIDGET_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
 const SESSION_PREFIX = 'ws_';
 
 export const DEFAULT_APPEARANCE: WidgetAppearance = { launcher: true, position: 'bottom-right', label: 'Record your screen', background: '#4f46e5', color: '#ffffff' };
