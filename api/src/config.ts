@@ -36,6 +36,14 @@ export const CONFIG_VARS = {
   SLACK_ISSUER: { description: 'OpenID issuer URL for Slack sign-in.', default: 'https://slack.com' },
   SLACK_CLIENT_ID: { description: 'OAuth client id for Slack sign-in and the Slack integration.', default: '' },
   SLACK_CLIENT_SECRET: { description: 'OAuth client secret for Slack.', default: '' },
+  SLACK_API_URL: { description: 'Base URL of the Slack Web API (tests point it at a local server).', default: 'https://slack.com/api/' },
+  SLACK_AUTHORIZE_URL: { description: 'Slack OAuth v2 authorize page the Slack integration sends people to.', default: 'https://slack.com/oauth/v2/authorize' },
+  MICROSOFT_CLIENT_ID: { description: 'Application (client) id of the Microsoft Entra app for the Teams integration. Unset: connecting Teams answers that it is not configured.', default: '' },
+  MICROSOFT_CLIENT_SECRET: { description: 'Client secret of the Microsoft Entra app.', default: '' },
+  MICROSOFT_TENANT: { description: 'Microsoft Entra tenant for sign-in to the Teams integration (common, organizations or a tenant id).', default: 'organizations' },
+  MICROSOFT_LOGIN_URL: { description: 'Microsoft identity platform origin (tests point it at a local server).', default: 'https://login.microsoftonline.com' },
+  MICROSOFT_GRAPH_URL: { description: 'Microsoft Graph origin (tests point it at a local server).', default: 'https://graph.microsoft.com' },
+  INTEGRATIONS_SECRET_KEY: { description: 'Key (32+ chars) that encrypts integration secrets at rest (Slack bot tokens, Teams webhook URLs). Unset: derived from SESSION_SECRET or DATA_DIR/secret.', default: '' },
   ANALYTICS_WRITE_KEY: { description: 'Write key of a Segment-compatible analytics service. Unset: no analytics.', default: '' },
   ANALYTICS_URL: { description: 'Base URL of the Segment-compatible analytics API.', default: '' },
   FFMPEG_PATH: { description: 'ffmpeg binary used by processing jobs.', default: 'ffmpeg' },
@@ -79,6 +87,13 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined; prices: Record<string, string> } | undefined;
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   slack: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** Where the Slack integration talks to: the Web API and the OAuth v2 authorize page. */
+  slackIntegration: { apiUrl: string; authorizeUrl: string };
+  /** The Entra app behind the Teams integration's sign-in; Graph's origin is used with it. */
+  microsoft: { clientId: string; clientSecret: string; tenant: string; loginUrl: string } | undefined;
+  microsoftGraphUrl: string;
+  /** Encrypts integration secrets at rest; unset, a key is derived from the session secret (integrations/secret-box.ts). */
+  integrationsSecretKey: string | undefined;
   analytics: { writeKey: string; url: string } | undefined;
   ffmpegPath: string;
   ffprobePath: string;
@@ -160,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const sessionSecret = opt('SESSION_SECRET');
   if (sessionSecret && sessionSecret.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+  const integrationsKey = opt('INTEGRATIONS_SECRET_KEY');
+  if (integrationsKey && integrationsKey.length < 32) throw new ConfigError('INTEGRATIONS_SECRET_KEY must be at least 32 characters');
   const config: Config = {
     port: portNumber,
     host: get('HOST'),
@@ -185,6 +202,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     google: opt('GOOGLE_CLIENT_ID') ? { issuer: url('GOOGLE_ISSUER', get('GOOGLE_ISSUER')), clientId: get('GOOGLE_CLIENT_ID'), clientSecret: get('GOOGLE_CLIENT_SECRET') } : undefined,
     slack: opt('SLACK_CLIENT_ID') ? { issuer: url('SLACK_ISSUER', get('SLACK_ISSUER')), clientId: get('SLACK_CLIENT_ID'), clientSecret: get('SLACK_CLIENT_SECRET') } : undefined,
+    slackIntegration: { apiUrl: `${url('SLACK_API_URL', get('SLACK_API_URL'))}/`, authorizeUrl: url('SLACK_AUTHORIZE_URL', get('SLACK_AUTHORIZE_URL')) },
+    microsoft: opt('MICROSOFT_CLIENT_ID')
+      ? { clientId: get('MICROSOFT_CLIENT_ID'), clientSecret: get('MICROSOFT_CLIENT_SECRET'), tenant: get('MICROSOFT_TENANT'), loginUrl: url('MICROSOFT_LOGIN_URL', get('MICROSOFT_LOGIN_URL')) }
+      : undefined,
+    microsoftGraphUrl: url('MICROSOFT_GRAPH_URL', get('MICROSOFT_GRAPH_URL')),
+    integrationsSecretKey: opt('INTEGRATIONS_SECRET_KEY'),
     analytics: opt('ANALYTICS_WRITE_KEY') && opt('ANALYTICS_URL') ? { writeKey: get('ANALYTICS_WRITE_KEY'), url: url('ANALYTICS_URL', get('ANALYTICS_URL')) } : undefined,
     ffmpegPath: get('FFMPEG_PATH'),
     ffprobePath: get('FFPROBE_PATH'),

@@ -11,3 +11,4 @@ export * from './text.ts';
 export * from './alerts.ts';
 export * from './transcripts.ts';
 export * from './summaries.ts';
+export * from './team-chat.ts';

@@ -330,6 +330,46 @@ export interface AlertDeliveriesTable {
   created_at: Timestamp;
 }
 
+export interface IntegrationOauthStatesTable {
+  state_hash: string;
+  provider: 'slack' | 'teams';
+  user_id: string;
+  account_id: string;
+  expires_at: Timestamp;
+}
+
+export interface SlackIntegrationsTable {
+  account_id: string;
+  team_id: string;
+  team_name: string;
+  bot_token_encrypted: string;
+  default_channel_id: string | null;
+  default_channel_name: string | null;
+  enabled: Generated<boolean>;
+  error: string | null;
+  error_code: string | null;
+  connected_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface TeamsIntegrationsTable {
+  account_id: string;
+  access_token_encrypted: string | null;
+  refresh_token_encrypted: string | null;
+  access_token_expires_at: NullableTimestamp;
+  team_id: string | null;
+  team_name: string | null;
+  channel_id: string | null;
+  channel_name: string | null;
+  webhook_url_encrypted: string | null;
+  enabled: Generated<boolean>;
+  error: string | null;
+  connected_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -359,6 +399,9 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_preferences: AlertPreferencesTable;
+  integration_oauth_states: IntegrationOauthStatesTable;
+  slack_integrations: SlackIntegrationsTable;
+  teams_integrations: TeamsIntegrationsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

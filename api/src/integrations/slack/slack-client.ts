@@ -1,0 +1,58 @@
+import { ErrorCode, LogLevel, WebClient } from '@slack/web-api';
+import type { AppContext } from '../../context.ts';
+
+/** Bot scopes asked for at install: post (also in public channels the bot has not joined) and list channels. */
+export const SLACK_BOT_SCOPES = ['chat:write', 'chat:write.public', 'channels:read', 'groups:read'] as const;
+
+/**
+ * A Web API client that never waits on its own: a 429 comes back as an error with Retry-After, so an alert becomes
+ * a pending delivery retried at that time (no process sleeps on it) and a person's click gets an answer at once.
+ */
+export function slackClient(ctx: Pick<AppContext, 'config'>, token?: string): WebClient {
+  return new WebClient(token, {
+    slackApiUrl: ctx.config.slackIntegration.apiUrl,
+    rejectRateLimitedCalls: true,
+    retryConfig: { retries: 0 },
+    timeout: 10_000,
+    logLevel: LogLevel.ERROR,
+  });
+}
+
+/** Slack's answers that will not change by trying again: the card shows them and posting stops until fixed. */
+const BROKEN: Record<string, 'token' | 'channel' | undefined> = {
+  token_revoked: 'token',
+  account_inactive: 'token',
+  invalid_auth: 'token',
+  channel_not_found: 'channel',
+  not_in_channel: 'channel',
+  is_archived: 'channel',
+};
+
+/** Whether a stored error code is about the channel (fixed by picking another) rather than the token. */
+export const isChannelProblem = (code: string | null): boolean => code !== null && BROKEN[code] === 'channel';
+
+export type SlackFailure =
+  | { kind: 'rate_limited'; retryAfterSeconds: number; message: string }
+  /** The integration is broken until a person acts: reconnect (token) or pick another channel. */
+  | { kind: 'broken'; code: string; message: string }
+  /** Slack refused this message for a reason of its own (for example, malformed blocks). */
+  | { kind: 'refused'; code: string; message: string }
+  /** No answer, a 5xx, a timeout: worth trying again. */
+  | { kind: 'unreachable'; message: string };
+
+export function classifySlackError(error: unknown, channelName?: string | null): SlackFailure {
+  const e = error as { code?: string; data?: { error?: string }; retryAfter?: number; statusCode?: number; message?: string };
+  if (e.code === ErrorCode.RateLimitedError) {
+    return { kind: 'rate_limited', retryAfterSeconds: e.retryAfter ?? 60, message: `Slack is rate limiting; retrying in ${e.retryAfter ?? 60} s.` };
+  }
+  if (e.code === ErrorCode.PlatformError) {
+    const code = e.data?.error ?? 'unknown_error';
+    const channel = channelName ? `#${channelName}` : 'the channel';
+    if (BROKEN[code] === 'token') return { kind: 'broken', code, message: `Slack no longer accepts Showback (${code}): the app was removed or its access revoked. Reconnect Slack.` };
+    if (code === 'not_in_channel') return { kind: 'broken', code, message: `Showback is not a member of ${channel}. Invite the Showback app to it in Slack, or pick another channel.` };
+    if (BROKEN[code] === 'channel') return { kind: 'broken', code, message: `Slack cannot find ${channel} (${code}). Pick another channel.` };
+    return { kind: 'refused', code, message: `Slack refused the message (${code}).` };
+  }
+  if (e.code === ErrorCode.HTTPError) return { kind: 'unreachable', message: `Slack answered HTTP ${e.statusCode ?? '?'}.` };
+  return { kind: 'unreachable', message: 'Slack could not be reached.' };
+}

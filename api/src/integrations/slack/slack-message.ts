@@ -1,0 +1,35 @@
+import type { RecordingCardText } from '../team-chat/recording-card-text.ts';
+
+/** A chat.postMessage body without its channel: `text` is the notification's fallback, `blocks` the Block Kit layout. */
+export interface SlackMessage {
+  text: string;
+  blocks: Record<string, unknown>[];
+}
+
+/** Slack's mrkdwn treats &, < and > as markup; people's text must not become links or mentions. */
+const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export function newRecordingSlackMessage(card: RecordingCardText): SlackMessage {
+  const facts = { type: 'section', fields: card.facts.map((f) => ({ type: 'mrkdwn', text: `*${f.label}*\n${clip(escape(f.value), 500)}` })) };
+  const blocks: Record<string, unknown>[] = [
+    { type: 'header', text: { type: 'plain_text', text: clip(card.heading, 150) } },
+    card.posterUrl ? { ...facts, accessory: { type: 'image', image_url: card.posterUrl, alt_text: 'First frame of the recording' } } : facts,
+  ];
+  if (card.summary.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: clip(`*Summary*\n${card.summary.map((l) => `• ${escape(l)}`).join('\n')}`, 3000) } });
+  if (card.note) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(`Note: ${escape(card.note)}`, 2000) }] });
+  if (card.failed) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'Processing failed; the original upload can be downloaded from the recording page.' }] });
+  blocks.push({ type: 'actions', elements: [{ type: 'button', style: 'primary', text: { type: 'plain_text', text: 'Open recording' }, url: card.recordingUrl, action_id: 'open_recording' }] });
+  return { text: clip(card.heading, 3000), blocks };
+}
+
+export function testSlackMessage(integrationsUrl: string): SlackMessage {
+  const text = 'Showback is connected: new recordings will be posted in this channel.';
+  return {
+    text,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: `:white_check_mark: ${text}` } },
+      { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Integration settings' }, url: integrationsUrl, action_id: 'open_settings' }] },
+    ],
+  };
+}
