@@ -9,6 +9,7 @@ export * from './billing.ts';
 export * from './widget.ts';
 export * from './text.ts';
 export * from './alerts.ts';
+export * from './zapier.ts';
 export * from './transcripts.ts';
 export * from './summaries.ts';
 export * from './team-chat.ts';

@@ -313,6 +313,22 @@ export interface AlertPreferencesTable {
   updated_at: Timestamp;
 }
 
+export interface ZapierKeysTable {
+  account_id: string;
+  key_hash: string;
+  key_prefix: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface ZapierSubscriptionsTable {
+  id: Generated<string>;
+  account_id: string;
+  event: string;
+  target_url: string;
+  created_at: Timestamp;
+}
+
 export interface AlertDeliveriesTable {
   id: Generated<string>;
   event_id: string;
@@ -399,6 +415,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_preferences: AlertPreferencesTable;
+  zapier_keys: ZapierKeysTable;
+  zapier_subscriptions: ZapierSubscriptionsTable;
   integration_oauth_states: IntegrationOauthStatesTable;
   slack_integrations: SlackIntegrationsTable;
   teams_integrations: TeamsIntegrationsTable;

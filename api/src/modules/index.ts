@@ -14,9 +14,10 @@ import { widgetRoutes } from './widget/widget.routes.ts';
 import { webhooksRoutes } from '../integrations/webhooks/webhooks.routes.ts';
 import { signedDownloadRoutes } from '../alerts/signed-download.routes.ts';
 import { alertPreferencesRoutes } from '../alerts/alert-preferences.routes.ts';
+import { zapierRoutes } from '../integrations/zapier/zapier.routes.ts';
 import { transcriptsRoutes } from './transcripts/transcripts.routes.ts';
 import { summariesRoutes } from './summaries/summaries.routes.ts';
 import { slackRoutes } from '../integrations/slack/slack.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, slackRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, slackRoutes];

@@ -12,6 +12,7 @@ import * as m20261124_0150_transcripts from './20261124_0150_transcripts.ts';
 import * as m20261124_0151_summaries from './20261124_0151_summaries.ts';
 import * as m20261124_0130_alerts from './20261124_0130_alerts.ts';
 import * as m20261124_0131_alert_preferences from './20261124_0131_alert_preferences.ts';
+import * as m20261124_0132_zapier from './20261124_0132_zapier.ts';
 import * as m20261124_0170_team_chat from './20261124_0170_team_chat.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '20261122_0050_billing': m20261122_0050_billing,
   '20261124_0130_alerts': m20261124_0130_alerts,
   '20261124_0131_alert_preferences': m20261124_0131_alert_preferences,
+  '20261124_0132_zapier': m20261124_0132_zapier,
   '20261124_0150_transcripts': m20261124_0150_transcripts,
   '20261124_0151_summaries': m20261124_0151_summaries,
   '20261124_0170_team_chat': m20261124_0170_team_chat,
