@@ -124,4 +124,48 @@ describe('/my/integrations: webhooks and email alerts', () => {
     expect(received).toHaveLength(3);
     expect(received[2]!.headers['webhook-id']).toBe(received.find((r) => JSON.parse(r.body).type === 'submission.ready')!.headers['webhook-id']);
   }, 180_000);
+
+  it('Zapier: connect shows the key once in the modal, copy, regenerate after a confirm replaces the key', async () => {
+    const server = running.server;
+    const owner = await signUpOwner(server.url, 'Zaps Ltd');
+    await completeOnboarding(owner);
+    const context = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } }));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await signInOwner(context, owner);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/my/integrations`);
+    const card = page.locator('[data-integration="zapier"]');
+    await card.getByRole('button', { name: 'Connect Zapier' }).click();
+    const modal = page.getByRole('dialog', { name: 'Your Zapier API key' });
+    await modal.waitFor();
+    const key = await modal.getByLabel('API key').inputValue();
+    expect(key).toMatch(/^sbz_/);
+    expect(await modal.evaluate((el) => el.getBoundingClientRect().width)).toBe(500);
+    await expect(modal.getByRole('listitem').count()).resolves.toBe(4);
+    await modal.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('API key copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await shot(page, '5-zapier-modal');
+    await modal.getByRole('button', { name: 'Done' }).click();
+    await card.getByText('Connected').waitFor();
+    await card.getByText('0 active zaps').waitFor();
+    expect((await fetch(`${server.url}/api/v1/zapier/me`, { headers: { 'x-api-key': key } })).status).toBe(200);
+
+    // Regenerate asks first; dismissing keeps the key.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await card.getByRole('button', { name: 'Retrieve or regenerate API key' }).click();
+    await expect(modal.isVisible()).resolves.toBe(false);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Retrieve or regenerate API key' }).click();
+    await modal.waitFor();
+    const fresh = await modal.getByLabel('API key').inputValue();
+    expect(fresh).not.toBe(key);
+    await shot(page, '6-zapier-regenerated');
+    expect((await fetch(`${server.url}/api/v1/zapier/me`, { headers: { 'x-api-key': key } })).status).toBe(401);
+    expect((await fetch(`${server.url}/api/v1/zapier/me`, { headers: { 'x-api-key': fresh } })).status).toBe(200);
+    await modal.getByRole('button', { name: 'Done' }).click();
+    await page.goto(`${server.url}/my/zapier`);
+    await page.getByText(`${fresh.slice(0, 12)}…`).waitFor();
+    await shot(page, '7-my-zapier');
+  }, 120_000);
 });

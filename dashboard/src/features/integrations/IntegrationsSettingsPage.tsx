@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
+import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
 
 type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'intercom' | 'freshdesk';
@@ -31,7 +32,7 @@ export function IntegrationsSettingsPage() {
       <PageHeader title={t('integrationsApp.title')} subtitle={t('integrationsApp.subtitle')} />
       <div className={styles.cards}>
         <PendingCard name="slack" badge="integrationsApp.nextRelease" />
-        <PendingCard name="zapier" badge="integrationsApp.nextRelease" />
+        <ZapierCard signedIn={!!user} />
         <PendingCard name="teams" badge="integrationsApp.comingSoon" />
         <Card className={styles.card} data-integration="email">
           <div className={styles.cardHead}>
