@@ -4,6 +4,7 @@ import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
+import { SlackCard } from './SlackCard.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
 import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
@@ -31,7 +32,7 @@ export function IntegrationsSettingsPage() {
     <div className={styles.page}>
       <PageHeader title={t('integrationsApp.title')} subtitle={t('integrationsApp.subtitle')} />
       <div className={styles.cards}>
-        <PendingCard name="slack" badge="integrationsApp.nextRelease" />
+        {manages ? <SlackCard /> : <PendingCard name="slack" badge="integrationsApp.available" />}
         <ZapierCard signedIn={!!user} />
         <PendingCard name="teams" badge="integrationsApp.comingSoon" />
         <Card className={styles.card} data-integration="email">

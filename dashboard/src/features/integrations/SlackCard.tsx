@@ -1,0 +1,74 @@
+import { t } from '../../messages/t.ts';
+import { Banner } from '../../ui/Banner.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Checkbox } from '../../ui/Checkbox.tsx';
+import { SelectField } from '../../ui/TextField.tsx';
+import { TeamChatPlanNotice } from './TeamChatPlanNotice.tsx';
+import { useSlackIntegration } from './useSlackIntegration.ts';
+import styles from './Integrations.module.css';
+
+/** Spec §2 team chat card, for owners and admins: connect, then toggle, default channel, test and disconnect. */
+export function SlackCard() {
+  const slack = useSlackIntegration();
+  const { status } = slack;
+  return (
+    <Card className={styles.card} data-integration="slack">
+      <div className={styles.cardHead}>
+        <h2 className={styles.cardTitle}>{t('integrationsApp.slack.name')}</h2>
+        {status?.connected && <span className={`${styles.badge} ${status.error ? styles.failed : styles.enabled}`}>{t('integrationsApp.chat.connected')}</span>}
+      </div>
+      {slack.error && <Banner tone="error">{slack.error}</Banner>}
+      {status && !status.connected && (
+        <>
+          <p className={styles.muted}>{t('integrationsApp.slack.text')}</p>
+          {status.plan_allows ? (
+            <div>
+              <Button busy={slack.busy === 'connect'} onClick={() => void slack.connect()}>
+                {t('integrationsApp.slackCard.connect')}
+              </Button>
+            </div>
+          ) : (
+            <TeamChatPlanNotice />
+          )}
+        </>
+      )}
+      {status?.connected && (
+        <>
+          <p className={styles.muted}>
+            {t('integrationsApp.chat.connectedTo')} <strong>{status.team_name}</strong>
+          </p>
+          {status.error && status.error !== slack.error && (
+            <Banner tone="warning">
+              <strong>{t('integrationsApp.chat.brokenTitle')}</strong> {status.error}
+            </Banner>
+          )}
+          {!status.plan_allows && <TeamChatPlanNotice />}
+          <Checkbox label={t('integrationsApp.chat.enable')} checked={status.enabled} onChange={(e) => slack.setEnabled(e.target.checked)} />
+          <SelectField
+            label={t('integrationsApp.chat.channel')}
+            placeholder={t('integrationsApp.chat.chooseChannel')}
+            value={status.default_channel_id ?? ''}
+            options={withSaved(slack.channels, status).map((c) => ({ value: c.id, label: `#${c.name}` }))}
+            onChange={(e) => slack.pickChannel(e.target.value)}
+          />
+          <div className={styles.actions}>
+            <Button variant="secondary" busy={slack.busy === 'test'} disabled={!status.default_channel_id} onClick={() => void slack.sendTest()}>
+              {t('integrationsApp.chat.sendTest')}
+            </Button>
+            <Button variant="danger" busy={slack.busy === 'disconnect'} onClick={() => void slack.disconnect()}>
+              {t('integrationsApp.chat.disconnect')}
+            </Button>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The saved channel stays selectable while the list loads or when the bot can no longer see it. */
+function withSaved(channels: { id: string; name: string }[], status: { default_channel_id: string | null; default_channel_name: string | null }) {
+  const saved = status.default_channel_id;
+  if (!saved || channels.some((c) => c.id === saved)) return channels;
+  return [{ id: saved, name: status.default_channel_name ?? saved }, ...channels];
+}
