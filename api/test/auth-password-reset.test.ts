@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { anonymousSession, body, signIn, signUp, signUpSysadmin, uniqueEmail, type SignedUp } from './support/auth.ts';
+import { linkIn, waitForMail, type Mail } from './support/mailbox.ts';
 
-interface Mail { to: string; subject: string; text: string }
-
-/** The local mailbox, read as the system admin (the only one who may). */
-async function waitForMail(t: TestApp, admin: SignedUp, to: string, count = 1): Promise<Mail[]> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const mails = ((await body(await fetch(`${t.url}/dev/mailbox/messages.json`, { headers: admin.headers }))) as Mail[]).filter((m) => m.to === to);
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail for ${to}`);
-}
-
-const tokenOf = (mail: Mail): string => new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('reset_password_token')!;
+const tokenOf = (mail: Mail): string => linkIn(mail).searchParams.get('reset_password_token')!;
 
 describe('forgot password', () => {
   let t: TestApp;

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   EMAIL_TAKEN: 409,
   LINK_EXPIRED: 410,
   LINK_REVOKED: 410,
+  /** An invitation link that was already used to join. */
+  INVITATION_USED: 410,
   TOKEN_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
   /** A path segment longer than the router reads. */
@@ -26,6 +28,8 @@ export const ERROR_STATUS = {
   PRECONDITION_FAILED: 412,
   PLAN_REQUIRED: 402,
   USAGE_LIMIT_REACHED: 402,
+  /** Every seat of the plan is taken by members and pending invitations; details.upgrade_url. */
+  SEAT_LIMIT_REACHED: 402,
   PAYMENT_FAILED: 402,
   BILLING_UNAVAILABLE: 503,
   RATE_LIMITED: 429,

@@ -13,3 +13,4 @@ export * from './zapier.ts';
 export * from './transcripts.ts';
 export * from './summaries.ts';
 export * from './team-chat.ts';
+export * from './team.ts';

@@ -28,6 +28,7 @@ export interface UsersTable {
   email_verified: Generated<boolean>;
   attribution: Json<Record<string, string>> | null;
   must_change_password: Generated<boolean>;
+  last_active_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -386,6 +387,20 @@ export interface TeamsIntegrationsTable {
   updated_at: Generated<Date>;
 }
 
+export interface InvitationsTable {
+  id: Generated<string>;
+  account_id: string;
+  email: string;
+  role: 'admin' | 'member';
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  accepted_user_id: string | null;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -411,6 +426,7 @@ export interface Database {
   submission_context: SubmissionContextTable;
   transcripts: TranscriptsTable;
   summaries: SummariesTable;
+  invitations: InvitationsTable;
   alert_events: AlertEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   alert_deliveries: AlertDeliveriesTable;

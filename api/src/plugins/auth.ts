@@ -58,6 +58,14 @@ export async function requireAccountAdmin(request: FastifyRequest, reply: Fastif
   if (request.user.role !== 'owner' && request.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only the account owner or an admin may do this.');
 }
 
+export const forbiddenNotOwner = (): AppError => new AppError('FORBIDDEN', 'Only the account owner may do this.');
+
+/** preHandler: requireUser, then 403 FORBIDDEN unless the user is the account's owner. */
+export async function requireAccountOwner(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(request, reply);
+  if (request.user.role !== 'owner') throw forbiddenNotOwner();
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('sessionId', null);

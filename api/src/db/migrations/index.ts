@@ -14,6 +14,7 @@ import * as m20261124_0130_alerts from './20261124_0130_alerts.ts';
 import * as m20261124_0131_alert_preferences from './20261124_0131_alert_preferences.ts';
 import * as m20261124_0132_zapier from './20261124_0132_zapier.ts';
 import * as m20261124_0170_team_chat from './20261124_0170_team_chat.ts';
+import * as m20261124_0180_team from './20261124_0180_team.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0150_transcripts': m20261124_0150_transcripts,
   '20261124_0151_summaries': m20261124_0151_summaries,
   '20261124_0170_team_chat': m20261124_0170_team_chat,
+  '20261124_0180_team': m20261124_0180_team,
 };

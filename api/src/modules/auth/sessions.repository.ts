@@ -21,6 +21,7 @@ export function findSessionUserByTokenHash(db: Db, tokenHash: string) {
       'users.is_sysadmin',
       'users.email',
       'users.name',
+      'users.last_active_at',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', new Date())
@@ -29,6 +30,11 @@ export function findSessionUserByTokenHash(db: Db, tokenHash: string) {
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+}
+
+/** For the team's "last active": one write per user and hour, whichever of their sessions is used. */
+export async function touchUserLastActive(db: Db, userId: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ last_active_at: now }).where('id', '=', userId).execute();
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

@@ -36,6 +36,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
     ip: request.ip,
     user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
   });
+  await repo.touchUserLastActive(request.server.ctx.db, userId, new Date());
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -59,14 +60,22 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
   return { sessionId: row.session_id, user: sessionUser(row) };
 }
 
+const HOUR = 60 * 60 * 1000;
+
 /**
  * Browser sessions slide: each use keeps them alive a day. Written at most once an hour per session, so requests
  * read the session row without writing it. Persistent sessions end after their 30 days whatever happens.
+ * The user's last_active_at (the team page) moves on the same hourly rhythm.
  */
-export async function keepSessionAlive(db: Db, session: { session_id: string; persistent: boolean; expires_at: Date | string }): Promise<void> {
+export async function keepSessionAlive(
+  db: Db,
+  session: { session_id: string; persistent: boolean; expires_at: Date | string; id: string; last_active_at: Date | string | null },
+): Promise<void> {
+  const now = new Date();
+  if (!session.last_active_at || now.getTime() - new Date(session.last_active_at).getTime() >= HOUR) await repo.touchUserLastActive(db, session.id, now);
   if (session.persistent) return;
   const expiresAt = new Date(session.expires_at).getTime();
-  if (expiresAt - Date.now() < BROWSER_SESSION_IDLE_MS - 60 * 60 * 1000) {
+  if (expiresAt - Date.now() < BROWSER_SESSION_IDLE_MS - HOUR) {
     await repo.extendSession(db, session.session_id, new Date(Date.now() + BROWSER_SESSION_IDLE_MS));
   }
 }

@@ -48,6 +48,7 @@ function profileQuery(db: Db, from: Date, to: Date) {
       'u.role',
       'u.is_sysadmin',
       'u.must_change_password',
+      'u.last_active_at',
       'u.account_id',
       'a.name as account_name',
       'a.onboarding_completed',

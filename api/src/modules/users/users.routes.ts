@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { findSessionUser, requireUser, setSession, unauthenticated } from '../../plugins/auth.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
 import { endOtherSessions, endSession, startSession } from '../auth/sessions.service.ts';
+import { acceptInvitation } from '../team/invitations.service.ts';
 import * as users from './users.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema };
@@ -13,9 +14,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/v1/users/sign_up',
-    { preHandler: authRateLimit(app, 'sign_up'), schema: { tags: ['users'], summary: 'Create an account and its owner, and sign in', body: SignUpBodySchema, response: { 201: UserSchema, ...errors } } },
+    { preHandler: authRateLimit(app, 'sign_up'), schema: { tags: ['users'], summary: 'Create an account and its owner, or join the account of an invitation_token, and sign in', body: SignUpBodySchema, response: { 201: UserSchema, 402: ErrorBodySchema, 410: ErrorBodySchema, ...errors } } },
     async (request, reply) => {
-      const user = await users.signUp(ctx, request.body);
+      const token = request.body.invitation_token?.trim();
+      const user = token ? await acceptInvitation(ctx, { ...request.body, invitation_token: token }) : await users.signUp(ctx, request.body);
       await startSession(request, reply, user.id, false);
       return reply.status(201).send(await users.userJson(ctx, user.id));
     },

@@ -14,15 +14,15 @@ export const isUniqueViolation = (error: unknown): boolean => (error as { code?:
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-function addError(errors: FieldErrors, field: string, message: string): void {
+export function addError(errors: FieldErrors, field: string, message: string): void {
   (errors[field] ??= []).push(message);
 }
 
-function throwIfAny(errors: FieldErrors): void {
+export function throwIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
-const EMAIL_TAKEN = 'has already been taken';
+export const EMAIL_TAKEN = 'has already been taken';
 
 /** The user as JSON with its account; the shape GET /users/me answers with. One query. */
 export async function userJson(ctx: AppContext, userId: string, now = new Date()): Promise<User> {
@@ -67,27 +67,32 @@ function profileJson(row: ProfileRow, now: Date): User {
   return serializeUser(row, account, billingStateFrom(account, { billing, used: Number(row.used), held: Number(row.held) }, now));
 }
 
-export const INVITATION_INVALID = 'This invitation is not valid or has expired.';
-
-/** Validates the sign-up form, then creates the account and its owner (createOwner). */
-export async function signUp(ctx: AppContext, body: SignUpBody): Promise<UserRow> {
+/** The form errors every sign-up shares (with or without an invitation): blank name, mismatched confirmation. */
+export function signUpFormErrors(body: SignUpBody): FieldErrors {
   const errors: FieldErrors = {};
-  const name = body.name.trim();
-  const email = normaliseEmail(body.email);
-  if (!name) addError(errors, 'name', "can't be blank");
+  if (!body.name.trim()) addError(errors, 'name', "can't be blank");
   if (body.password !== body.password_confirmation) addError(errors, 'password_confirmation', "doesn't match Password");
-  // Invitations are accepted by the team module once it exists; until then no token can be valid.
-  const invitationRefused = Boolean(body.invitation_token?.trim());
-  if (invitationRefused) addError(errors, 'invitation_token', INVITATION_INVALID);
-  if (!errors.email && (await repo.findUserByEmail(ctx.db, email))) addError(errors, 'email', EMAIL_TAKEN);
-  if (Object.keys(errors).length) throw validationFailed(errors, invitationRefused && Object.keys(errors).length === 1 ? INVITATION_INVALID : undefined);
+  return errors;
+}
 
+/** The sign-up's attribution fields, trimmed, empty ones dropped. */
+export function attributionOf(body: SignUpBody): Record<string, string> {
   const attribution: Record<string, string> = {};
   for (const field of ATTRIBUTION_FIELDS) {
     const value = body[field]?.trim();
     if (value) attribution[field] = value;
   }
-  return createOwner(ctx, { name, email, accountName: body.account_name, passwordHash: await hashPassword(body.password), emailVerified: false, attribution });
+  return attribution;
+}
+
+/** Validates the sign-up form, then creates the account and its owner (createOwner). Invitations: team/invitations.service. */
+export async function signUp(ctx: AppContext, body: SignUpBody): Promise<UserRow> {
+  const errors = signUpFormErrors(body);
+  const name = body.name.trim();
+  const email = normaliseEmail(body.email);
+  if (await repo.findUserByEmail(ctx.db, email)) addError(errors, 'email', EMAIL_TAKEN);
+  throwIfAny(errors);
+  return createOwner(ctx, { name, email, accountName: body.account_name, passwordHash: await hashPassword(body.password), emailVerified: false, attribution: attributionOf(body) });
 }
 
 export interface NewOwner {
@@ -106,8 +111,11 @@ export interface NewOwner {
  * Creates an account (with its trial, from the column default) and its owner in one transaction: a failure leaves
  * neither behind. A taken email answers 422 errors.email.
  */
+export const attributionJson = (attribution: Record<string, string> | undefined): string | null =>
+  attribution && Object.keys(attribution).length ? JSON.stringify(attribution) : null;
+
 export async function createOwner(ctx: AppContext, owner: NewOwner): Promise<UserRow> {
-  const attribution = owner.attribution && Object.keys(owner.attribution).length ? JSON.stringify(owner.attribution) : null;
+  const attribution = attributionJson(owner.attribution);
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const account = await repo.insertAccount(trx, { name: owner.accountName?.trim() || `${owner.name}'s workspace` });
