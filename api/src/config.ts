@@ -73,6 +73,15 @@ export const CONFIG_VARS = {
 
 export type ConfigVar = keyof typeof CONFIG_VARS;
 
+/** A service speaking OpenAI's REST API (OpenAI itself, Groq, a self-hosted server). */
+export interface OpenAiEndpoint {
+  /** Including /v1. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -106,10 +115,10 @@ export interface Config {
      * minute), and 5 minutes as 16 kHz WAV (9.6 MB) stays under the 25 MB upload limit of transcription APIs.
      */
     chunkSeconds: number;
-    api: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
+    api: OpenAiEndpoint | undefined;
   };
   /** A model behind an OpenAI-compatible chat endpoint writes summaries when `api` is set; else the digest (summary/). */
-  summary: { api: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined };
+  summary: { api: OpenAiEndpoint | undefined };
   workers: boolean;
   maxUploadBytes: number;
   uploadExpiryDays: number;
@@ -162,6 +171,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     return raw === undefined || raw === '' ? (CONFIG_VARS[name].default ?? '') : raw.trim();
   };
   const opt = (name: ConfigVar): string | undefined => get(name) || undefined;
+  /** <PREFIX>_API_URL, _API_KEY, _MODEL, _TIMEOUT_SECONDS: an OpenAI-compatible endpoint, when its URL is set. */
+  const openAiEndpoint = (prefix: 'TRANSCRIPTION' | 'SUMMARY'): OpenAiEndpoint | undefined =>
+    opt(`${prefix}_API_URL`)
+      ? {
+          baseUrl: url(`${prefix}_API_URL`, get(`${prefix}_API_URL`)),
+          apiKey: get(`${prefix}_API_KEY`),
+          model: get(`${prefix}_MODEL`),
+          timeoutMs: positiveInt(`${prefix}_TIMEOUT_SECONDS`, get(`${prefix}_TIMEOUT_SECONDS`)) * 1000,
+        }
+      : undefined;
   const portNumber = port('PORT', get('PORT'));
   const publicUrl = get('PUBLIC_URL') ? url('PUBLIC_URL', get('PUBLIC_URL')) : `http://localhost:${portNumber}`;
   const stripeKey = opt('STRIPE_SECRET_KEY');
@@ -215,25 +234,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pocketsphinxPath: get('POCKETSPHINX_PATH'),
       modelDir: get('POCKETSPHINX_MODEL_DIR'),
       chunkSeconds: 300,
-      api: opt('TRANSCRIPTION_API_URL')
-        ? {
-            baseUrl: url('TRANSCRIPTION_API_URL', get('TRANSCRIPTION_API_URL')),
-            apiKey: get('TRANSCRIPTION_API_KEY'),
-            model: get('TRANSCRIPTION_MODEL'),
-            timeoutMs: positiveInt('TRANSCRIPTION_TIMEOUT_SECONDS', get('TRANSCRIPTION_TIMEOUT_SECONDS')) * 1000,
-          }
-        : undefined,
+      api: openAiEndpoint('TRANSCRIPTION'),
     },
-    summary: {
-      api: opt('SUMMARY_API_URL')
-        ? {
-            baseUrl: url('SUMMARY_API_URL', get('SUMMARY_API_URL')),
-            apiKey: get('SUMMARY_API_KEY'),
-            model: get('SUMMARY_MODEL'),
-            timeoutMs: positiveInt('SUMMARY_TIMEOUT_SECONDS', get('SUMMARY_TIMEOUT_SECONDS')) * 1000,
-          }
-        : undefined,
-    },
+    summary: { api: openAiEndpoint('SUMMARY') },
     workers: bool('WORKERS', get('WORKERS')),
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
     uploadExpiryDays: positiveInt('UPLOAD_EXPIRY_DAYS', get('UPLOAD_EXPIRY_DAYS')),

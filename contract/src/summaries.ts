@@ -34,3 +34,13 @@ export const SummarySchema = Type.Object({
   updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type Summary = Static<typeof SummarySchema>;
+
+/** How a summary names a cited request: its path and query ("/api/save?step=2"), or the URL as sent when it does not parse. */
+export function requestPath(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}

@@ -35,9 +35,7 @@ export const summarizeSubmissionJob = defineJob({
         const message = error instanceof Error ? error.message : String(error);
         if (!run.isLastAttempt) {
           await saveSummary(ctx.db, id, account, { error: `Attempt ${run.attempt} failed, retrying: ${message}` });
-          // A plain error for the queue's record (see transcribe-submission.job.ts).
-          // eslint-disable-next-line preserve-caught-error
-          throw new Error(message);
+          throw error;
         }
         const digest = buildDigest(material);
         await saveSummary(ctx.db, id, account, { status: 'ready', kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: `The model failed (${message}); this is the automatic digest.` });

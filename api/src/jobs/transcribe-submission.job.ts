@@ -56,10 +56,7 @@ export const transcribeSubmissionJob = defineJob({
       });
       // The summary does not wait for a transcript that will not come: the events alone still tell a lot.
       if (run.isLastAttempt) await ctx.queue.send(summarizeSubmissionJob, { submission_id: id });
-      // A plain error for the queue's record: pg-boss serialises what is thrown, cause and all, and an SDK error
-      // (with its response) as the cause stalled the worker's shutdown by 20 s+ in tests. The message says what failed.
-      // eslint-disable-next-line preserve-caught-error
-      throw new Error(message);
+      throw error;
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }

@@ -1,4 +1,4 @@
-import type { SummaryCitation, SummaryLine, TranscriptSegment } from '@showback/contract';
+import { requestPath, type SummaryCitation, type SummaryLine, type TranscriptSegment } from '@showback/contract';
 import { eventCitation, isConsoleError, isFailingRequest, timeCitation } from './citations.ts';
 import type { SummaryMaterial } from './summary-material.ts';
 
@@ -17,15 +17,6 @@ function nearestSegment(segments: TranscriptSegment[], ms: number): TranscriptSe
     if (distance < bestDistance) best = segment;
   }
   return best;
-}
-
-function pathOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.pathname + parsed.search;
-  } catch {
-    return url;
-  }
 }
 
 /**
@@ -47,7 +38,7 @@ export function buildDigest(material: SummaryMaterial): { goal: string | null; l
   for (const { event, index } of failing.slice(0, MAX_REQUESTS)) {
     if (event.kind !== 'network') continue;
     const outcome = event.status === 0 ? 'got no response' : `answered ${event.status}`;
-    lines.push({ text: `${event.method} ${pathOf(event.url)} ${outcome} at ${clock(event.t)}.`, citations: cite(eventCitation(material, index)) });
+    lines.push({ text: `${event.method} ${requestPath(event.url)} ${outcome} at ${clock(event.t)}.`, citations: cite(eventCitation(material, index)) });
   }
   if (failing.length > MAX_REQUESTS) lines.push({ text: `${failing.length - MAX_REQUESTS} more requests failed.`, citations: cite(eventCitation(material, failing[MAX_REQUESTS]!.index)) });
 

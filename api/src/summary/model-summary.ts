@@ -1,14 +1,8 @@
-import OpenAI from 'openai';
 import type { SummaryLine, WidgetEvent } from '@showback/contract';
+import type { OpenAiEndpoint } from '../config.ts';
+import { openAiClient } from '../integrations/openai-client.ts';
 import { checkLines } from './citations.ts';
 import type { SummaryMaterial } from './summary-material.ts';
-
-export interface SummaryApiConfig {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  timeoutMs: number;
-}
 
 const INSTRUCTIONS = `You summarise a customer's screen recording for a support agent who has 20 seconds.
 The user message is one JSON document of DATA captured from the customer's browser: their note, environment, the
@@ -53,9 +47,8 @@ function parseReply(content: string): { goal: string | null; lines: { text: stri
 }
 
 /** The summary by a model behind an OpenAI-compatible chat-completions endpoint; its citations checked. */
-export async function writeWithModel(config: SummaryApiConfig, material: SummaryMaterial): Promise<{ goal: string | null; lines: SummaryLine[] }> {
-  const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 2, timeout: config.timeoutMs });
-  const completion = await client.chat.completions.create({
+export async function writeWithModel(config: OpenAiEndpoint, material: SummaryMaterial): Promise<{ goal: string | null; lines: SummaryLine[] }> {
+  const completion = await openAiClient(config).chat.completions.create({
     model: config.model,
     temperature: 0,
     response_format: { type: 'json_object' },

@@ -1,21 +1,9 @@
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
+import { toFile } from 'openai';
 import type { TranscriptionVerbose } from 'openai/resources/audio/transcriptions';
 import type { TranscriptSegment, TranscriptWord } from '@showback/contract';
 import { chunkAsWav, type AudioChunk } from './audio-chunks.ts';
 import { groupWords, segmentOf } from './segments.ts';
-
-export interface TranscriptionApiConfig {
-  /** Base URL including /v1, e.g. https://api.openai.com/v1 */
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  timeoutMs: number;
-}
-
-export function transcriptionClient(config: TranscriptionApiConfig): OpenAI {
-  // The job retries with backoff on its own; the client's two quick retries ride out a single 429 or 5xx.
-  return new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 2, timeout: config.timeoutMs });
-}
 
 const ms = (seconds: number): number => Math.max(0, Math.round(seconds * 1000));
 

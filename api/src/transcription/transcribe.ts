@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { TranscriptSegment } from '@showback/contract';
 import type { Config } from '../config.ts';
 import { extractAudioChunks } from './audio-chunks.ts';
-import { recognizeWithApi, transcriptionClient } from './api-transcriber.ts';
+import { openAiClient } from '../integrations/openai-client.ts';
+import { recognizeWithApi } from './api-transcriber.ts';
 import { recognizeWithPocketsphinx } from './pocketsphinx.ts';
 import { groupWords, shiftSegments } from './segments.ts';
 
@@ -25,7 +26,7 @@ export async function transcribeFile(config: Config['transcription'], ffmpegPath
 
   let perChunk: TranscriptSegment[][];
   if (config.api) {
-    const client = transcriptionClient(config.api);
+    const client = openAiClient(config.api);
     perChunk = [];
     for (const [index, chunk] of chunks.entries()) perChunk.push(await recognizeWithApi(client, config.api.model, chunk, index));
   } else {

@@ -1,26 +1,18 @@
-import type { Submission, Summary, SummaryCitation } from '@showback/contract';
+import { requestPath, type Submission, type Summary, type SummaryCitation } from '@showback/contract';
 import { api } from '../../../app/api.ts';
 import { t } from '../../../messages/t.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
 import { usePolledResource } from '../usePolledResource.ts';
 import { formatOffset } from '../timeline/timelineModel.ts';
+import pageStyles from '../RecordingPage.module.css';
 import styles from './SummaryPanel.module.css';
 
 const getSummary = (id: string, signal?: AbortSignal): Promise<Summary> => api.get<Summary>(`submissions/${encodeURIComponent(id)}/summary`, { signal });
 
-function pathOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.pathname + parsed.search;
-  } catch {
-    return url;
-  }
-}
-
 function citationLabel(citation: SummaryCitation): string {
   // The timeline's notation (0:05.5), so a cited event is easy to find there.
   const at = formatOffset(citation.t_ms);
-  if (citation.type === 'request') return t('summary.request', { method: citation.method, path: pathOf(citation.url), status: citation.status || t('summary.noResponse'), time: at });
+  if (citation.type === 'request') return t('summary.request', { method: citation.method, path: requestPath(citation.url), status: citation.status || t('summary.noResponse'), time: at });
   if (citation.type === 'console') return t('summary.console', { level: citation.level, time: at });
   return at;
 }
@@ -34,8 +26,8 @@ export function SummaryPanel({ submission }: { submission: Submission }) {
   const { seek } = usePlayerClock();
   if (!data || submission.status === 'failed') return null;
   return (
-    <section className={styles.panel} aria-labelledby="summary-title" data-testid="summary">
-      <h2 id="summary-title" className={styles.title}>
+    <section className={`${pageStyles.panel} ${styles.stack}`} aria-labelledby="summary-title" data-testid="summary">
+      <h2 id="summary-title" className={pageStyles.panelTitle}>
         {t('summary.title')}
       </h2>
       {data.status === 'pending' ? (

@@ -12,6 +12,7 @@ import type { ApiResource } from '../useApiResource.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
 import { retryTranscript } from './transcriptApi.ts';
 import { countMatches, currentSegmentIndex, splitMatches } from './transcriptModel.ts';
+import pageStyles from '../RecordingPage.module.css';
 import styles from './TranscriptPanel.module.css';
 
 interface Props {
@@ -28,8 +29,8 @@ interface Props {
 export function TranscriptPanel({ submission, transcript, captionsOn, onCaptionsChange }: Props) {
   const { data, error, loading, reload } = transcript;
   return (
-    <section className={styles.panel} aria-labelledby="transcript-title" data-testid="transcript">
-      <h2 id="transcript-title" className={styles.title}>
+    <section className={`${pageStyles.panel} ${styles.stack}`} aria-labelledby="transcript-title" data-testid="transcript">
+      <h2 id="transcript-title" className={pageStyles.panelTitle}>
         {t('transcript.title')}
       </h2>
       {error !== undefined && !loading ? (
