@@ -3,22 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAlertEvent } from '../src/alerts/alert-events.ts';
 import { signUp } from './support/auth.ts';
 import { startApiProcess, type ApiProcess } from './support/api-process.ts';
-import { addEndpoint, deliveriesOf, waitForDeliveries } from './support/fixtures/alerts.ts';
+import { addEndpoint, deliveriesOf, useAlertsApp, waitForDeliveries } from './support/fixtures/alerts.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import { createRequest, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
 import { startPeerApp, startTestApp, type TestApp } from './support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
 
 describe('the outbox: events and the processing job commit with the submission', () => {
+  const app = useAlertsApp();
   let t: TestApp;
   let receiver: WebhookReceiver;
-  beforeAll(async () => {
-    t = await startTestApp({}, { OUTBOUND_ALLOW_LOCAL: 'true' });
-    receiver = await startWebhookReceiver();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await t?.close();
+  beforeAll(() => {
+    ({ t, receiver } = app);
   });
 
   it('a failed enqueue rolls the submission back; the retry then creates, processes and announces it once', async () => {

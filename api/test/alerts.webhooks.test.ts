@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDelivery } from '@showback/contract';
 import { recordAlertEvent } from '../src/alerts/alert-events.ts';
 import type { LocalMailbox } from '../src/integrations/email/local-mailbox.ts';
 import { body, signUp, type SignedUp } from './support/auth.ts';
-import { addEndpoint, deliveriesOf, endpointSecret, makeDueNow, recordThroughLink, sendTestEvent, waitForDeliveries } from './support/fixtures/alerts.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { addEndpoint, deliveriesOf, endpointSecret, makeDueNow, recordThroughLink, sendTestEvent, useAlertsApp, waitForDeliveries } from './support/fixtures/alerts.ts';
+import type { TestApp } from './support/test-app.ts';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from './support/webhook-receiver.ts';
 
 const api = (t: TestApp, path: string) => `${t.url}/api/v1/integrations/webhooks${path}`;
@@ -34,15 +34,11 @@ function remove(t: TestApp, owner: SignedUp, id: string): Promise<Response> {
 }
 
 describe('signed webhooks', () => {
+  const app = useAlertsApp();
   let t: TestApp;
   let receiver: WebhookReceiver;
-  beforeAll(async () => {
-    t = await startTestApp({}, { OUTBOUND_ALLOW_LOCAL: 'true' });
-    receiver = await startWebhookReceiver();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await t?.close();
+  beforeAll(() => {
+    ({ t, receiver } = app);
   });
 
   it('refuses bad input with the one error body and changes nothing; another account sees 404', async () => {
@@ -280,17 +276,13 @@ describe('signed webhooks', () => {
 });
 
 describe('webhooks without OUTBOUND_ALLOW_LOCAL (the production setting)', () => {
+  const app = useAlertsApp({});
   let t: TestApp;
   let receiver: WebhookReceiver;
   let owner: SignedUp;
   beforeAll(async () => {
-    t = await startTestApp();
-    receiver = await startWebhookReceiver();
+    ({ t, receiver } = app);
     owner = await signUp(t);
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await t?.close();
   });
 
   it('refuses http, loopback, private and metadata URLs when saved', async () => {

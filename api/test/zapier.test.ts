@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { body, signUp, type SignedUp } from './support/auth.ts';
-import { recordThroughLink } from './support/fixtures/alerts.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { recordThroughLink, useAlertsApp } from './support/fixtures/alerts.ts';
+import type { TestApp } from './support/test-app.ts';
+import type { WebhookReceiver } from './support/webhook-receiver.ts';
 
 const zap = (t: TestApp, path: string) => `${t.url}/api/v1/integrations/zapier${path}`;
 const asZapier = (key: string) => ({ 'x-api-key': key, 'content-type': 'application/json' });
 
 describe('Zapier: connect, the key, REST hooks', () => {
+  const app = useAlertsApp();
   let t: TestApp;
   let receiver: WebhookReceiver;
-  beforeAll(async () => {
-    t = await startTestApp({}, { OUTBOUND_ALLOW_LOCAL: 'true' });
-    receiver = await startWebhookReceiver();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await t?.close();
+  beforeAll(() => {
+    ({ t, receiver } = app);
   });
 
   async function connected(): Promise<{ owner: SignedUp; key: string; prefix: string }> {

@@ -104,14 +104,19 @@ export async function nextDueAt(db: Db, channels: readonly string[]): Promise<Da
 
 export type DeliveryLogRow = AlertDeliveryRow & { event_type: string; submission_id: string | null };
 
-/** Newest first, the account's deliveries to one target of one channel. */
-export async function listDeliveries(db: Db, accountId: string, channel: string, target: string, limit: number): Promise<DeliveryLogRow[]> {
+/** The account's deliveries with their event's type and submission, as the delivery log shows them. */
+function deliveryLog(db: Db, accountId: string) {
   return db
     .selectFrom('alert_deliveries as d')
     .innerJoin('alert_events as e', 'e.id', 'd.event_id')
     .selectAll('d')
     .select(['e.type as event_type', 'e.submission_id'])
-    .where('d.account_id', '=', accountId)
+    .where('d.account_id', '=', accountId);
+}
+
+/** Newest first, the account's deliveries to one target of one channel. */
+export async function listDeliveries(db: Db, accountId: string, channel: string, target: string, limit: number): Promise<DeliveryLogRow[]> {
+  return deliveryLog(db, accountId)
     .where('d.channel', '=', channel)
     .where('d.target', '=', target)
     .orderBy('d.created_at', 'desc')
@@ -121,14 +126,7 @@ export async function listDeliveries(db: Db, accountId: string, channel: string,
 }
 
 export async function findDelivery(db: Db, accountId: string, id: string): Promise<DeliveryLogRow | undefined> {
-  return db
-    .selectFrom('alert_deliveries as d')
-    .innerJoin('alert_events as e', 'e.id', 'd.event_id')
-    .selectAll('d')
-    .select(['e.type as event_type', 'e.submission_id'])
-    .where('d.account_id', '=', accountId)
-    .where('d.id', '=', id)
-    .executeTakeFirst();
+  return deliveryLog(db, accountId).where('d.id', '=', id).executeTakeFirst();
 }
 
 /** A finished delivery becomes due once more (one more attempt, same id and body). */

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
 import { useToast } from '../../ui/useToast.ts';
+import { ZapierSetupSteps } from './ZapierSetupSteps.tsx';
 import styles from './Integrations.module.css';
 
 /** Spec §2: the 500px modal that shows the key once, read-only, with a copy button, the warnings and 4 setup steps. */
@@ -23,12 +24,7 @@ export function ZapierKeyModal({ apiKey, onClose }: { apiKey: string; onClose():
         {t('integrationsApp.zapierCard.warningOnce')} {t('integrationsApp.zapierCard.warningSecret')}
       </Banner>
       <h3 className={styles.cardTitle}>{t('integrationsApp.zapierCard.stepsTitle')}</h3>
-      <ol className={styles.steps}>
-        <li>{t('integrationsApp.zapierCard.step1')}</li>
-        <li>{t('integrationsApp.zapierCard.step2')}</li>
-        <li>{t('integrationsApp.zapierCard.step3')}</li>
-        <li>{t('integrationsApp.zapierCard.step4')}</li>
-      </ol>
+      <ZapierSetupSteps />
       <div className={styles.actions}>
         <Button onClick={() => dialog.current?.close()}>{t('integrationsApp.zapierCard.close')}</Button>
       </div>

@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { disconnectZapier, getZapierStatus, listZapierSubscriptions } from './zapierApi.ts';
 import { ZapierCard } from './ZapierCard.tsx';
+import { ZapierSetupSteps } from './ZapierSetupSteps.tsx';
 import styles from './Integrations.module.css';
 
 /** /my/zapier: whether Zapier is connected, with which key, the zaps listening, and how to connect. */
@@ -82,12 +83,7 @@ export function ZapierPage() {
       </Card>
       <Card className={styles.section}>
         <h2 className={styles.heading}>{t('integrationsApp.zapierCard.howTo')}</h2>
-        <ol className={styles.steps}>
-          <li>{t('integrationsApp.zapierCard.step1')}</li>
-          <li>{t('integrationsApp.zapierCard.step2')}</li>
-          <li>{t('integrationsApp.zapierCard.step3')}</li>
-          <li>{t('integrationsApp.zapierCard.step4')}</li>
-        </ol>
+        <ZapierSetupSteps />
       </Card>
       {manages && !status?.connected && <ZapierCard signedIn={!!user} />}
     </div>
