@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Transcript } from '@showback/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR } from '../auth/session.ts';
@@ -100,6 +101,8 @@ describe('review: transcript, captions and summary', () => {
     await panel.getByText('Matches: 1').waitFor();
     expect(await panel.locator('mark').allTextContents()).toEqual(['payment']);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'review-transcript-search-1280.png'), fullPage: true });
+    const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // Downloads: the captions file and the text, under the request's title.
     const [vtt] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download .vtt' }).click()]);
