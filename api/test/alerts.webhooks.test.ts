@@ -225,6 +225,27 @@ describe('signed webhooks', () => {
     await remove(t, owner, endpoint.id);
   });
 
+  it('an endpoint whose every delivery failed for 5 days is disabled after its last attempt, and its owner emailed', async () => {
+    const owner = await signUp(t);
+    const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/down` });
+    const db = t.app.ctx.db;
+    // Six days of failures, as earlier deliveries would have left them.
+    const old = await db.insertInto('alert_events').values({ account_id: owner.user.account.id, type: 'webhook.test', submission_id: null, only: null, created_at: sql<Date>`now() - interval '6 days'`, fanned_out_at: sql<Date>`now() - interval '6 days'` }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('alert_deliveries').values({ event_id: old.id, account_id: owner.user.account.id, channel: 'webhook', target: endpoint.id, status: 'failed', attempts: 7, created_at: sql<Date>`now() - interval '6 days'`, last_attempt_at: sql<Date>`now() - interval '5 days'`, last_status: 503 }).execute();
+    receiver.answerNext({ status: 503 }, { status: 503 });
+    await sendTestEvent(t, owner, endpoint.id);
+    const first = (await waitForDeliveries(t, owner, endpoint.id, (items) => items.some((d) => d.event_type === 'webhook.test' && d.attempts === 1 && d.status === 'pending'))).find((d) => d.attempts === 1)!;
+    // Jump to the last attempt of the schedule.
+    await db.updateTable('alert_deliveries').set({ attempts: 6 }).where('id', '=', first.id).execute();
+    await makeDueNow(t, first.id);
+    await waitForDeliveries(t, owner, endpoint.id, (items) => items.find((d) => d.id === first.id)?.status === 'failed');
+    const [listed] = (await body(await fetch(api(t, ''), { headers: owner.headers }))).items;
+    expect(listed).toMatchObject({ status: 'disabled', disabled_reason: 'Every delivery failed for 5 days.' });
+    const mail = (await (t.app.ctx.mailer as LocalMailbox).list()).find((m) => m.to === owner.user.email && m.subject === 'A webhook endpoint was disabled');
+    expect(mail?.text).toContain('every delivery failed for 5 days');
+    await remove(t, owner, endpoint.id);
+  });
+
   it('rotating the secret signs with the new and the old one during the grace period', async () => {
     const owner = await signUp(t);
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/rotate` });
