@@ -10,10 +10,11 @@ const run = promisify(execFile);
  * Speech a microphone can "hear": flite's voice resampled to the 48 kHz mono 16-bit WAV Chromium's fake audio
  * capture needs (--use-file-for-fake-audio-capture). Chromium loops it.
  */
-export async function speechWav(dir: string, text = 'Hello. When I click the save button, the page shows an error and my changes are gone. Please have a look.'): Promise<string> {
+export async function speechWav(dir: string, text = 'Hello. When I click the save button, the page shows an error and my changes are gone. Please have a look.', voice = 'kal'): Promise<string> {
   const raw = path.join(dir, 'speech-raw.wav');
   const out = path.join(dir, 'speech48k.wav');
-  await run('flite', ['-t', text, '-o', raw]);
+  // kal is flite's default; slt (16 kHz) is the voice pocketsphinx recognises best, for transcript scenarios.
+  await run('flite', ['-voice', voice, '-t', text, '-o', raw]);
   await run('sox', [raw, '-r', '48000', '-c', '1', '-b', '16', out]);
   return out;
 }
