@@ -13,6 +13,12 @@ export default tseslint.config(
     },
   },
   {
+    // The Zapier app is CommonJS, as Zapier's platform requires.
+    files: ['zapier/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Migrations are frozen in time and take Kysely<any>, never the app's schema types.
     files: ['api/src/db/migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -15,7 +15,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['api/test/**/*.test.ts'],
+          // The Zapier app's tests run it against a running API, like the API tests.
+          include: ['api/test/**/*.test.ts', 'zapier/test/**/*.test.ts'],
           exclude: ['api/test/unit/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
