@@ -14,3 +14,5 @@ export * from './transcripts.ts';
 export * from './summaries.ts';
 export * from './team-chat.ts';
 export * from './team.ts';
+export * from './support.ts';
+export * from './chat.ts';

@@ -83,6 +83,55 @@ export interface SupportRequestsTable {
   notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   notify_error: string | null;
   created_at: Timestamp;
+  /** Requests from /support (source 'support_page'): the sender's account, a subject and optionally one recording. */
+  account_id: string | null;
+  subject: string | null;
+  submission_id: string | null;
+  last_reply_at: NullableTimestamp;
+}
+
+export interface SupportRepliesTable {
+  id: Generated<string>;
+  support_request_id: string;
+  author_user_id: string | null;
+  author_name: string;
+  body: string;
+  emailed_at: NullableTimestamp;
+  email_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface ChatConversationsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** Message ids: how far each side has read, and how far the customer was emailed about. */
+  customer_read_id: Generated<number>;
+  staff_read_id: Generated<number>;
+  customer_emailed_id: Generated<number>;
+  last_message_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ChatMessagesTable {
+  id: ColumnType<number, never, never>;
+  conversation_id: string;
+  author: 'customer' | 'staff';
+  author_user_id: string | null;
+  author_name: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface AdminAuditLogTable {
+  id: Generated<string>;
+  actor_user_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: Json<Record<string, unknown>> | null;
+  after: Json<Record<string, unknown>> | null;
+  created_at: Timestamp;
 }
 
 export interface RecordingRequestsTable {
@@ -409,6 +458,10 @@ export interface Database {
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
   support_requests: SupportRequestsTable;
+  support_replies: SupportRepliesTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  admin_audit_log: AdminAuditLogTable;
   recording_requests: RecordingRequestsTable;
   revoked_request_tokens: RevokedRequestTokensTable;
   uploads: UploadsTable;

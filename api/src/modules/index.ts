@@ -19,6 +19,7 @@ import { transcriptsRoutes } from './transcripts/transcripts.routes.ts';
 import { summariesRoutes } from './summaries/summaries.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
 import { slackRoutes } from '../integrations/slack/slack.routes.ts';
+import { supportRoutes } from './support/support.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, slackRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, slackRoutes, supportRoutes];

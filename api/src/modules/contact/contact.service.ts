@@ -21,7 +21,8 @@ export interface ContactDeps {
   log: { error: (obj: object, msg: string) => void };
 }
 
-function hashIp(ctx: AppContext, ip: string): string {
+/** The sender's address as kept with a request (also for /support requests, modules/support). */
+export function hashIp(ctx: AppContext, ip: string): string {
   return createHash('sha256').update(`${ctx.secret}:contact:${ip}`).digest('hex');
 }
 
