@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionList } from '@showback/contract';
 import { loadConfig } from '../src/config.ts';
+import * as backfill from '../src/db/migrations/20261124_0152_transcripts_backfill.ts';
 import { transcribeSubmissionJob } from '../src/jobs/transcribe-submission.job.ts';
 import { transcribeFile } from '../src/transcription/transcribe.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
@@ -111,6 +112,18 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     const ready = await waitForTranscript(t, owner, id);
     expect(ready.status).toBe('ready');
     expect(spokenWords(ready)).toEqual(expect.arrayContaining(['payment', 'page']));
+  });
+
+  it('a recording processed before transcripts existed says so, and Try again transcribes it', async () => {
+    const id = await recordAndProcess(t, owner, await speechVideo([{ atSeconds: 1, text: 'the payment page is broken' }], 4));
+    await waitForTranscript(t, owner, id);
+    await t.app.ctx.db.deleteFrom('transcripts').where('submission_id', '=', id).execute();
+    await backfill.up(t.app.ctx.db);
+    const before = await waitForTranscript(t, owner, id);
+    expect(before).toMatchObject({ status: 'failed', error: 'This recording was made before transcripts existed.', segments: [] });
+    const retry = await fetch(`${t.url}/api/v1/submissions/${id}/transcript`, { method: 'POST', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
+    expect(retry.status).toBe(202);
+    expect((await waitForTranscript(t, owner, id)).status).toBe('ready');
   });
 });
 

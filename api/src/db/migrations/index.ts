@@ -10,6 +10,7 @@ import * as m20261122_0040_support_requests from './20261122_0040_support_reques
 import * as m20261122_0050_billing from './20261122_0050_billing.ts';
 import * as m20261124_0150_transcripts from './20261124_0150_transcripts.ts';
 import * as m20261124_0151_summaries from './20261124_0151_summaries.ts';
+import * as m20261124_0152_transcripts_backfill from './20261124_0152_transcripts_backfill.ts';
 import * as m20261124_0130_alerts from './20261124_0130_alerts.ts';
 import * as m20261124_0131_alert_preferences from './20261124_0131_alert_preferences.ts';
 import * as m20261124_0132_zapier from './20261124_0132_zapier.ts';
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '20261124_0132_zapier': m20261124_0132_zapier,
   '20261124_0150_transcripts': m20261124_0150_transcripts,
   '20261124_0151_summaries': m20261124_0151_summaries,
+  '20261124_0152_transcripts_backfill': m20261124_0152_transcripts_backfill,
   '20261124_0170_team_chat': m20261124_0170_team_chat,
   '20261124_0180_team': m20261124_0180_team,
   '20261124_0190_support_chat': m20261124_0190_support_chat,

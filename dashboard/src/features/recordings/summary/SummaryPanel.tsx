@@ -1,4 +1,4 @@
-import { requestPath, type Submission, type Summary, type SummaryCitation } from '@showback/contract';
+import { requestPath, type Submission, type Summary, type SummaryCitation, type TranscriptStatus } from '@showback/contract';
 import { api } from '../../../app/api.ts';
 import { t } from '../../../messages/t.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
@@ -21,10 +21,13 @@ function citationLabel(citation: SummaryCitation): string {
  * The recording in a few lines, each with the evidence it rests on as buttons that play from that moment. Text is
  * rendered as text: a model's words or the customer's note never become markup.
  */
-export function SummaryPanel({ submission }: { submission: Submission }) {
-  const { data } = usePolledResource((signal) => getSummary(submission.id, signal), [submission.id], (summary) => summary.status === 'pending' && submission.status !== 'failed');
+export function SummaryPanel({ submission, transcriptStatus }: { submission: Submission; transcriptStatus: TranscriptStatus | undefined }) {
+  // A failed transcript has queued its summary already, except for recordings from before transcripts: those get
+  // theirs after Try again, so there is nothing to wait for until the transcript is on its way again.
+  const stalled = transcriptStatus === 'failed';
+  const { data } = usePolledResource((signal) => getSummary(submission.id, signal), [submission.id], (summary) => summary.status === 'pending' && submission.status !== 'failed' && !stalled);
   const { seek } = usePlayerClock();
-  if (!data || submission.status === 'failed') return null;
+  if (!data || submission.status === 'failed' || (stalled && data.status === 'pending')) return null;
   return (
     <section className={`${pageStyles.panel} ${styles.stack}`} aria-labelledby="summary-title" data-testid="summary">
       <h2 id="summary-title" className={pageStyles.panelTitle}>
