@@ -20,6 +20,9 @@ const COOKIELESS = [
   'POST /api/v1/public/requests/:token/submissions',
   'POST /api/v1/stripe/webhook',
   'POST /api/v1/widget/sessions',
+  // Called by Zapier with the account's X-API-Key; a browser's cookies do not authenticate them.
+  'POST /api/v1/zapier/hooks',
+  'DELETE /api/v1/zapier/hooks/:id',
   'POST /uploads',
   'POST /uploads/*',
 ];
