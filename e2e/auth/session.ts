@@ -15,7 +15,8 @@ export async function newContext(browser: Browser, server: RunningServer, width 
   return browser.newContext({ baseURL: server.url, viewport: { width, height: width > 600 ? 800 : 740 }, ...options });
 }
 
-async function csrf(context: BrowserContext): Promise<string> {
+/** A CSRF token for API calls made with `context.request` (its cookie jar gets the matching cookie). */
+export async function csrf(context: BrowserContext): Promise<string> {
   const response = await context.request.get('/api/v1/csrf');
   if (!response.ok()) throw new Error(`GET /api/v1/csrf answered ${response.status()}`);
   return ((await response.json()) as { csrf_token: string }).csrf_token;

@@ -7,13 +7,16 @@ import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { attributionPayload, clearAttribution } from '../attribution/attribution.ts';
 import { signUp } from './authApi.ts';
 import { chosenPlanFrom, rememberChosenPlan } from './chosenPlan.ts';
 import { formFailure, type FormFailure } from './formError.ts';
+import { InvitationUnavailable } from './InvitationUnavailable.tsx';
 import { OAuthButtons } from './OAuthButtons.tsx';
 import { PasswordField } from './PasswordField.tsx';
+import { useInvitation } from './useInvitation.ts';
 import { userAtom } from './userAtom.ts';
 import styles from './AuthForm.module.css';
 
@@ -30,6 +33,8 @@ export function SignUpPage() {
   useEffect(() => rememberChosenPlan(search), [search]);
   const chosen = chosenPlanFrom(search);
   const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
+  const invitation = useInvitation(invitationToken);
+  const invitedEmail = invitation.preview?.email;
 
   const field = (name: (typeof SHOWN_FIELDS)[number]) => ({
     name,
@@ -45,7 +50,7 @@ export function SignUpPage() {
     setFailure({ fields: {}, form: undefined });
     const body: SignUpBody = {
       name: form.name,
-      email: form.email,
+      email: invitedEmail ?? form.email,
       account_name: form.account_name || '',
       password: form.password,
       password_confirmation: form.password_confirmation,
@@ -59,16 +64,33 @@ export function SignUpPage() {
       // The router's basename carries the language prefix; the guards take over onboarding from here.
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (error) {
+      if (invitation.takeFailure(error)) return;
       setFailure(formFailure(error, SHOWN_FIELDS, t('auth.signUpFailed')));
       setBusy(false);
     }
   };
 
+  if (invitation.problem) return <InvitationUnavailable reason={invitation.problem} />;
+  const preview = invitation.preview;
+  if (invitationToken && !preview) {
+    return (
+      <div className={styles.page}>
+        <Card className={styles.card}>
+          <Spinner label={t('auth.invitation.loading')} />
+        </Card>
+      </div>
+    );
+  }
+
   return (
     <div className={styles.page}>
       <Card className={styles.card}>
-        <h1 className={styles.title}>{t('auth.signUpTitle')}</h1>
-        <p className={styles.subtitle}>{invitationToken ? t('auth.invitedSubtitle') : t('auth.signUpSubtitle')}</p>
+        <h1 className={styles.title}>{preview ? t('auth.invitation.title', { workspace: preview.account_name }) : t('auth.signUpTitle')}</h1>
+        <p className={styles.subtitle}>
+          {preview
+            ? t(preview.invited_by ? 'auth.invitation.text' : 'auth.invitation.textNoInviter', { inviter: preview.invited_by ?? '', workspace: preview.account_name, role: t(`auth.invitation.as.${preview.role}`) })
+            : t('auth.signUpSubtitle')}
+        </p>
         {/* A provider sign-up cannot carry an invitation; an invited person signs up with the form. */}
         {!invitationToken && (
           <>
@@ -81,7 +103,11 @@ export function SignUpPage() {
           {chosen && <Banner tone="info">{t(chosen.interval === 'annual' ? 'auth.chosenPlanAnnual' : 'auth.chosenPlanMonthly', { plan: PLANS[chosen.plan].name })}</Banner>}
           <input type="hidden" name="invitation_token" value={invitationToken ?? ''} />
           <TextField label={t('auth.name')} autoComplete="name" required {...field('name')} />
-          <TextField label={t('auth.email')} type="email" autoComplete="email" required {...field('email')} />
+          {invitedEmail ? (
+            <TextField label={t('auth.email')} type="email" name="email" value={invitedEmail} readOnly hint={t('auth.invitation.emailHint')} error={failure.fields.email} />
+          ) : (
+            <TextField label={t('auth.email')} type="email" autoComplete="email" required {...field('email')} />
+          )}
           {!invitationToken && <TextField label={t('auth.accountName')} autoComplete="organization" hint={t('auth.accountNameHint')} {...field('account_name')} />}
           <PasswordField label={t('auth.password')} autoComplete="new-password" hint={t('auth.passwordHint', { min: USER_LIMITS.passwordMin })} required {...field('password')} />
           <PasswordField label={t('auth.passwordConfirmation')} autoComplete="new-password" required {...field('password_confirmation')} />

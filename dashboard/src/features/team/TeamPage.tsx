@@ -1,6 +1,196 @@
+import type { AssignableRole, Invitation, Team, TeamMember } from '@showback/contract';
+import { useAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../app/api.ts';
 import { t } from '../../messages/t.ts';
-import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
+import { Banner } from '../../ui/Banner.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/useToast.ts';
+import { fetchCurrentUser } from '../auth/authApi.ts';
+import { userAtom } from '../auth/userAtom.ts';
+import { formatDate, formatDateTime } from '../recordings/formatters.ts';
+import { InviteDialog } from './InviteDialog.tsx';
+import { changeRole, getTeam, removeMember, resendInvitation, revokeInvitation, transferOwnership } from './teamApi.ts';
+import styles from './TeamPage.module.css';
 
+const errorText = (error: unknown): string => (error instanceof ApiError && error.status !== 500 && error.message ? error.message : t('team.actionFailed'));
+
+/** /my/team: members and pending invitations for everyone; owners and admins invite and manage; the owner hands over. */
 export function TeamPage() {
-  return <PlaceholderPage title={t('titles.team')} text={t('placeholders.team')} inShell />;
+  const [user, setUser] = useAtom(userAtom);
+  const [team, setTeam] = useState<Team>();
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  const [busyId, setBusyId] = useState<string>();
+  const [actionError, setActionError] = useState<string>();
+  const toast = useToast();
+  const canManage = user?.role === 'owner' || user?.role === 'admin';
+
+  const reload = useCallback(() => getTeam().then(setTeam, () => setLoadFailed(true)), []);
+  useEffect(() => void reload(), [reload]);
+
+  /** Runs one row's action, then reloads the team, and the signed-in user when their own role may have changed. */
+  const act = async (id: string, action: () => Promise<unknown>, done: string, rolesChanged = false) => {
+    setBusyId(id);
+    setActionError(undefined);
+    try {
+      await action();
+      toast.show({ tone: 'success', message: done });
+      await reload();
+      if (rolesChanged) setUser(await fetchCurrentUser());
+    } catch (error) {
+      setActionError(errorText(error));
+    } finally {
+      setBusyId(undefined);
+    }
+  };
+
+  const onRole = (member: TeamMember, role: AssignableRole) => void act(member.id, () => changeRole(member.id, role), t('team.roleChanged', { name: member.name, role: t(`team.roles.${role}`) }), member.id === user?.id);
+  const onRemove = (member: TeamMember) => {
+    if (!window.confirm(t('team.removeConfirm', { name: member.name, email: member.email }))) return;
+    void act(member.id, () => removeMember(member.id), t('team.removed', { name: member.name }));
+  };
+  const onTransfer = (member: TeamMember) => {
+    if (!window.confirm(t('team.transferConfirm', { name: member.name }))) return;
+    void act(member.id, () => transferOwnership(member.id), t('team.transferred', { name: member.name }), true);
+  };
+  const onResend = (invitation: Invitation) => void act(invitation.id, () => resendInvitation(invitation.id), t('team.resent', { email: invitation.email }));
+  const onRevoke = (invitation: Invitation) => {
+    if (!window.confirm(t('team.revokeConfirm', { email: invitation.email }))) return;
+    void act(invitation.id, () => revokeInvitation(invitation.id), t('team.revoked', { email: invitation.email }));
+  };
+
+  const seats = team?.seats;
+  const full = seats && seats.limit !== null && seats.used >= seats.limit;
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={t('team.title')}
+        subtitle={t('team.subtitle')}
+        actions={canManage && <Button onClick={() => setInviting(true)} disabled={!team}>{t('team.invite')}</Button>}
+      />
+      {loadFailed && <Banner tone="error">{t('team.loadFailed')}</Banner>}
+      {actionError && <Banner tone="error" onDismiss={() => setActionError(undefined)}>{actionError}</Banner>}
+      {!team && !loadFailed && <Spinner />}
+      {seats && (
+        <p className={styles.seats} data-testid="team-seats">
+          {seats.limit === null ? t('team.seatsUnlimited', { used: seats.used }) : t('team.seats', { used: seats.used, limit: seats.limit })}{' '}
+          {full && canManage && (
+            <>
+              {t('team.seatsFull')} <Link to="/upgrade">{t('team.upgrade')}</Link>
+            </>
+          )}
+        </p>
+      )}
+      {!canManage && team && <Banner tone="info">{t('team.memberNotice')}</Banner>}
+      {team && (
+        <Card className={styles.section}>
+          <h2 className={styles.heading}>{t('team.membersHeading')}</h2>
+          <table className={styles.table} aria-label={t('team.membersHeading')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('team.name')}</th>
+                <th scope="col">{t('team.email')}</th>
+                <th scope="col">{t('team.role')}</th>
+                <th scope="col">{t('team.lastActive')}</th>
+                {canManage && <th scope="col"><span className="visually-hidden">{t('team.actions')}</span></th>}
+              </tr>
+            </thead>
+            <tbody>
+              {team.members.map((member) => (
+                <tr key={member.id} data-testid="team-member">
+                  <td>
+                    {member.name} {member.id === user?.id && <span className={styles.muted}>{t('team.you')}</span>}
+                  </td>
+                  <td>{member.email}</td>
+                  <td>
+                    {canManage && member.role !== 'owner' ? (
+                      <select
+                        className={styles.select}
+                        aria-label={t('team.roleOf', { name: member.name })}
+                        value={member.role}
+                        disabled={busyId === member.id}
+                        onChange={(e) => onRole(member, e.target.value as AssignableRole)}
+                      >
+                        <option value="admin">{t('team.roles.admin')}</option>
+                        <option value="member">{t('team.roles.member')}</option>
+                      </select>
+                    ) : (
+                      t(`team.roles.${member.role}`)
+                    )}
+                  </td>
+                  <td data-label={t('team.lastActive')}>{member.last_active_at ? formatDateTime(member.last_active_at) : t('team.never')}</td>
+                  {canManage && (
+                    <td>
+                      <div className={styles.rowActions}>
+                        {user?.role === 'owner' && member.role === 'admin' && (
+                          <Button size="small" variant="secondary" busy={busyId === member.id} onClick={() => onTransfer(member)}>{t('team.transfer')}</Button>
+                        )}
+                        {member.role !== 'owner' && (
+                          <Button size="small" variant="danger" busy={busyId === member.id} onClick={() => onRemove(member)} aria-label={t('team.removeLabel', { name: member.name })}>{t('team.remove')}</Button>
+                        )}
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      {team && (
+        <Card className={styles.section}>
+          <h2 className={styles.heading}>{t('team.invitationsHeading')}</h2>
+          {team.invitations.length === 0 ? (
+            <p className={styles.muted}>{t('team.noInvitations')}</p>
+          ) : (
+            <table className={styles.table} aria-label={t('team.invitationsHeading')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('team.email')}</th>
+                  <th scope="col">{t('team.role')}</th>
+                  <th scope="col">{t('team.invitedBy')}</th>
+                  <th scope="col">{t('team.expires')}</th>
+                  {canManage && <th scope="col"><span className="visually-hidden">{t('team.actions')}</span></th>}
+                </tr>
+              </thead>
+              <tbody>
+                {team.invitations.map((invitation) => (
+                  <tr key={invitation.id} data-testid="team-invitation">
+                    <td>{invitation.email}</td>
+                    <td>{t(`team.roles.${invitation.role}`)}</td>
+                    <td data-label={t('team.invitedBy')}>{invitation.invited_by ?? t('team.formerMember')}</td>
+                    <td data-label={t('team.expires')}>{invitation.expired ? <strong>{t('team.expired')}</strong> : formatDate(invitation.expires_at)}</td>
+                    {canManage && (
+                      <td>
+                        <div className={styles.rowActions}>
+                          <Button size="small" variant="secondary" busy={busyId === invitation.id} onClick={() => onResend(invitation)}>{t('team.resend')}</Button>
+                          <Button size="small" variant="danger" busy={busyId === invitation.id} onClick={() => onRevoke(invitation)}>{t('team.revoke')}</Button>
+                        </div>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+      )}
+      {inviting && (
+        <InviteDialog
+          onClose={() => setInviting(false)}
+          onInvited={(invitation) => {
+            setInviting(false);
+            toast.show({ tone: 'success', message: t('team.invited', { email: invitation.email }) });
+            void reload();
+          }}
+        />
+      )}
+    </div>
+  );
 }
