@@ -36,3 +36,9 @@ export type ZapierSubscribe = Static<typeof ZapierSubscribeSchema>;
 export const ZapierSubscriptionSchema = Type.Object({ id: Type.String({ format: 'uuid' }), event: Type.String(), hookUrl: Type.String(), created_at: Type.String({ format: 'date-time' }) });
 export const ZapierSubscriptionListSchema = Type.Object({ items: Type.Array(ZapierSubscriptionSchema) });
 export type ZapierSubscription = Static<typeof ZapierSubscriptionSchema>;
+
+/** /donkey/zapier-subscriptions: every account's zaps. */
+export const AdminZapierSubscriptionListSchema = Type.Object({
+  items: Type.Array(Type.Intersect([ZapierSubscriptionSchema, Type.Object({ account_id: Type.String({ format: 'uuid' }), account_name: Type.String() })])),
+});
+export type AdminZapierSubscriptionList = Static<typeof AdminZapierSubscriptionListSchema>;

@@ -140,3 +140,16 @@ export async function requeueDelivery(db: Db, accountId: string, id: string): Pr
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }
+
+/** Every account's deliveries, newest first, for system admins. */
+export async function listAllDeliveries(db: Db, filter: { channels?: string[]; status?: string }, limit: number) {
+  let query = db
+    .selectFrom('alert_deliveries as d')
+    .innerJoin('alert_events as e', 'e.id', 'd.event_id')
+    .innerJoin('accounts as a', 'a.id', 'd.account_id')
+    .selectAll('d')
+    .select(['e.type as event_type', 'e.submission_id', 'a.name as account_name']);
+  if (filter.channels?.length) query = query.where('d.channel', 'in', filter.channels);
+  if (filter.status) query = query.where('d.status', '=', filter.status as AlertDeliveryRow['status']);
+  return query.orderBy('d.created_at', 'desc').orderBy('d.id').limit(limit).execute();
+}

@@ -15,6 +15,7 @@ import { webhooksRoutes } from '../integrations/webhooks/webhooks.routes.ts';
 import { signedDownloadRoutes } from '../alerts/signed-download.routes.ts';
 import { alertPreferencesRoutes } from '../alerts/alert-preferences.routes.ts';
 import { zapierRoutes } from '../integrations/zapier/zapier.routes.ts';
+import { adminAlertsRoutes } from '../alerts/admin-alerts.routes.ts';
 import { transcriptsRoutes } from './transcripts/transcripts.routes.ts';
 import { summariesRoutes } from './summaries/summaries.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
@@ -22,4 +23,4 @@ import { slackRoutes } from '../integrations/slack/slack.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, slackRoutes, supportRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, supportRoutes];

@@ -65,3 +65,15 @@ export async function recentReadySubmissionIds(db: Db, accountId: string, limit:
   const rows = await db.selectFrom('submissions').select('id').where('account_id', '=', accountId).where('status', '=', 'ready').orderBy('created_at', 'desc').limit(limit).execute();
   return rows.map((r) => r.id);
 }
+
+/** Every account's subscriptions, newest first, for system admins. */
+export async function listAllSubscriptions(db: Db, limit: number) {
+  return db
+    .selectFrom('zapier_subscriptions as s')
+    .innerJoin('accounts as a', 'a.id', 's.account_id')
+    .selectAll('s')
+    .select('a.name as account_name')
+    .orderBy('s.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
