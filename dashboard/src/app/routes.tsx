@@ -50,9 +50,6 @@ const RecordingsPage = lazyPage(() => import('../features/recordings/RecordingsP
 const RecordingPage = lazyPage(() => import('../features/recordings/RecordingPage.tsx'), 'RecordingPage');
 const IntegrationsSettingsPage = lazyPage(() => import('../features/integrations/IntegrationsSettingsPage.tsx'), 'IntegrationsSettingsPage');
 const ZapierPage = lazyPage(() => import('../features/integrations/ZapierPage.tsx'), 'ZapierPage');
-const AdminWebhookDeliveriesPage = lazyPage(() => import('../features/admin/AdminAlertDeliveriesPage.tsx'), 'AdminWebhookDeliveriesPage');
-const AdminNotificationDeliveriesPage = lazyPage(() => import('../features/admin/AdminAlertDeliveriesPage.tsx'), 'AdminNotificationDeliveriesPage');
-const AdminZapierSubscriptionsPage = lazyPage(() => import('../features/admin/AdminZapierSubscriptionsPage.tsx'), 'AdminZapierSubscriptionsPage');
 const WidgetPage = lazyPage(() => import('../features/widget/WidgetPage.tsx'), 'WidgetPage');
 const AccountPage = lazyPage(() => import('../features/account/AccountPage.tsx'), 'AccountPage');
 const TeamPage = lazyPage(() => import('../features/team/TeamPage.tsx'), 'TeamPage');
@@ -61,6 +58,7 @@ const ChatPage = lazyPage(() => import('../features/chat/ChatPage.tsx'), 'ChatPa
 const UpgradePage = lazyPage(() => import('../features/billing/UpgradePage.tsx'), 'UpgradePage');
 const CheckoutSuccessPage = lazyPage(() => import('../features/billing/CheckoutSuccessPage.tsx'), 'CheckoutSuccessPage');
 const AdminPage = lazyPage(() => import('../features/admin/AdminSectionPage.tsx'), 'AdminSectionPage');
+const AdminSupportRequestsPage = lazyPage(() => import('../features/admin/AdminSupportRequestsPage.tsx'), 'AdminSupportRequestsPage');
 
 const title = (key: RouteHandle['title']): { handle: RouteHandle } => ({ handle: { title: key } });
 const admin = (path: string | undefined, section: AdminSection): RouteObject =>
@@ -163,14 +161,14 @@ export const routes: RouteObject[] = [
                   admin('users', 'users'),
                   admin('users/:id', 'user'),
                   admin('accounts', 'accounts'),
-                  admin('support-requests', 'supportRequests'),
+                  { path: 'support-requests', element: <AdminSupportRequestsPage />, ...title('titles.admin') },
                   admin('chats', 'chats'),
                   admin('recording-requests', 'recordingRequests'),
                   admin('submissions', 'submissions'),
-                  { path: 'webhook-deliveries', element: <AdminWebhookDeliveriesPage />, ...title('titles.admin') },
+                  admin('webhook-deliveries', 'webhookDeliveries'),
                   admin('invitations', 'invitations'),
-                  { path: 'notification-deliveries', element: <AdminNotificationDeliveriesPage />, ...title('titles.admin') },
-                  { path: 'zapier-subscriptions', element: <AdminZapierSubscriptionsPage />, ...title('titles.admin') },
+                  admin('notification-deliveries', 'notificationDeliveries'),
+                  admin('zapier-subscriptions', 'zapierSubscriptions'),
                 ],
               },
             ],

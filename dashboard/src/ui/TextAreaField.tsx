@@ -1,0 +1,27 @@
+import { useId, type TextareaHTMLAttributes } from 'react';
+import styles from './TextField.module.css';
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  /** Shown under the field in red and announced; marks the text area invalid. */
+  error?: string;
+}
+
+/** A labelled multi-line text field, styled like TextField. */
+export function TextAreaField({ label, error, className, rows = 5, ...textarea }: TextAreaFieldProps) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <textarea {...textarea} id={id} rows={rows} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={errorId} />
+      {error && (
+        <p id={errorId} className={styles.error} role="alert" style={{ margin: 0 }}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
