@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser, useServer } from '../support/product.ts';
 import { completeOnboarding, createRequest, signInOwner, signUpOwner } from '../recording/owner.ts';
 import { openRecorder, startRecording, stopRecording, submit } from '../recording/recorder-page.ts';
+import { runSql } from '../auth/session.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/integrations');
 
@@ -167,5 +168,27 @@ describe('/my/integrations: webhooks and email alerts', () => {
     await page.goto(`${server.url}/my/zapier`);
     await page.getByText(`${fresh.slice(0, 12)}…`).waitFor();
     await shot(page, '7-my-zapier');
+  }, 120_000);
+
+  it('a system admin sees every account\'s deliveries and zaps under /donkey', async () => {
+    const server = running.server;
+    const staff = await signUpOwner(server.url, 'Staff');
+    await completeOnboarding(staff);
+    const key = ((await (await fetch(`${server.url}/api/v1/integrations/zapier/authorize`, { headers: staff.headers })).json()) as { api_key: string }).api_key;
+    await fetch(`${server.url}/api/v1/zapier/hooks`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ hookUrl: `${receiverUrl}/zap` }) });
+    const me = (await (await fetch(`${server.url}/api/v1/users/me`, { headers: staff.headers })).json()) as { id: string };
+    await runSql(server, 'update users set is_sysadmin = true where id = $1', [me.id]);
+    const context = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } }));
+    await signInOwner(context, staff);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/donkey/webhook-deliveries`);
+    await page.getByRole('heading', { name: 'Webhook deliveries' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Alerts Inc' }).filter({ hasText: 'submission.ready' }).first().waitFor();
+    await shot(page, '8-admin-webhook-deliveries');
+    await page.goto(`${server.url}/donkey/notification-deliveries`);
+    await page.getByRole('row').filter({ hasText: 'Alerts Inc' }).filter({ hasText: 'email' }).first().waitFor();
+    await page.goto(`${server.url}/donkey/zapier-subscriptions`);
+    await page.getByRole('row').filter({ hasText: 'Staff' }).filter({ hasText: `${receiverUrl}/zap` }).waitFor();
+    await shot(page, '9-admin-zapier-subscriptions');
   }, 120_000);
 });
