@@ -32,6 +32,11 @@ export const ERROR_STATUS = {
   SEAT_LIMIT_REACHED: 402,
   PAYMENT_FAILED: 402,
   BILLING_UNAVAILABLE: 503,
+  /**
+   * An integration (Slack, Microsoft Teams) whose app the operator has not configured on this server. A 409 (the
+   * server's state refuses it) rather than a 503: it is not an outage and retrying will not help.
+   */
+  INTEGRATION_UNAVAILABLE: 409,
   RATE_LIMITED: 429,
   UPSTREAM_FAILED: 502,
   INTERNAL: 500,

@@ -63,3 +63,41 @@ export const OAuthCallbackQuerySchema = Type.Object({
   error: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type OAuthCallbackQuery = Static<typeof OAuthCallbackQuerySchema>;
+
+export const TeamsStatusSchema = Type.Object(
+  {
+    connected: Type.Boolean(),
+    enabled: Type.Boolean(),
+    team_id: NullableText,
+    team_name: NullableText,
+    channel_id: NullableText,
+    channel_name: NullableText,
+    /** A channel webhook URL is saved; the URL itself is never sent back. */
+    webhook_configured: Type.Boolean(),
+    error: NullableText,
+    ...PlanFields,
+  },
+  { $id: 'TeamsStatus' },
+);
+export type TeamsStatus = Static<typeof TeamsStatusSchema>;
+
+export const TeamsTeamListSchema = Type.Object({ teams: Type.Array(ChatChannelSchema) });
+export const TeamsChannelListSchema = Type.Object({ channels: Type.Array(ChatChannelSchema) });
+export const TeamIdParamsSchema = Type.Object({ teamId: IdField });
+
+/** The placeholder the card shows for a saved webhook; sent back as a value it means "nothing new" and is refused. */
+export const CONFIGURED_WEBHOOK_PLACEHOLDER = '(configured)';
+
+export const UpdateTeamsIntegrationSchema = Type.Object(
+  {
+    team_id: Type.Optional(IdField),
+    team_name: Type.Optional(NameField),
+    channel_id: Type.Optional(IdField),
+    channel_name: Type.Optional(NameField),
+    /** A Teams Workflows "post to a channel when a webhook request is received" URL (https). */
+    webhook_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type UpdateTeamsIntegration = Static<typeof UpdateTeamsIntegrationSchema>;

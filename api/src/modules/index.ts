@@ -20,7 +20,8 @@ import { transcriptsRoutes } from './transcripts/transcripts.routes.ts';
 import { summariesRoutes } from './summaries/summaries.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
 import { slackRoutes } from '../integrations/slack/slack.routes.ts';
+import { teamsRoutes } from '../integrations/teams/teams.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, supportRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, teamsRoutes, supportRoutes];

@@ -17,7 +17,7 @@ const notConnected = (): AppError => new AppError('NOT_FOUND', 'Slack is not con
 export const slackCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/slack/callback`;
 
 function slackApp(ctx: AppContext): { clientId: string; clientSecret: string } {
-  if (!ctx.config.slack) throw new AppError('CONFLICT', 'Slack is not configured on this server (SLACK_CLIENT_ID). Ask the operator to set it up.');
+  if (!ctx.config.slack) throw new AppError('INTEGRATION_UNAVAILABLE', 'Slack is not configured on this server (SLACK_CLIENT_ID). Ask the operator to set it up.');
   return ctx.config.slack;
 }
 

@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
 import { SlackCard } from './SlackCard.tsx';
+import { TeamsCard } from './TeamsCard.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
 import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
@@ -34,7 +35,7 @@ export function IntegrationsSettingsPage() {
       <div className={styles.cards}>
         {manages ? <SlackCard /> : <PendingCard name="slack" badge="integrationsApp.available" />}
         <ZapierCard signedIn={!!user} />
-        <PendingCard name="teams" badge="integrationsApp.comingSoon" />
+        {manages ? <TeamsCard /> : <PendingCard name="teams" badge="integrationsApp.comingSoon" />}
         <Card className={styles.card} data-integration="email">
           <div className={styles.cardHead}>
             <h2 className={styles.cardTitle}>{t('integrationsApp.email.name')}</h2>

@@ -6,6 +6,7 @@ import { Checkbox } from '../../ui/Checkbox.tsx';
 import { SelectField } from '../../ui/TextField.tsx';
 import { TeamChatPlanNotice } from './TeamChatPlanNotice.tsx';
 import { useSlackIntegration } from './useSlackIntegration.ts';
+import { withSavedOption } from './withSavedOption.ts';
 import styles from './Integrations.module.css';
 
 /** Spec §2 team chat card, for owners and admins: connect, then toggle, default channel, test and disconnect. */
@@ -49,7 +50,7 @@ export function SlackCard() {
             label={t('integrationsApp.chat.channel')}
             placeholder={t('integrationsApp.chat.chooseChannel')}
             value={status.default_channel_id ?? ''}
-            options={withSaved(slack.channels, status).map((c) => ({ value: c.id, label: `#${c.name}` }))}
+            options={withSavedOption(slack.channels, status.default_channel_id, status.default_channel_name).map((c) => ({ value: c.id, label: `#${c.name}` }))}
             onChange={(e) => slack.pickChannel(e.target.value)}
           />
           <div className={styles.actions}>
@@ -64,11 +65,4 @@ export function SlackCard() {
       )}
     </Card>
   );
-}
-
-/** The saved channel stays selectable while the list loads or when the bot can no longer see it. */
-function withSaved(channels: { id: string; name: string }[], status: { default_channel_id: string | null; default_channel_name: string | null }) {
-  const saved = status.default_channel_id;
-  if (!saved || channels.some((c) => c.id === saved)) return channels;
-  return [{ id: saved, name: status.default_channel_name ?? saved }, ...channels];
 }

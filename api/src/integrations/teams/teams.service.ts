@@ -1,0 +1,155 @@
+import { CONFIGURED_WEBHOOK_PLACEHOLDER, type ChatChannel, type ChatTestResult, type OAuthCallbackQuery, type TeamsStatus, type UpdateTeamsIntegration } from '@showback/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError, validationFailed } from '../../errors.ts';
+import { checkOutboundUrl, OutboundError } from '../outbound/outbound-http.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
+import { openSecret, sealSecret } from '../team-chat/secret-box.ts';
+import { assertTeamChatAllowed, teamChatAllowed } from '../team-chat/team-chat-plan.ts';
+import { listJoinedTeams, listTeamChannels } from './graph-client.ts';
+import { microsoftApp, microsoftAuthorizeUrl, requestMicrosoftTokens } from './microsoft-identity.ts';
+import { testTeamsMessage } from './teams-card.ts';
+import { postToTeamsWebhook } from './teams-webhook.ts';
+import * as repo from './teams.repository.ts';
+
+/** An access token this close to expiry is refreshed before use. */
+const REFRESH_MARGIN_MS = 60_000;
+
+const notConnected = (): AppError => new AppError('NOT_FOUND', 'Microsoft Teams is not connected.');
+const callbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/teams/callback`;
+
+export async function teamsStatus(ctx: AppContext, accountId: string): Promise<TeamsStatus> {
+  const row = await repo.findTeamsIntegration(ctx.db, accountId);
+  return {
+    connected: row !== undefined,
+    enabled: row?.enabled ?? false,
+    team_id: row?.team_id ?? null,
+    team_name: row?.team_name ?? null,
+    channel_id: row?.channel_id ?? null,
+    channel_name: row?.channel_name ?? null,
+    webhook_configured: Boolean(row?.webhook_url_encrypted),
+    error: row?.error ?? null,
+    plan_allows: await teamChatAllowed(ctx.db, accountId),
+  };
+}
+
+export async function teamsAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner): Promise<string> {
+  const app = microsoftApp(ctx.config);
+  await assertTeamChatAllowed(ctx.db, owner.accountId);
+  return microsoftAuthorizeUrl(app, callbackUrl(ctx), await createOAuthState(ctx.db, 'teams', owner));
+}
+
+/** The end of the Microsoft sign-in: state checked (this person's, once), code redeemed, tokens kept encrypted. */
+export async function completeTeamsSignIn(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
+  const failed = '/my/integrations?teams=failed';
+  const stateOk = await consumeOAuthState(ctx.db, 'teams', query.state, owner);
+  if (!stateOk || query.error || !query.code || !ctx.config.microsoft || !(await teamChatAllowed(ctx.db, owner.accountId))) return failed;
+  try {
+    const tokens = await requestMicrosoftTokens(ctx.config.microsoft, { code: query.code, redirectUri: callbackUrl(ctx) });
+    await repo.saveTeamsSignIn(ctx.db, {
+      account_id: owner.accountId,
+      access_token_encrypted: sealSecret(ctx, tokens.accessToken),
+      refresh_token_encrypted: tokens.refreshToken ? sealSecret(ctx, tokens.refreshToken) : null,
+      access_token_expires_at: tokens.expiresAt,
+      connected_by: owner.userId,
+    });
+    return '/my/integrations?teams=connected';
+  } catch (error) {
+    log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'Microsoft sign-in for Teams failed at the token endpoint');
+    return failed;
+  }
+}
+
+/** A Graph access token for the account, refreshed when it is about to expire. */
+async function graphToken(ctx: AppContext, accountId: string): Promise<string> {
+  const row = await repo.findTeamsIntegration(ctx.db, accountId);
+  if (!row) throw notConnected();
+  const signInAgain = new AppError('UPSTREAM_FAILED', 'Showback can no longer list your teams: sign in to Microsoft again.');
+  const access = row.access_token_encrypted ? openSecret(ctx, row.access_token_encrypted) : undefined;
+  if (access && row.access_token_expires_at && new Date(row.access_token_expires_at).getTime() - REFRESH_MARGIN_MS > Date.now()) return access;
+  const refresh = row.refresh_token_encrypted ? openSecret(ctx, row.refresh_token_encrypted) : undefined;
+  if (!refresh || !ctx.config.microsoft) throw signInAgain;
+  try {
+    const tokens = await requestMicrosoftTokens(ctx.config.microsoft, { refreshToken: refresh });
+    await repo.updateTeamsIntegration(ctx.db, accountId, {
+      access_token_encrypted: sealSecret(ctx, tokens.accessToken),
+      refresh_token_encrypted: sealSecret(ctx, tokens.refreshToken ?? refresh),
+      access_token_expires_at: tokens.expiresAt,
+    });
+    return tokens.accessToken;
+  } catch {
+    throw signInAgain;
+  }
+}
+
+async function fromGraph<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 404) throw new AppError('NOT_FOUND', 'Microsoft Teams does not know this team.');
+    throw new AppError('UPSTREAM_FAILED', `Microsoft Graph could not list them${status ? ` (HTTP ${status})` : ''}.`);
+  }
+}
+
+export async function listTeams(ctx: AppContext, accountId: string): Promise<ChatChannel[]> {
+  const token = await graphToken(ctx, accountId);
+  return fromGraph(() => listJoinedTeams(ctx.config.microsoftGraphUrl, token));
+}
+
+export async function listChannels(ctx: AppContext, accountId: string, teamId: string): Promise<ChatChannel[]> {
+  const token = await graphToken(ctx, accountId);
+  return fromGraph(() => listTeamChannels(ctx.config.microsoftGraphUrl, token, teamId));
+}
+
+function checkedWebhook(ctx: AppContext, raw: string): string {
+  const value = raw.trim();
+  if (!value || value === CONFIGURED_WEBHOOK_PLACEHOLDER) throw validationFailed({ webhook_url: ['Enter the webhook URL of the channel’s workflow.'] });
+  try {
+    return checkOutboundUrl(value, { allowLocal: ctx.config.outboundAllowLocal }).toString();
+  } catch (error) {
+    if (error instanceof OutboundError) throw validationFailed({ webhook_url: [error.message] });
+    throw error;
+  }
+}
+
+export async function updateTeams(ctx: AppContext, accountId: string, input: UpdateTeamsIntegration): Promise<TeamsStatus> {
+  const row = await repo.findTeamsIntegration(ctx.db, accountId);
+  if (!row) throw notConnected();
+  const pairs = [['team_id', 'team_name'], ['channel_id', 'channel_name']] as const;
+  for (const [id, name] of pairs) {
+    if ((input[id] === undefined) !== (input[name] === undefined)) throw validationFailed({ [id]: [`Send ${id} and ${name} together.`] });
+  }
+  if (input.enabled === true || input.webhook_url !== undefined) await assertTeamChatAllowed(ctx.db, accountId);
+  const webhook = input.webhook_url === undefined ? undefined : checkedWebhook(ctx, input.webhook_url);
+  const teamChanged = input.team_id !== undefined && input.team_id !== row.team_id;
+  await repo.updateTeamsIntegration(ctx.db, accountId, {
+    ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+    ...(input.team_id === undefined ? {} : { team_id: input.team_id, team_name: input.team_name }),
+    // Another team's channels are not this one's.
+    ...(teamChanged && input.channel_id === undefined ? { channel_id: null, channel_name: null } : {}),
+    ...(input.channel_id === undefined ? {} : { channel_id: input.channel_id, channel_name: input.channel_name }),
+    // A new webhook is the fix for a refusing one.
+    ...(webhook === undefined ? {} : { webhook_url_encrypted: sealSecret(ctx, webhook), error: null }),
+  });
+  return teamsStatus(ctx, accountId);
+}
+
+export async function sendTeamsTest(ctx: AppContext, accountId: string): Promise<ChatTestResult> {
+  const row = await repo.findTeamsIntegration(ctx.db, accountId);
+  if (!row) throw notConnected();
+  await assertTeamChatAllowed(ctx.db, accountId);
+  const webhook = row.webhook_url_encrypted ? openSecret(ctx, row.webhook_url_encrypted) : undefined;
+  if (!webhook) throw validationFailed({ webhook_url: ['Save the channel’s webhook URL before sending a test message.'] }, 'A test needs a saved webhook URL.');
+  const result = await postToTeamsWebhook(ctx, webhook, testTeamsMessage(`${ctx.config.publicUrl}/my/integrations`));
+  if (result.kind === 'posted') {
+    if (row.error) await repo.updateTeamsIntegration(ctx.db, accountId, { error: null });
+    return { sent: true, channel_name: row.channel_name };
+  }
+  if (result.kind === 'broken') await repo.setTeamsError(ctx.db, accountId, row.webhook_url_encrypted!, result.message);
+  throw new AppError('UPSTREAM_FAILED', result.message);
+}
+
+export async function disconnectTeams(ctx: AppContext, accountId: string): Promise<void> {
+  if (!(await repo.deleteTeamsIntegration(ctx.db, accountId))) throw notConnected();
+}
