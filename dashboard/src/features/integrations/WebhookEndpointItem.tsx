@@ -5,6 +5,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
 import { useToast } from '../../ui/useToast.ts';
+import { DeliveryTable } from './DeliveryTable.tsx';
 import { deleteEndpoint, eventName, listDeliveries, replayDelivery, revealSecret, rotateSecret, sendTestEvent, updateEndpoint } from './alertsApi.ts';
 import styles from './Integrations.module.css';
 
@@ -131,40 +132,7 @@ function DeliveryLog({ items, busy, onRefresh, onReplay }: { items: AlertDeliver
       <div className={styles.actions}>
         <Button size="small" variant="ghost" busy={busy} onClick={onRefresh}>{t('integrationsApp.webhooks.refresh')}</Button>
       </div>
-      {items.length === 0 ? (
-        <p className={styles.muted}>{t('integrationsApp.webhooks.logEmpty')}</p>
-      ) : (
-        <table className={styles.table} aria-label={t('integrationsApp.webhooks.log')}>
-          <thead>
-            <tr>
-              <th>{t('integrationsApp.webhooks.logTime')}</th>
-              <th>{t('integrationsApp.webhooks.logEvent')}</th>
-              <th>{t('integrationsApp.webhooks.logStatus')}</th>
-              <th>{t('integrationsApp.webhooks.logAttempts')}</th>
-              <th>{t('integrationsApp.webhooks.logDuration')}</th>
-              <th>{t('integrationsApp.webhooks.logResponse')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((d) => (
-              <tr key={d.id}>
-                <td>{time(d.last_attempt_at ?? d.created_at)}</td>
-                <td>{d.event_type}</td>
-                <td>
-                  <span className={`${styles.badge} ${styles[d.status]}`}>{t(`integrationsApp.webhooks.deliveryStatus.${d.status}`)}</span>
-                  {d.last_status !== null && <span className={styles.code}> {d.last_status}</span>}
-                  {d.status === 'pending' && d.next_attempt_at && <div className={styles.muted}>{t('integrationsApp.webhooks.nextAttempt', { time: time(d.next_attempt_at) })}</div>}
-                </td>
-                <td>{d.attempts}</td>
-                <td>{d.duration_ms === null ? '—' : `${d.duration_ms} ms`}</td>
-                <td className={styles.excerpt}>{d.last_excerpt ?? ''}</td>
-                <td>{(d.status === 'failed' || d.status === 'succeeded') && <Button size="small" variant="ghost" onClick={() => onReplay(d.id)}>{t('integrationsApp.webhooks.replay')}</Button>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {items.length === 0 ? <p className={styles.muted}>{t('integrationsApp.webhooks.logEmpty')}</p> : <DeliveryTable items={items} onReplay={onReplay} />}
     </div>
   );
 }

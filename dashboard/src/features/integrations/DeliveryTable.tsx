@@ -1,0 +1,51 @@
+import type { AdminAlertDelivery, AlertDelivery } from '@showback/contract';
+import { t } from '../../messages/t.ts';
+import { Button } from '../../ui/Button.tsx';
+import styles from './Integrations.module.css';
+
+const time = (iso: string): string => new Date(iso).toLocaleString();
+
+type Row = AlertDelivery & Partial<Pick<AdminAlertDelivery, 'account_name' | 'channel'>>;
+
+/**
+ * Deliveries as a table: an endpoint's log (with Replay) on /my/integrations, or every account's with the account and
+ * channel columns on the admin screens.
+ */
+export function DeliveryTable({ items, withAccount = false, onReplay }: { items: Row[]; withAccount?: boolean; onReplay?(id: string): void }) {
+  return (
+    <table className={styles.table} aria-label={t('integrationsApp.webhooks.log')}>
+      <thead>
+        <tr>
+          <th>{t('integrationsApp.webhooks.logTime')}</th>
+          {withAccount && <th>{t('adminAlerts.account')}</th>}
+          {withAccount && <th>{t('adminAlerts.channel')}</th>}
+          <th>{t('integrationsApp.webhooks.logEvent')}</th>
+          <th>{t('integrationsApp.webhooks.logStatus')}</th>
+          <th>{t('integrationsApp.webhooks.logAttempts')}</th>
+          <th>{t('integrationsApp.webhooks.logDuration')}</th>
+          <th>{t('integrationsApp.webhooks.logResponse')}</th>
+          {onReplay && <th />}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((d) => (
+          <tr key={d.id}>
+            <td>{time(d.last_attempt_at ?? d.created_at)}</td>
+            {withAccount && <td>{d.account_name}</td>}
+            {withAccount && <td>{d.channel}</td>}
+            <td>{d.event_type}</td>
+            <td>
+              <span className={`${styles.badge} ${styles[d.status]}`}>{t(`integrationsApp.webhooks.deliveryStatus.${d.status}`)}</span>
+              {d.last_status !== null && <span className={styles.code}> {d.last_status}</span>}
+              {d.status === 'pending' && d.next_attempt_at && <div className={styles.muted}>{t('integrationsApp.webhooks.nextAttempt', { time: time(d.next_attempt_at) })}</div>}
+            </td>
+            <td>{d.attempts}</td>
+            <td>{d.duration_ms === null ? '—' : `${d.duration_ms} ms`}</td>
+            <td className={styles.excerpt}>{d.last_excerpt ?? ''}</td>
+            {onReplay && <td>{(d.status === 'failed' || d.status === 'succeeded') && <Button size="small" variant="ghost" onClick={() => onReplay(d.id)}>{t('integrationsApp.webhooks.replay')}</Button>}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
