@@ -18,10 +18,23 @@ export function VideoPlayer({ submission, handlers, captionsUrl, captionsOn }: V
   const { videoRef } = usePlayerClock();
   const [failed, setFailed] = useState(false);
 
-  // The page's captions toggle drives the track; the player's own captions menu changes the same mode.
+  // The page's captions toggle drives the track; the player's own captions menu changes the same mode. The browser
+  // picks a mode of its own once a new track is added or loaded, so the toggle's is applied again then.
   useEffect(() => {
-    const track = videoRef.current?.textTracks[0];
-    if (track) track.mode = captionsOn ? 'showing' : 'hidden';
+    const video = videoRef.current;
+    if (!video) return;
+    const apply = (): void => {
+      const track = video.textTracks[0];
+      if (track) track.mode = captionsOn ? 'showing' : 'hidden';
+    };
+    apply();
+    const element = video.querySelector('track');
+    element?.addEventListener('load', apply);
+    video.textTracks.addEventListener('addtrack', apply);
+    return () => {
+      element?.removeEventListener('load', apply);
+      video.textTracks.removeEventListener('addtrack', apply);
+    };
   }, [captionsOn, captionsUrl, videoRef]);
   const pending = submission.status === 'queued' || submission.status === 'processing';
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { WidgetEvent } from '@showback/contract';
 import { Banner } from '../../../ui/Banner.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -6,6 +6,7 @@ import { t } from '../../../messages/t.ts';
 import type { TimelinePanelProps } from '../TimelineSlot.tsx';
 import { reviewErrorMessage } from '../reviewErrorMessage.ts';
 import { useApiResource } from '../useApiResource.ts';
+import { useCurrentRowInView } from '../useCurrentRowInView.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
 import { TimelineRow } from './TimelineRow.tsx';
 import { TimelineTrack } from './TimelineTrack.tsx';
@@ -34,14 +35,7 @@ export function TimelinePanel({ submission }: TimelinePanelProps) {
   const current = pickedIndex >= 0 && computed >= 0 && shown[computed]!.t === picked!.t ? pickedIndex : computed;
   const firstDuring = shown.findIndex((e) => e.t >= 0);
 
-  // Keeps the current event in view inside the list without scrolling the page.
-  useEffect(() => {
-    const box = list.current;
-    const row = box?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (!box || !row) return;
-    const top = row.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top + row.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 3);
-  }, [current]);
+  useCurrentRowInView(list, current);
 
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
     const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button[data-row]') ?? [])];

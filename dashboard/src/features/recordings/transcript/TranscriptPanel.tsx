@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Submission, Transcript } from '@showback/contract';
 import { Banner } from '../../../ui/Banner.tsx';
 import { Button, buttonClassName } from '../../../ui/Button.tsx';
@@ -9,6 +9,7 @@ import { formatDuration } from '../formatters.ts';
 const startOf = (ms: number): string => formatDuration(Math.floor(ms / 1000) * 1000);
 import { reviewErrorMessage } from '../reviewErrorMessage.ts';
 import type { ApiResource } from '../useApiResource.ts';
+import { useCurrentRowInView } from '../useCurrentRowInView.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
 import { retryTranscript } from './transcriptApi.ts';
 import { countMatches, currentSegmentIndex, splitMatches } from './transcriptModel.ts';
@@ -89,14 +90,7 @@ function Segments({ submission, transcript, captionsOn, onCaptionsChange }: { su
   const matches = useMemo(() => countMatches(segments, query), [segments, query]);
   const base = submission.request_title;
 
-  // Keeps the segment being spoken in view inside the list without scrolling the page.
-  useEffect(() => {
-    const box = list.current;
-    const row = box?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (!box || !row) return;
-    const top = row.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top + row.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 3);
-  }, [current]);
+  useCurrentRowInView(list, current);
 
   return (
     <>
