@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { AssignableRole, Role } from '@showback/contract';
 import type { Db } from '../../db/database.ts';
-import type { AccountRow } from '../../db/schema.ts';
+import type { AccountRow, Database } from '../../db/schema.ts';
 
 /** Locks the account row: seat checks and ownership changes of one account run one at a time. */
 export function lockAccount(db: Db, accountId: string): Promise<AccountRow | undefined> {
@@ -53,6 +53,9 @@ function invitationQuery(db: Db) {
   return db.selectFrom('invitations as i').leftJoin('users as inviter', 'inviter.id', 'i.invited_by').select(invitationColumns);
 }
 
+/** Neither accepted nor revoked (it may have expired). */
+const isOpen = (eb: ExpressionBuilder<Database, 'invitations'>) => eb.and([eb('accepted_at', 'is', null), eb('revoked_at', 'is', null)]);
+
 export type InvitationRow = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
 
 /** Invitations not yet accepted or revoked, expired ones included (they can be resent). */
@@ -87,8 +90,7 @@ export async function countPendingInvitations(db: Db, accountId: string, now: Da
     .selectFrom('invitations')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('account_id', '=', accountId)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
+    .where(isOpen)
     .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -109,8 +111,7 @@ export async function renewInvitation(db: Db, accountId: string, id: string, cha
     .set(change)
     .where('account_id', '=', accountId)
     .where('id', '=', id)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
+    .where(isOpen)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -121,8 +122,7 @@ export async function revokeInvitation(db: Db, accountId: string, id: string, no
     .set({ revoked_at: now })
     .where('account_id', '=', accountId)
     .where('id', '=', id)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
+    .where(isOpen)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -133,8 +133,7 @@ export function consumeInvitation(db: Db, tokenHash: string, now: Date) {
     .updateTable('invitations')
     .set({ accepted_at: now })
     .where('token_hash', '=', tokenHash)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
+    .where(isOpen)
     .where('expires_at', '>', now)
     .returning(['id', 'account_id', 'email', 'role'])
     .executeTakeFirst();

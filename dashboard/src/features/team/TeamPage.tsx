@@ -14,6 +14,7 @@ import { fetchCurrentUser } from '../auth/authApi.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { formatDate, formatDateTime } from '../recordings/formatters.ts';
 import { InviteDialog } from './InviteDialog.tsx';
+import { TeamTable } from './TeamTable.tsx';
 import { changeRole, getTeam, removeMember, resendInvitation, revokeInvitation, transferOwnership } from './teamApi.ts';
 import styles from './TeamPage.module.css';
 
@@ -39,9 +40,9 @@ export function TeamPage() {
     setActionError(undefined);
     try {
       await action();
-      toast.show({ tone: 'success', message: done });
       await reload();
       if (rolesChanged) setUser(await fetchCurrentUser());
+      toast.show({ tone: 'success', message: done });
     } catch (error) {
       setActionError(errorText(error));
     } finally {
@@ -91,17 +92,7 @@ export function TeamPage() {
       {team && (
         <Card className={styles.section}>
           <h2 className={styles.heading}>{t('team.membersHeading')}</h2>
-          <table className={styles.table} aria-label={t('team.membersHeading')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('team.name')}</th>
-                <th scope="col">{t('team.email')}</th>
-                <th scope="col">{t('team.role')}</th>
-                <th scope="col">{t('team.lastActive')}</th>
-                {canManage && <th scope="col"><span className="visually-hidden">{t('team.actions')}</span></th>}
-              </tr>
-            </thead>
-            <tbody>
+          <TeamTable label={t('team.membersHeading')} columns={[t('team.name'), t('team.email'), t('team.role'), t('team.lastActive')]} withActions={canManage}>
               {team.members.map((member) => (
                 <tr key={member.id} data-testid="team-member">
                   <td>
@@ -139,8 +130,7 @@ export function TeamPage() {
                   )}
                 </tr>
               ))}
-            </tbody>
-          </table>
+          </TeamTable>
         </Card>
       )}
       {team && (
@@ -149,17 +139,7 @@ export function TeamPage() {
           {team.invitations.length === 0 ? (
             <p className={styles.muted}>{t('team.noInvitations')}</p>
           ) : (
-            <table className={styles.table} aria-label={t('team.invitationsHeading')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('team.email')}</th>
-                  <th scope="col">{t('team.role')}</th>
-                  <th scope="col">{t('team.invitedBy')}</th>
-                  <th scope="col">{t('team.expires')}</th>
-                  {canManage && <th scope="col"><span className="visually-hidden">{t('team.actions')}</span></th>}
-                </tr>
-              </thead>
-              <tbody>
+            <TeamTable label={t('team.invitationsHeading')} columns={[t('team.email'), t('team.role'), t('team.invitedBy'), t('team.expires')]} withActions={canManage}>
                 {team.invitations.map((invitation) => (
                   <tr key={invitation.id} data-testid="team-invitation">
                     <td>{invitation.email}</td>
@@ -176,8 +156,7 @@ export function TeamPage() {
                     )}
                   </tr>
                 ))}
-              </tbody>
-            </table>
+            </TeamTable>
           )}
         </Card>
       )}
