@@ -129,6 +129,25 @@ describe('Microsoft Teams integration against local identity platform, Graph and
     expect((await status(t, owner)).error).toBeNull();
   });
 
+  it('refreshes an access token about to expire with the refresh token before calling Graph', async () => {
+    const owner = await signUp(t);
+    microsoft.setTokenLifetime(30);
+    try {
+      await signIn(t, owner);
+    } finally {
+      microsoft.setTokenLifetime(3600);
+    }
+    const first = microsoft.tokenRequests.at(-1)!;
+    expect(first.grant_type).toBe('authorization_code');
+    const { teams } = await body(await get(t, owner, '/teams'));
+    expect(teams).toHaveLength(3);
+    const refresh = microsoft.tokenRequests.at(-1)!;
+    expect(refresh).toMatchObject({ grant_type: 'refresh_token', client_id: MICROSOFT_APP.clientId, refresh_token: expect.stringMatching(/^ms-refresh-/) });
+    const count = microsoft.tokenRequests.length;
+    await get(t, owner, '/teams');
+    expect(microsoft.tokenRequests.length).toBe(count);
+  });
+
   it('disconnect forgets everything; CSRF and other accounts are refused', async () => {
     const owner = await signUp(t);
     await signIn(t, owner);

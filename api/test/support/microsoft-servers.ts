@@ -34,6 +34,8 @@ export interface MicrosoftServers {
   caFile: string;
   tokenRequests: Record<string, string>[];
   graphRequests: GraphRequest[];
+  /** Lifetime of the access tokens issued from now on (Microsoft's are about an hour). */
+  setTokenLifetime(seconds: number): void;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startMicrosoftServers(): Promise<MicrosoftServers> {
   const codes = new Map<string, string>();
   const accessTokens = new Set<string>();
   let issued = 0;
+  let lifetime = 3600;
 
   const login = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -101,7 +104,7 @@ export async function startMicrosoftServers(): Promise<MicrosoftServers> {
         if (!grantOk) return send(res, 400, { error: 'invalid_grant' });
         const accessToken = `ms-access-${++issued}`;
         accessTokens.add(accessToken);
-        return send(res, 200, { token_type: 'Bearer', scope: form.scope, expires_in: 3600, access_token: accessToken, refresh_token: `ms-refresh-${issued}` });
+        return send(res, 200, { token_type: 'Bearer', scope: form.scope, expires_in: lifetime, access_token: accessToken, refresh_token: `ms-refresh-${issued}` });
       }
       send(res, 404, { error: 'not_found' });
     });
@@ -133,6 +136,9 @@ export async function startMicrosoftServers(): Promise<MicrosoftServers> {
     caFile: cert,
     tokenRequests,
     graphRequests,
+    setTokenLifetime: (seconds) => {
+      lifetime = seconds;
+    },
     close: async () => {
       for (const server of [login, graph]) {
         server.closeAllConnections();
