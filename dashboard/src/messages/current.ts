@@ -584,6 +584,7 @@ export const current = {
     working: 'Transcribing what was said… The video can be watched meanwhile.',
     retrying: 'The last try failed ({reason}); trying again shortly.',
     needsVideo: 'A transcript follows once the video is processed.',
+    noVideo: 'No transcript: the video could not be processed.',
     noAudio: 'No transcript: this recording has no sound.',
     noSpeech: 'No speech: nothing was said in this recording.',
     failed: 'The transcript could not be made.',

@@ -72,7 +72,8 @@ function TranscriptState({ submission, transcript, onRetried }: { submission: Su
       </Banner>
     );
   }
-  if (submission.status === 'failed') return <p className={styles.muted}>{t('transcript.needsVideo')}</p>;
+  if (submission.status === 'failed') return <p className={styles.muted}>{t('transcript.noVideo')}</p>;
+  if (submission.status !== 'ready') return <p className={styles.muted}>{t('transcript.needsVideo')}</p>;
   return (
     <p className={styles.muted} role="status">
       {t('transcript.working')}
