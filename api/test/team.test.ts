@@ -257,6 +257,22 @@ describe('the team: invitations, roles and seats', () => {
     expect((await team(attacker)).members.map((m) => m.id)).toEqual([attacker.user.id]);
   });
 
+  it('last active follows any session of the person, written at most once an hour', async () => {
+    const { owner, member } = await ownerWithMember();
+    const lastActive = async () => (await team(owner)).members.find((m) => m.id === member.user.id)!.last_active_at;
+    const setLastActive = (at: Date) => t.app.ctx.db.updateTable('users').set({ last_active_at: at }).where('id', '=', member.user.id).execute();
+
+    const recent = new Date(Date.now() - 10 * 60_000);
+    await setLastActive(recent);
+    expect((await api(t, member, 'GET', '/api/v1/requests')).status).toBe(200);
+    expect(await lastActive()).toBe(recent.toISOString());
+
+    await setLastActive(new Date(Date.now() - 2 * 60 * 60_000));
+    const before = Date.now();
+    expect((await api(t, member, 'GET', '/api/v1/users/me')).status).toBe(200);
+    expect(new Date((await lastActive())!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it('limits invitation emails per account', async () => {
     const owner = await signUp(t);
     await setPlan(owner.user.account.id, 'enterprise');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RecordingRequest } from '@showback/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, csrf, firstAdminFrom, pathOf, runSql, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForPath } from '../auth/session.ts';
+import { PASSWORD, csrf, firstAdminFrom, pathOf, runSql, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForMail, waitForPath } from '../auth/session.ts';
 import { makeMp4, submitVideo } from '../review/submitVideo.ts';
 import { useProduct } from '../support/product.ts';
 
@@ -146,5 +146,32 @@ describe('team: invite a colleague, who joins through the emailed link', () => {
     await page.goto('/my/recordings');
     await waitForPath(page, /^\/sign-in/);
     await page.context().close();
+  });
+
+  it('the owner hands the workspace to an admin, after a confirm', async () => {
+    const adminEmail = uniqueEmail('new-owner');
+    const invited = await owner.request.post('/api/v1/team/invitations', { headers: { 'X-CSRF-Token': await csrf(owner) }, data: { email: adminEmail, role: 'admin' } });
+    expect(invited.status()).toBe(201);
+    const link = new URL(/https?:\/\/\S+/.exec((await waitForMail(product.server, adminEmail)).text)![0]);
+    const admin = await product.context();
+    const joined = await admin.request.post('/api/v1/users/sign_up', {
+      headers: { 'X-CSRF-Token': await csrf(admin) },
+      data: { name: 'Ada Admin', email: adminEmail, password: PASSWORD, password_confirmation: PASSWORD, invitation_token: link.searchParams.get('invitation_token') },
+    });
+    expect(joined.status()).toBe(201);
+
+    await ownerPage.goto('/my/team');
+    const row = ownerPage.getByTestId('team-member').filter({ hasText: 'Ada Admin' });
+    ownerPage.once('dialog', (prompt) => {
+      expect(prompt.message()).toContain('Make Ada Admin the owner of this workspace?');
+      void prompt.accept();
+    });
+    await row.getByRole('button', { name: 'Make owner' }).click();
+    await ownerPage.getByText('Ada Admin is now the owner.').waitFor();
+    await expect(row.textContent()).resolves.toContain('Owner');
+    await expect(ownerPage.getByTestId('team-member').filter({ hasText: 'Olivia Owner' }).getByLabel('Role of Olivia Owner').inputValue()).resolves.toBe('admin');
+    expect(await ownerPage.getByRole('button', { name: 'Make owner' }).count()).toBe(0);
+    expect(await storedUser(ownerPage)).toMatchObject({ role: 'admin' });
+    await screenshot(ownerPage, 'team-ownership-transferred');
   });
 });

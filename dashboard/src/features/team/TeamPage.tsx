@@ -122,7 +122,8 @@ export function TeamPage() {
                         {user?.role === 'owner' && member.role === 'admin' && (
                           <Button size="small" variant="secondary" busy={busyId === member.id} onClick={() => onTransfer(member)}>{t('team.transfer')}</Button>
                         )}
-                        {member.role !== 'owner' && (
+                        {/* Leaving is not offered here: removing oneself would sign this browser out mid-action. */}
+                        {member.role !== 'owner' && member.id !== user?.id && (
                           <Button size="small" variant="danger" busy={busyId === member.id} onClick={() => onRemove(member)} aria-label={t('team.removeLabel', { name: member.name })}>{t('team.remove')}</Button>
                         )}
                       </div>
