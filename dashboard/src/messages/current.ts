@@ -613,6 +613,18 @@ export const current = {
     console: 'console {level} at {time}',
     seek: 'Play from {time}',
   },
+  adminAlerts: {
+    webhooksTitle: 'Webhook deliveries',
+    notificationsTitle: 'Notification deliveries',
+    zapierTitle: 'Zapier subscriptions',
+    subtitle: 'The newest 200 deliveries of every account.',
+    account: 'Account',
+    channel: 'Channel',
+    hookUrl: 'Hook URL',
+    since: 'Since',
+    empty: 'Nothing yet.',
+    loadFailed: 'This list could not be loaded.',
+  },
   integrationsApp: {
     title: 'Integrations',
     subtitle: 'Tell your team when a recording arrives, where it already works.',
