@@ -50,6 +50,9 @@ const RecordingsPage = lazyPage(() => import('../features/recordings/RecordingsP
 const RecordingPage = lazyPage(() => import('../features/recordings/RecordingPage.tsx'), 'RecordingPage');
 const IntegrationsSettingsPage = lazyPage(() => import('../features/integrations/IntegrationsSettingsPage.tsx'), 'IntegrationsSettingsPage');
 const ZapierPage = lazyPage(() => import('../features/integrations/ZapierPage.tsx'), 'ZapierPage');
+const AdminWebhookDeliveriesPage = lazyPage(() => import('../features/admin/AdminAlertDeliveriesPage.tsx'), 'AdminWebhookDeliveriesPage');
+const AdminNotificationDeliveriesPage = lazyPage(() => import('../features/admin/AdminAlertDeliveriesPage.tsx'), 'AdminNotificationDeliveriesPage');
+const AdminZapierSubscriptionsPage = lazyPage(() => import('../features/admin/AdminZapierSubscriptionsPage.tsx'), 'AdminZapierSubscriptionsPage');
 const WidgetPage = lazyPage(() => import('../features/widget/WidgetPage.tsx'), 'WidgetPage');
 const AccountPage = lazyPage(() => import('../features/account/AccountPage.tsx'), 'AccountPage');
 const TeamPage = lazyPage(() => import('../features/team/TeamPage.tsx'), 'TeamPage');
@@ -165,10 +168,10 @@ export const routes: RouteObject[] = [
                   admin('chats', 'chats'),
                   admin('recording-requests', 'recordingRequests'),
                   admin('submissions', 'submissions'),
-                  admin('webhook-deliveries', 'webhookDeliveries'),
+                  { path: 'webhook-deliveries', element: <AdminWebhookDeliveriesPage />, ...title('titles.admin') },
                   admin('invitations', 'invitations'),
-                  admin('notification-deliveries', 'notificationDeliveries'),
-                  admin('zapier-subscriptions', 'zapierSubscriptions'),
+                  { path: 'notification-deliveries', element: <AdminNotificationDeliveriesPage />, ...title('titles.admin') },
+                  { path: 'zapier-subscriptions', element: <AdminZapierSubscriptionsPage />, ...title('titles.admin') },
                 ],
               },
             ],
