@@ -6,6 +6,7 @@ import type { RecordingRequest } from '@showback/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, csrf, firstAdminFrom, pathOf, runSql, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForMail, waitForPath } from '../auth/session.ts';
 import { makeMp4, submitVideo } from '../review/submitVideo.ts';
+import { seriousViolations } from '../support/accessibility.ts';
 import { useProduct } from '../support/product.ts';
 
 const WORKSPACE = 'Helpdesk Heroes';
@@ -54,6 +55,7 @@ describe('team: invite a colleague, who joins through the emailed link', () => {
     await expect(row.textContent()).resolves.toMatch(/Member.*Olivia Owner/);
     expect(await ownerPage.getByTestId('team-seats').textContent()).toContain('2 of 2 seats used');
     await screenshot(ownerPage, 'team-owner-pending');
+    expect(await seriousViolations(ownerPage)).toEqual([]);
 
     // Every seat of Growth is taken: the next invitation is refused with the upgrade link.
     await ownerPage.getByRole('button', { name: 'Invite a colleague' }).click();
@@ -91,6 +93,7 @@ describe('team: invite a colleague, who joins through the emailed link', () => {
     expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('Company or team name').count()).toBe(0);
     await screenshot(page, 'team-invited-sign-up');
+    expect(await seriousViolations(page, 'form')).toEqual([]);
 
     await page.getByLabel('Your name').fill('Colin Colleague');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -127,6 +130,7 @@ describe('team: invite a colleague, who joins through the emailed link', () => {
     await row.getByLabel('Role of Colin Colleague').selectOption('admin');
     await ownerPage.getByText('Colin Colleague is now Admin.').waitFor();
     await screenshot(ownerPage, 'team-owner-members');
+    expect(await seriousViolations(ownerPage)).toEqual([]);
     const phone = await product.page(360, { storageState: await owner.storageState() });
     await phone.goto('/my/team');
     await phone.getByTestId('team-member').filter({ hasText: 'Colin Colleague' }).waitFor();
