@@ -306,6 +306,9 @@ describe('permissions across the product, enforced by the API', () => {
     ['widget settings', 'PUT', '/api/v1/widget', { allowed_origins: ['https://example.test'] }],
     ['widget key', 'POST', '/api/v1/widget/rotate_key'],
     ['integrations (webhooks)', 'POST', '/api/v1/integrations/webhooks', { url: 'https://example.test/hook', events: ['submission.ready'] }],
+    ['integrations (Slack)', 'PATCH', '/api/v1/integrations/slack/update', { enabled: true }],
+    ['integrations (Teams)', 'DELETE', '/api/v1/integrations/teams/disconnect'],
+    ['integrations (Zapier)', 'POST', '/api/v1/integrations/zapier/regenerate'],
     ['billing: checkout', 'POST', '/api/v1/checkout', { plan: 'scale', interval: 'monthly' }],
     ['billing: change plan', 'POST', '/api/v1/subscriptions/update', { new_plan: 'scale', new_interval: 'monthly' }],
     ['billing: portal', 'POST', '/api/v1/billing/portal'],
@@ -317,7 +320,7 @@ describe('permissions across the product, enforced by the API', () => {
   const snapshot = async () => ({
     account: await t.app.ctx.db.selectFrom('accounts').selectAll().where('id', '=', owner.user.account.id).executeTakeFirst(),
     widget: await api(t, owner, 'GET', '/api/v1/widget'),
-    hooks: await api(t, owner, 'GET', '/api/v1/integrations/webhooks'),
+    integrations: await Promise.all(['webhooks', 'slack/status', 'teams/status', 'zapier/status'].map((path) => api(t, owner, 'GET', `/api/v1/integrations/${path}`))),
     team: await api(t, owner, 'GET', '/api/v1/team'),
   });
 
