@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EnvironmentSchema } from './recording.ts';
 import { DroppedEventsSchema, WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataSchema } from './widget-events.ts';
+import type { WIDGET_PROTOCOL, WIDGET_PROTOCOL_VERSION } from './widget-protocol.ts';
 
 /**
  * The embeddable widget: the postMessage protocol between the SDK on the host page and the recorder in its iframe,
@@ -9,14 +10,7 @@ import { DroppedEventsSchema, WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySc
  * Every message carries `protocol` and `v`; a receiver ignores anything whose origin, source window, protocol name,
  * version or shape it does not expect. Both sides post with an exact target origin, never `*`.
  */
-export const WIDGET_PROTOCOL = 'showback-widget';
-export const WIDGET_PROTOCOL_VERSION = 1;
-/**
- * How long a widget session token works: long enough to record the longest allowed video and finish a slow upload;
- * a new open() mints a new one. A recording kept past it can no longer be sent with its session.
- */
-export const WIDGET_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
-
+export * from './widget-protocol.ts';
 export * from './widget-events.ts';
 
 /** What the SDK hands the recorder at submit time: redacted events with offsets, environment, metadata, identity. */

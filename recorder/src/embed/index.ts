@@ -3,13 +3,24 @@ import type { HostBridge, HostContext, HostEventName } from '../app/hostBridge.t
 import { tokenFromPath } from '../app/token.ts';
 import { HostSpoolStore, type SpoolCall } from './HostSpoolStore.ts';
 import { contextReply, envelope, spoolReply } from './protocol.ts';
-import { sanitizeContext } from './sanitizeContext.ts';
 
 /** How long submit waits for the host page's context before sending the recording without it. */
 const CONTEXT_TIMEOUT_MS = 5000;
 /** A host page busy for longer than this fails the spool call; the recording then stops and keeps what it has. */
 const SPOOL_CALL_TIMEOUT_MS = 15_000;
 const EMPTY: HostContext = { events: [], metadata: {}, environment: {} };
+
+/**
+ * The context's checks bring TypeBox (~20 KB gzip), needed only at submit: fetched when recording starts (so a
+ * network cut later does not keep it away) or at submit for a resumed recording, never before the first step
+ * (issue #17). A failed fetch is forgotten so the next submit tries again.
+ */
+let sanitizer: Promise<typeof import('./sanitizeContext.ts')> | undefined;
+const loadSanitizer = () =>
+  (sanitizer ??= import('./sanitizeContext.ts').catch((err: unknown) => {
+    sanitizer = undefined;
+    throw err;
+  }));
 
 const now = (): number => performance.timeOrigin + performance.now();
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -97,7 +108,8 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
           (data) => contextReply(data, id),
           CONTEXT_TIMEOUT_MS,
           () => resolve(EMPTY),
-          (context) => resolve(sanitizeContext(context)),
+          // Without the checks the host's context cannot be trusted: the recording goes without it, as on a timeout.
+          (context) => void loadSanitizer().then(({ sanitizeContext }) => resolve(sanitizeContext(context)), () => resolve(EMPTY)),
         );
         post({ type: 'context:request', id, startedAt: resumedStartedAt ?? startedAt ?? now() });
       }),
@@ -109,6 +121,7 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
         case 'recording:start':
           recording = true;
           startedAt = now();
+          void loadSanitizer().catch(() => undefined);
           return post({ type: 'recording:start', startedAt });
         case 'recording:stop':
           recording = false;

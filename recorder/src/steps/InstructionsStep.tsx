@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import DOMPurify from 'dompurify';
+import { useEffect, useState } from 'react';
 import type { PublicRecordingRequest } from '@showback/contract';
 import { spokenDuration } from '../app/format.ts';
 import { m } from '../messages/index.ts';
@@ -14,15 +13,36 @@ interface Props {
   onUseFile(): void;
 }
 
+let purify: Promise<typeof import('dompurify')> | undefined;
+
+/**
+ * The server stores instructions sanitized; sanitizing again here means a server bug can still not run script on the
+ * recipient's page. DOMPurify (~9 KB gzip) is fetched only for a request that has instructions, while the rest of the
+ * step paints (issue #17); undefined until then. A failed fetch is forgotten, so the next mount tries again.
+ */
+function useSanitized(html: string): string | undefined {
+  const [clean, setClean] = useState<{ source: string; html: string }>();
+  useEffect(() => {
+    if (!html.trim()) return;
+    let live = true;
+    (purify ??= import('dompurify')).then(
+      ({ default: DOMPurify }) => live && setClean({ source: html, html: DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input'] }) }),
+      () => (purify = undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [html]);
+  return clean?.source === html ? clean.html : undefined;
+}
+
 export function InstructionsStep({ request, inMemory, onStart, onUseFile }: Props) {
-  // The server stores instructions sanitized; sanitizing again here means a server bug can still not run script
-  // on the recipient's page.
-  const html = useMemo(() => DOMPurify.sanitize(request.instructions_html, { FORBID_TAGS: ['style', 'form', 'input'] }), [request.instructions_html]);
+  const html = useSanitized(request.instructions_html);
   return (
     <section className="step" data-step="instructions">
       <p className="eyebrow">{m.instructions.from(request.account_name)}</p>
       <StepHeading>{request.title}</StepHeading>
-      {html.trim() && <div className="instructions" dangerouslySetInnerHTML={{ __html: html }} />}
+      {html?.trim() && <div className="instructions" dangerouslySetInnerHTML={{ __html: html }} />}
       <p className="muted">{m.instructions.limit(spokenDuration(request.max_duration_seconds))}</p>
       {inMemory && <Notice tone="warning">{m.instructions.inMemory}</Notice>}
       <div className="actions">

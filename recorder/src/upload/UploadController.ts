@@ -1,4 +1,4 @@
-import { Upload, type DetailedError } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import { SpoolSource } from './SpoolSource.ts';
 import type { Spool } from './spool.ts';
 
@@ -58,6 +58,18 @@ function parseErrorBody(body: string | undefined): { code?: string; message?: st
 /** The last path segment of a tus upload URL, which the submission refers to. */
 export const uploadIdOf = (url: string): string => new URL(url, window.location.href).pathname.split('/').filter(Boolean).pop() ?? '';
 
+/**
+ * tus-js-client (with url-parse and js-base64, ~10 KB gzip) is fetched when the first upload starts, with the
+ * recording, not before the first step paints (issue #17). A failed fetch (network cut) is forgotten, so the retry
+ * that handleError schedules fetches it again.
+ */
+let tus: Promise<typeof import('tus-js-client')> | undefined;
+const loadTus = () =>
+  (tus ??= import('tus-js-client').catch((err: unknown) => {
+    tus = undefined;
+    throw err;
+  }));
+
 export class UploadController {
   private upload: Upload | undefined;
   private status: UploadStatus;
@@ -90,6 +102,10 @@ export class UploadController {
   }
 
   start(): void {
+    void loadTus().then(({ Upload }) => this.begin(Upload), (err: Error) => this.handleError(err));
+  }
+
+  private begin(Upload: typeof import('tus-js-client').Upload): void {
     if (this.stopped) return;
     const { input } = this.options;
     const common = {
@@ -153,7 +169,7 @@ export class UploadController {
     clearTimeout(this.retryTimer);
     window.removeEventListener('online', this.retryNow);
     await this.upload?.abort(false).catch(() => undefined);
-    if (terminate && this.url) await Upload.terminate(this.url, { retryDelays: [] }).catch(() => undefined);
+    if (terminate && this.url) await (await loadTus()).Upload.terminate(this.url, { retryDelays: [] }).catch(() => undefined);
     this.rejectDone(new Error('upload aborted'));
   }
 
