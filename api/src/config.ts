@@ -67,6 +67,7 @@ export const CONFIG_VARS = {
   RATE_LIMIT_PER_EMAIL: { description: 'Sign-in, sign-up and password-reset attempts allowed per email address and endpoint in 10 minutes.', default: '10' },
   WIDGET_SESSIONS_PER_IP: { description: 'Widget recording sessions (POST /api/v1/widget/sessions) allowed per client IP in 10 minutes.', default: '30' },
   WIDGET_SESSIONS_PER_KEY: { description: 'Widget recording sessions allowed per widget key (all of its visitors together) in 10 minutes.', default: '600' },
+  CHAT_AWAY_EMAIL_SECONDS: { description: 'Seconds a staff chat reply may stay unread before the customer is emailed about it.', default: '120' },
   OUTBOUND_ALLOW_LOCAL: { description: 'Development and tests only: webhooks and other outbound calls to URLs accounts give may use http:// and reach loopback and private addresses. Never set where accounts are untrusted.', default: 'false' },
   STATIC_ROOT: { description: 'Folder holding the built front ends (dashboard/dist, recorder/dist, sdk/dist). Unset: the repository root.', default: '' },
 } satisfies Record<string, VarSpec>;
@@ -128,6 +129,8 @@ export interface Config {
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   /** Widget sessions per client IP and per widget key (the key is public, so anyone may try it), in the database. */
   widgetRateLimit: { perIp: number; perKey: number; windowMs: number };
+  /** A staff chat reply unread this long is emailed to the customer (modules/chat). */
+  chatAwayEmailSeconds: number;
   /** Where the built front ends live; tests may serve none. */
   staticRoot: string | undefined;
   /** Outbound calls (webhooks) may use http and reach loopback/private addresses: development and tests only. */
@@ -244,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: bool('TRUST_PROXY', get('TRUST_PROXY')),
     authRateLimit: { perIp: positiveInt('RATE_LIMIT_PER_IP', get('RATE_LIMIT_PER_IP')), perEmail: positiveInt('RATE_LIMIT_PER_EMAIL', get('RATE_LIMIT_PER_EMAIL')), windowMs: 10 * 60 * 1000 },
     widgetRateLimit: { perIp: positiveInt('WIDGET_SESSIONS_PER_IP', get('WIDGET_SESSIONS_PER_IP')), perKey: positiveInt('WIDGET_SESSIONS_PER_KEY', get('WIDGET_SESSIONS_PER_KEY')), windowMs: 10 * 60 * 1000 },
+    chatAwayEmailSeconds: positiveInt('CHAT_AWAY_EMAIL_SECONDS', get('CHAT_AWAY_EMAIL_SECONDS')),
     staticRoot: get('STATIC_ROOT') ? path.resolve(get('STATIC_ROOT')) : REPO_ROOT,
     outboundAllowLocal: bool('OUTBOUND_ALLOW_LOCAL', get('OUTBOUND_ALLOW_LOCAL')),
     ...overrides,

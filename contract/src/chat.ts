@@ -18,7 +18,8 @@ export const ChatMessageSchema = Type.Object(
     body: Type.String(),
     created_at: Type.String(),
   },
-  { $id: 'ChatMessage' },
+  // No $id: it appears twice in AdminChatDetail (the list's last message and the messages), which one id cannot name.
+  { description: 'One chat message; plain text, to be shown as text.' },
 );
 export type ChatMessage = Static<typeof ChatMessageSchema>;
 

@@ -104,16 +104,17 @@ export class JobQueue {
   }
 
   /**
-   * Enqueues a job; the payload must match the job's schema. Returns the job id. With `trx` the job is written in that
+   * Enqueues a job; the payload must match the job's schema, `startAfterSeconds` delays it. Returns the job id. With `trx` the job is written in that
    * transaction: it exists exactly when the transaction commits; call `nudge` after the commit.
    */
-  async send<S extends TSchema>(job: JobDefinition<S>, payload: Static<S>, options: { singletonKey?: string; singletonSeconds?: number; trx?: Db } = {}): Promise<string | null> {
+  async send<S extends TSchema>(job: JobDefinition<S>, payload: Static<S>, options: { singletonKey?: string; singletonSeconds?: number; startAfterSeconds?: number; trx?: Db } = {}): Promise<string | null> {
     if (!this.boss) throw new Error('Job queue not started');
     if (!Value.Check(job.schema, payload)) throw new Error(`Invalid payload for job ${job.name}`);
     const trx = options.trx;
     const id = await this.boss.send(job.name, payload as object, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(trx ? { db: { executeSql: async (text: string, values: unknown[] = []) => ({ rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows }) } } : {}),
     });
     if (!trx) this.nudge(job);
