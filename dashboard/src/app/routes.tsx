@@ -62,6 +62,7 @@ const UpgradePage = lazyPage(() => import('../features/billing/UpgradePage.tsx')
 const CheckoutSuccessPage = lazyPage(() => import('../features/billing/CheckoutSuccessPage.tsx'), 'CheckoutSuccessPage');
 const AdminPage = lazyPage(() => import('../features/admin/AdminSectionPage.tsx'), 'AdminSectionPage');
 const AdminSupportRequestsPage = lazyPage(() => import('../features/admin/AdminSupportRequestsPage.tsx'), 'AdminSupportRequestsPage');
+const AdminChatsPage = lazyPage(() => import('../features/admin/AdminChatsPage.tsx'), 'AdminChatsPage');
 
 const title = (key: RouteHandle['title']): { handle: RouteHandle } => ({ handle: { title: key } });
 const admin = (path: string | undefined, section: AdminSection): RouteObject =>
@@ -165,7 +166,7 @@ export const routes: RouteObject[] = [
                   admin('users/:id', 'user'),
                   admin('accounts', 'accounts'),
                   { path: 'support-requests', element: <AdminSupportRequestsPage />, ...title('titles.admin') },
-                  admin('chats', 'chats'),
+                  { path: 'chats', element: <AdminChatsPage />, ...title('titles.admin') },
                   admin('recording-requests', 'recordingRequests'),
                   admin('submissions', 'submissions'),
                   { path: 'webhook-deliveries', element: <AdminWebhookDeliveriesPage />, ...title('titles.admin') },
