@@ -216,8 +216,6 @@ export const current = {
     integrationsApp: 'Connect Slack, Microsoft Teams, Zapier and webhooks here. Integration settings are coming soon.',
     zapier: 'Zapier connection settings are coming soon.',
     widget: 'Widget settings and the embed code will be here.',
-    support: 'A form to contact Showback support is coming soon.',
-    chat: 'Chat with the Showback team is coming soon.',
     upgrade: 'Plan upgrades are coming soon: compare plans and change yours here.',
     checkoutSuccess: 'Thank you! Your payment confirmation will be shown here.',
     admin: 'The system administration area for {section} is coming soon.',
