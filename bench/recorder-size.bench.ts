@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Browser, BrowserContext, Frame } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Response } from 'playwright-core';
 import { createRequest, signUpOwner } from '../e2e/recording/owner.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
@@ -63,18 +63,20 @@ async function firstStep(browser: Browser, server: RunningServer, dist: string, 
   try {
     await serveBuild(context, server, dist);
     await context.addInitScript(FIRST_STEP);
-    const bodies: Promise<Buffer>[] = [];
-    context.on('response', (response) => {
-      if (response.request().resourceType() === 'script') bodies.push(response.body());
-    });
+    const responses: Response[] = [];
+    const onResponse = (response: Response) => {
+      if (response.request().resourceType() === 'script') responses.push(response);
+    };
+    context.on('response', onResponse);
     const page = await context.newPage();
     // The widget's iframe loads the same page framed (which adds the embed chunk); a same-origin host stands in for
     // the customer's site, since the bytes do not depend on who frames it.
     if (framed) await page.route(`${server.url}/bench-host`, (route) => route.fulfill({ contentType: 'text/html', body: `<iframe src="/r/${token}" style="width:100%;height:700px"></iframe>` }));
     await page.goto(framed ? `${server.url}/bench-host` : `${server.url}/r/${token}`);
     const frame: Frame = framed ? ((await (await page.waitForSelector('iframe')).contentFrame()) ?? page.mainFrame()) : page.mainFrame();
-    const ms = Number(await (await frame.waitForFunction('window.__firstStep', undefined, { timeout: 30_000 })).jsonValue());
-    const scripts = await Promise.all(bodies);
+    const ms = Number(await (await frame.waitForFunction(() => (window as unknown as { __firstStep?: number }).__firstStep, undefined, { timeout: 30_000 })).jsonValue());
+    context.off('response', onResponse);
+    const scripts = await Promise.all(responses.map((r) => r.body()));
     return {
       raw: scripts.reduce((sum, b) => sum + b.length, 0),
       gzip: scripts.reduce((sum, b) => sum + zlib.gzipSync(b, { level: 9 }).length, 0),
