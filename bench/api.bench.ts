@@ -1,35 +1,50 @@
-// API throughput on loopback: GET /api/health and an authenticated GET /api/v1/users/me on the real app (PGlite in
-// a temp dir), each compared with a bare Fastify route measured in the same run. The three alternate for ROUNDS
-// rounds and the medians are reported, so a burst of load from elsewhere on the machine skews one round, not a route.
-import fs from 'node:fs/promises';
+// API throughput on loopback, with the server and the load generator in separate processes (autocannon here, the
+// built server `api/dist/server.js` spawned as every browser scenario starts it, WORKERS=false), so they no longer
+// share one event loop. Baseline in the same run: a bare Fastify process answering one JSON route. Routes: GET
+// /api/health, a signed-in GET /api/v1/users/me, and GET /api/v1/submissions?per_page=50 for an account seeded with
+// SEED submissions (with the query plans of that list). On PGlite (a temp DATA_DIR) and, with TEST_DATABASE_URL set,
+// on a new PostgreSQL database. The routes alternate for ROUNDS rounds and the medians are reported, so a burst of
+// load from elsewhere on the machine skews one round, not a route. Needs `npm run build -w api` first.
+import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../api/src/app.ts';
-import { loadConfig } from '../api/src/config.ts';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
+import { openDatabase } from '../api/src/db/database.ts';
+import { listSubmissions } from '../api/src/modules/submissions/submissions.repository.ts';
+import { createPostgresDatabase } from '../api/test/support/test-app.ts';
+import { createRequest, signUpOwner } from '../e2e/recording/owner.ts';
+import { freePort, startServer, type RunningServer } from '../e2e/support/server.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SEED = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
+const PER_PAGE = 50;
+
+const BARE = `
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify();
+  app.get('/ping', async () => ({ status: 'ok' }));
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
 
 interface Figures { rps: number; p99: number; errors: number }
+interface Target { url: string; headers?: Record<string, string> }
 
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+const load = (): string => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function measure({ url, headers }: Target, duration = DURATION): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers: headers ?? {} });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 /** Each target measured once per round, targets alternating; medians of req/s and p99, errors summed. */
-async function measureRounds<K extends string>(targets: Record<K, { url: string; headers?: Record<string, string> }>): Promise<Record<K, Figures>> {
-  const entries = Object.entries(targets) as [K, { url: string; headers?: Record<string, string> }][];
+async function measureRounds<K extends string>(targets: Record<K, Target>): Promise<Record<K, Figures>> {
+  const entries = Object.entries(targets) as [K, Target][];
+  for (const [, target] of entries) await measure(target, 1); // warm-up
   const runs = {} as Record<K, Figures[]>;
-  for (const [, { url, headers }] of entries) await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: headers ?? {} }); // warm-up
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, { url, headers }] of entries) (runs[name] ??= []).push(await measure(url, headers));
-  }
+  for (let round = 0; round < ROUNDS; round++) for (const [name, target] of entries) (runs[name] ??= []).push(await measure(target));
   return Object.fromEntries(
     (Object.entries(runs) as [K, Figures[]][]).map(([name, figures]) => [
       name,
@@ -38,50 +53,109 @@ async function measureRounds<K extends string>(targets: Record<K, { url: string;
   ) as Record<K, Figures>;
 }
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-bench-'));
-const bare = Fastify({ logger: false });
-bare.get('/ping', async () => ({ status: 'ok' }));
-await bare.listen({ port: 0, host: '127.0.0.1' });
-const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/ping`;
+async function startBare(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}/ping`;
+  for (const deadline = Date.now() + 30_000; !(await fetch(url).then((r) => r.ok, () => false)); ) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the bare Fastify process did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, child };
+}
 
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WORKERS: 'false', STATIC_ROOT: dataDir });
-const app = await buildApp(config, { logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+/** Captures the SQL Kysely runs, to EXPLAIN exactly what the route sends. */
+function capture(): { plugin: KyselyPlugin; nodes: RootOperationNode[] } {
+  const nodes: RootOperationNode[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: (args: PluginTransformQueryArgs) => (nodes.push(args.node), args.node),
+    transformResult: async (args: PluginTransformResultArgs) => args.result,
+  };
+  return { plugin, nodes };
+}
 
-// A signed-in browser: CSRF cookie + token, then sign-up.
-const csrfRes = await fetch(`${base}/api/v1/csrf`);
-const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-const { csrf_token } = (await csrfRes.json()) as { csrf_token: string };
-const signUp = await fetch(`${base}/api/v1/users/sign_up`, {
-  method: 'POST',
-  headers: { cookie: csrfCookie, 'x-csrf-token': csrf_token, 'content-type': 'application/json' },
-  body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@example.test`, account_name: 'Bench', password: 'bench password', password_confirmation: 'bench password' }),
-});
-if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-const cookie = [csrfCookie, ...signUp.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+/**
+ * SEED submissions for the request's account (one SQL statement, spread over as many minutes), then the plans of the
+ * list's two queries. PGlite has one process: the server must be stopped while this runs.
+ */
+async function seedAndExplain(database: { databaseUrl?: string; dataDir: string }, requestId: string): Promise<string> {
+  const handle = await openDatabase(database);
+  try {
+    const { rows } = await handle.executeSql('select account_id from recording_requests where id = $1', [requestId]);
+    const accountId = (rows[0] as { account_id: string }).account_id;
+    await handle.executeSql(
+      `insert into submissions (account_id, request_id, client_submission_id, upload_id, source, mime_type, status, created_at)
+       select $1, $2, gen_random_uuid(), 'bench-' || g, 'link', 'video/mp4', 'ready', now() - g * interval '1 minute'
+       from generate_series(1, ${SEED}) g`,
+      [accountId, requestId],
+    );
+    await handle.executeSql('analyze submissions');
+    const { plugin, nodes } = capture();
+    await listSubmissions(handle.db.withPlugin(plugin), accountId, { limit: PER_PAGE, offset: 0 });
+    const plans: string[] = [];
+    for (const node of nodes) {
+      const query = handle.db.getExecutor().compileQuery(node, { queryId: 'explain' });
+      const plan = await handle.executeSql(`explain (analyze, costs off, timing off) ${query.sql}`, [...query.parameters]);
+      plans.push(query.sql, ...plan.rows.map((r) => `  ${(r as { 'QUERY PLAN': string })['QUERY PLAN']}`));
+    }
+    return plans.join('\n');
+  } finally {
+    await handle.close();
+  }
+}
 
-const loadBefore = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+async function benchDatabase(name: string, env: Record<string, string>, databaseUrl: string | undefined, bareUrl: string): Promise<void> {
+  const server: RunningServer = await startServer({ ...env, WORKERS: 'false' });
+  try {
+    const owner = await signUpOwner(server.url);
+    const request = await createRequest(owner, { title: 'Bench: submissions' });
+    if (!databaseUrl) await server.kill('SIGTERM');
+    const plans = await seedAndExplain({ databaseUrl, dataDir: server.dataDir }, request.id);
+    if (!databaseUrl) await server.start();
+    const headers = { cookie: owner.headers.cookie! };
+    const loadBefore = load();
+    const f = await measureRounds({
+      bare: { url: bareUrl },
+      health: { url: `${server.url}/api/health` },
+      me: { url: `${server.url}/api/v1/users/me`, headers },
+      submissions: { url: `${server.url}/api/v1/submissions?per_page=${PER_PAGE}`, headers },
+    });
+    const row = (route: string, x: Figures) => ({
+      route,
+      'req/s': Math.round(x.rps),
+      'p99 ms': x.p99,
+      'req/s vs bare': (x.rps / f.bare.rps).toFixed(2),
+      'p99 vs bare': (x.p99 / Math.max(f.bare.p99, 1)).toFixed(2),
+      errors: x.errors,
+    });
+    console.log(`\n${name}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each (medians), load average before: ${loadBefore}, after: ${load()} on ${os.cpus().length} cores`);
+    console.table([
+      row('bare fastify GET /ping (own process)', f.bare),
+      row('GET /api/health', f.health),
+      row('GET /api/v1/users/me (signed in)', f.me),
+      row(`GET /api/v1/submissions?per_page=${PER_PAGE} (${SEED} submissions)`, f.submissions),
+    ]);
+    console.log(`query plans of the submissions list:\n${plans}`);
+    if (f.health.errors || f.me.errors || f.submissions.errors) throw new Error('some requests failed');
+  } finally {
+    await server.stop();
+  }
+}
+
+const bare = await startBare();
 try {
-  const { baseline, health, me } = await measureRounds({
-    baseline: { url: bareUrl },
-    health: { url: `${base}/api/health` },
-    me: { url: `${base}/api/v1/users/me`, headers: { cookie } },
-  });
-  const row = (name: string, f: Figures) => ({
-    route: name,
-    'req/s': Math.round(f.rps),
-    'p99 ms': f.p99,
-    'req/s vs bare': (f.rps / baseline.rps).toFixed(2),
-    'p99 vs bare': (f.p99 / Math.max(baseline.p99, 1)).toFixed(2),
-    errors: f.errors,
-  });
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`loopback, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each (medians), database: ${app.ctx.database.kind}, load average before: ${loadBefore}, after: ${load} on ${os.cpus().length} cores`);
-  console.table([row('bare fastify GET /ping', baseline), row('GET /api/health', health), row('GET /api/v1/users/me (signed in)', me)]);
-  if (health.errors || me.errors) throw new Error('some requests failed');
+  await benchDatabase('PGlite', {}, undefined, bare.url);
+  const admin = process.env.TEST_DATABASE_URL;
+  if (admin) {
+    const database = await createPostgresDatabase(admin);
+    try {
+      await benchDatabase('PostgreSQL', { DATABASE_URL: database.url }, database.url, bare.url);
+    } finally {
+      await database.drop();
+    }
+  } else {
+    console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL, as `npm test` does)');
+  }
 } finally {
-  await app.close();
-  await bare.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  bare.child.kill('SIGTERM');
 }
