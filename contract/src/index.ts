@@ -16,3 +16,4 @@ export * from './team-chat.ts';
 export * from './team.ts';
 export * from './support.ts';
 export * from './chat.ts';
+export * from './admin.ts';

@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { AdminAccountQuery, AdminUserQuery } from '@showback/contract';
+import type { Db } from '../../db/database.ts';
+import { likePattern } from '../support/support.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Rows created since each start: today (UTC midnight), 7 and 30 days ago. */
+async function countSince(db: Db, table: 'users' | 'submissions', now: Date): Promise<{ today: number; last_7_days: number; last_30_days: number }> {
+  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const week = new Date(now.getTime() - 7 * DAY_MS);
+  const month = new Date(now.getTime() - 30 * DAY_MS);
+  const row = await db
+    .selectFrom(table)
+    .select([
+      sql<number>`count(*) filter (where created_at >= ${midnight})`.as('today'),
+      sql<number>`count(*) filter (where created_at >= ${week})`.as('last_7_days'),
+      sql<number>`count(*)`.as('last_30_days'),
+    ])
+    .where('created_at', '>=', month)
+    .executeTakeFirstOrThrow();
+  return { today: Number(row.today), last_7_days: Number(row.last_7_days), last_30_days: Number(row.last_30_days) };
+}
+
+export async function overviewCounts(db: Db, now: Date) {
+  const [signups, submissions, plans, trials, failed, deliveries, support, chats, perDay, actions] = await Promise.all([
+    countSince(db, 'users', now),
+    countSince(db, 'submissions', now),
+    db.selectFrom('accounts').select(['plan', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('plan').orderBy('plan').execute(),
+    db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('trial_ends_at', '>=', now).where('trial_ends_at', '<', new Date(now.getTime() + 7 * DAY_MS)).executeTakeFirstOrThrow(),
+    db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'failed').where('created_at', '>=', new Date(now.getTime() - 30 * DAY_MS)).executeTakeFirstOrThrow(),
+    db.selectFrom('alert_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'failed').where('created_at', '>=', new Date(now.getTime() - 7 * DAY_MS)).executeTakeFirstOrThrow(),
+    db.selectFrom('support_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('chat_conversations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql<boolean>`exists (select 1 from chat_messages m where m.conversation_id = chat_conversations.id and m.author = 'customer' and m.id > chat_conversations.staff_read_id)`)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('submissions')
+      .select([sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), (eb) => eb.fn.countAll<number>().as('count')])
+      .where('created_at', '>=', new Date(now.getTime() - 30 * DAY_MS))
+      .groupBy(sql`1`)
+      .execute(),
+    db.selectFrom('admin_audit_log').selectAll().orderBy('created_at', 'desc').limit(20).execute(),
+  ]);
+  return { signups, submissions, plans, trials: Number(trials.n), failed: Number(failed.n), deliveries: Number(deliveries.n), support: Number(support.n), chats: Number(chats.n), perDay, actions };
+}
+
+const USER_ORDER = {
+  newest: [['users.created_at', 'desc']],
+  oldest: [['users.created_at', 'asc']],
+  email: [['users.email', 'asc']],
+  last_active: [[sql`users.last_active_at desc nulls last`, undefined]],
+} as const;
+
+export async function listUsers(db: Db, query: AdminUserQuery & { page: number; perPage: number }) {
+  let base = db.selectFrom('users').innerJoin('accounts', 'accounts.id', 'users.account_id');
+  const q = query.q?.trim();
+  if (q) base = base.where((eb) => eb.or([eb('users.email', 'ilike', likePattern(q)), eb('users.name', 'ilike', likePattern(q))]));
+  if (query.sysadmin !== undefined) base = base.where('users.is_sysadmin', '=', query.sysadmin);
+  let listed = base.select(['users.id', 'users.name', 'users.email', 'users.role', 'users.is_sysadmin', 'users.account_id', 'accounts.name as account_name', 'accounts.plan', 'users.created_at', 'users.last_active_at']);
+  for (const [column, direction] of USER_ORDER[query.sort ?? 'newest']) listed = direction ? listed.orderBy(column, direction) : listed.orderBy(column);
+  const [rows, { n }] = await Promise.all([
+    listed.orderBy('users.id').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+const ACCOUNT_ORDER = {
+  newest: [['accounts.created_at', 'desc']],
+  oldest: [['accounts.created_at', 'asc']],
+  name: [['accounts.name', 'asc']],
+  trial_ending: [[sql`accounts.trial_ends_at asc nulls last`, undefined]],
+} as const;
+
+export async function listAccounts(db: Db, query: AdminAccountQuery & { page: number; perPage: number }) {
+  let base = db.selectFrom('accounts');
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    base = base.where((eb) => eb.or([eb('accounts.name', 'ilike', pattern), eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.account_id', '=', 'accounts.id').where('users.email', 'ilike', pattern))]));
+  }
+  if (query.plan) base = base.where('accounts.plan', '=', query.plan);
+  let listed = base.select([
+    'accounts.id',
+    'accounts.name',
+    'accounts.plan',
+    'accounts.trial_ends_at',
+    'accounts.created_at',
+    sql<number>`(select count(*) from users where users.account_id = accounts.id)`.as('user_count'),
+    sql<number>`(select count(*) from submissions where submissions.account_id = accounts.id)`.as('submission_count'),
+  ]);
+  for (const [column, direction] of ACCOUNT_ORDER[query.sort ?? 'newest']) listed = direction ? listed.orderBy(column, direction) : listed.orderBy(column);
+  const [rows, { n }] = await Promise.all([
+    listed.orderBy('accounts.id').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(n) };
+}
