@@ -63,12 +63,12 @@ const CheckoutSuccessPage = lazyPage(() => import('../features/billing/CheckoutS
 const AdminPage = lazyPage(() => import('../features/admin/AdminSectionPage.tsx'), 'AdminSectionPage');
 const AdminSupportRequestsPage = lazyPage(() => import('../features/admin/AdminSupportRequestsPage.tsx'), 'AdminSupportRequestsPage');
 const AdminChatsPage = lazyPage(() => import('../features/admin/AdminChatsPage.tsx'), 'AdminChatsPage');
+const AdminHomePage = lazyPage(() => import('../features/admin/AdminHomePage.tsx'), 'AdminHomePage');
+const AdminUsersPage = lazyPage(() => import('../features/admin/AdminUsersPage.tsx'), 'AdminUsersPage');
+const AdminAccountsPage = lazyPage(() => import('../features/admin/AdminAccountsPage.tsx'), 'AdminAccountsPage');
 
 const title = (key: RouteHandle['title']): { handle: RouteHandle } => ({ handle: { title: key } });
-const admin = (path: string | undefined, section: AdminSection): RouteObject =>
-  path === undefined
-    ? { index: true, element: <AdminPage section={section} />, ...title('titles.admin') }
-    : { path, element: <AdminPage section={section} />, ...title('titles.admin') };
+const admin = (path: string, section: AdminSection): RouteObject => ({ path, element: <AdminPage section={section} />, ...title('titles.admin') });
 
 export const routes: RouteObject[] = [
   {
@@ -161,10 +161,10 @@ export const routes: RouteObject[] = [
               {
                 element: <AppShell />,
                 children: [
-                  admin(undefined, 'home'),
-                  admin('users', 'users'),
+                  { index: true, element: <AdminHomePage />, ...title('titles.admin') },
+                  { path: 'users', element: <AdminUsersPage />, ...title('titles.admin') },
                   admin('users/:id', 'user'),
-                  admin('accounts', 'accounts'),
+                  { path: 'accounts', element: <AdminAccountsPage />, ...title('titles.admin') },
                   { path: 'support-requests', element: <AdminSupportRequestsPage />, ...title('titles.admin') },
                   { path: 'chats', element: <AdminChatsPage />, ...title('titles.admin') },
                   admin('recording-requests', 'recordingRequests'),

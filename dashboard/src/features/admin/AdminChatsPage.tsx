@@ -1,6 +1,5 @@
 import type { AdminChatDetail, AdminChatSummary } from '@showback/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -13,13 +12,14 @@ import { ChatMessages } from '../chat/ChatMessages.tsx';
 import { getStaffChat, listChats, markStaffRead, sendStaffMessage, withMessage } from '../chat/chatApi.ts';
 import { useChatEvents } from '../chat/useChatEvents.ts';
 import { Pagination } from '../recordings/Pagination.tsx';
+import { useQueryParams } from './useQueryParams.ts';
 import styles from '../support/Helpdesk.module.css';
 
 const PER_PAGE = 25;
 
 /** /donkey/chats: every customer conversation, newest activity first, live; the open one is answered on the right. */
 export function AdminChatsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useQueryParams();
   const q = params.get('q') ?? '';
   const unreadOnly = params.get('unread') === 'true';
   const page = Number(params.get('page') ?? '1') || 1;
@@ -32,14 +32,6 @@ export function AdminChatsPage() {
   const selected = useRef(selectedId);
   selected.current = selectedId;
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next);
-  };
   const loadList = useCallback(async () => {
     try {
       const list = await listChats({ ...(q ? { q } : {}), ...(unreadOnly ? { unread: true } : {}), page, per_page: PER_PAGE });

@@ -1,6 +1,5 @@
 import type { AdminSupportRequest } from '@showback/contract';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -12,6 +11,7 @@ import { SelectField, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { Pagination } from '../recordings/Pagination.tsx';
 import { displayStatus, getInboxRequest, listSupportInbox, replyToRequest, setRequestStatus } from '../support/supportApi.ts';
+import { useQueryParams } from './useQueryParams.ts';
 import styles from '../support/Helpdesk.module.css';
 
 const PER_PAGE = 25;
@@ -23,7 +23,7 @@ type SourceFilter = '' | 'contact_form' | 'support_page';
  * so a link from the team's email opens the request and the back button works.
  */
 export function AdminSupportRequestsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useQueryParams();
   // Open requests are the work to do, so the inbox starts there; ?status=any shows every one.
   const statusParam = params.get('status') ?? 'open';
   const status = (statusParam === 'any' ? '' : statusParam) as StatusFilter;
@@ -37,14 +37,6 @@ export function AdminSupportRequestsPage() {
   const [selected, setSelected] = useState<AdminSupportRequest | undefined>(undefined);
   const [failed, setFailed] = useState(false);
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next);
-  };
 
   const loadList = async () => {
     try {

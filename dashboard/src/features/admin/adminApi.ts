@@ -1,0 +1,6 @@
+import type { AdminAccountList, AdminAccountQuery, AdminOverview, AdminUserList, AdminUserQuery } from '@showback/contract';
+import { api } from '../../app/api.ts';
+
+export const getOverview = () => api.get<AdminOverview>('admin/overview');
+export const listUsers = (query: AdminUserQuery) => api.get<AdminUserList>('admin/users', { query: { ...query } });
+export const listAccounts = (query: AdminAccountQuery) => api.get<AdminAccountList>('admin/accounts', { query: { ...query } });

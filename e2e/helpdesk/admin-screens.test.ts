@@ -1,0 +1,39 @@
+import { describe, it } from 'vitest';
+import { runSql, screenshot, waitForAppShell } from '../auth/session.ts';
+import { useProduct } from '../support/product.ts';
+
+// The admin dashboard and its users and accounts lists, as a system admin sees them.
+describe('admin screens', () => {
+  const product = useProduct();
+
+  it('shows the figures, the chart and the audit log, and finds users and accounts', async () => {
+    const customer = await product.signedUp({ name: 'Olga Operator-Customer', account_name: 'Olga Widgets' });
+    const staff = await product.signedUp({ name: 'Sam Staff' });
+    await runSql(product.server, 'update users set is_sysadmin = true where id = $1', [staff.user.id]);
+    await runSql(product.server, "update accounts set plan = 'growth' where id = $1", [customer.user.account.id]);
+    const page = staff.page;
+
+    await page.goto('/donkey');
+    await waitForAppShell(page);
+    await page.getByRole('heading', { name: 'Submissions per day, last 30 days' }).waitFor();
+    await page.getByText('Sign-ups · Today').waitFor();
+    await page.getByText('No admin actions yet.', { exact: false }).waitFor();
+    await screenshot(page, 'donkey-home');
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await page.getByRole('cell', { name: customer.user.email }).waitFor();
+    await page.getByLabel('Search').fill('olga');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Results: 1').waitFor();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'olga');
+    await screenshot(page, 'donkey-users');
+
+    await page.goto('/donkey/accounts');
+    await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
+    await page.getByLabel('Plan').selectOption('growth');
+    await page.getByText('Results: 1').waitFor();
+    await page.getByRole('cell', { name: 'Olga Widgets' }).waitFor();
+    await screenshot(page, 'donkey-accounts');
+  });
+});
