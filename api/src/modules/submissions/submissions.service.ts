@@ -15,7 +15,7 @@ function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-function urls(row: SubmissionRow) {
+function urls(row: Pick<SubmissionRow, 'id' | 'poster_key' | 'video_key' | 'original_key'>) {
   const base = `/api/v1/submissions/${row.id}`;
   const playable = row.video_key ?? row.original_key;
   return {
@@ -25,7 +25,7 @@ function urls(row: SubmissionRow) {
   };
 }
 
-export function toSummary(row: repo.SubmissionRecord): SubmissionSummary {
+export function toSummary(row: repo.SubmissionListRecord): SubmissionSummary {
   return {
     id: row.id,
     request_id: row.request_id,
