@@ -1,4 +1,4 @@
-import type { AdminChatDetail, AdminChatSummary } from '@showback/contract';
+import type { AdminChatDetail } from '@showback/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
@@ -6,12 +6,13 @@ import { Card } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { ChatComposer } from '../chat/ChatComposer.tsx';
 import { ChatMessages } from '../chat/ChatMessages.tsx';
 import { getStaffChat, listChats, markStaffRead, sendStaffMessage, withMessage } from '../chat/chatApi.ts';
 import { useChatEvents } from '../chat/useChatEvents.ts';
 import { Pagination } from '../recordings/Pagination.tsx';
+import { AdminSearchForm } from './AdminTable.tsx';
+import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import styles from '../support/Helpdesk.module.css';
 
@@ -24,23 +25,11 @@ export function AdminChatsPage() {
   const unreadOnly = params.get('unread') === 'true';
   const page = Number(params.get('page') ?? '1') || 1;
   const selectedId = params.get('id');
-  const [search, setSearch] = useState(q);
-  const [items, setItems] = useState<AdminChatSummary[] | undefined>(undefined);
-  const [total, setTotal] = useState(0);
   const [detail, setDetail] = useState<AdminChatDetail | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
+  const { items, total, failed, reload: loadList } = useAdminList({ ...(q ? { q } : {}), ...(unreadOnly ? { unread: true } : {}), page, per_page: PER_PAGE }, listChats);
   const selected = useRef(selectedId);
   selected.current = selectedId;
 
-  const loadList = useCallback(async () => {
-    try {
-      const list = await listChats({ ...(q ? { q } : {}), ...(unreadOnly ? { unread: true } : {}), page, per_page: PER_PAGE });
-      setItems(list.items);
-      setTotal(list.total);
-    } catch {
-      setFailed(true);
-    }
-  }, [q, unreadOnly, page]);
   const loadDetail = useCallback(async () => {
     const id = selected.current;
     if (!id) return setDetail(undefined);
@@ -50,9 +39,6 @@ export function AdminChatsPage() {
       setDetail(undefined);
     }
   }, []);
-  useEffect(() => {
-    void loadList();
-  }, [loadList]);
   useEffect(() => {
     void loadDetail();
   }, [selectedId, loadDetail]);
@@ -80,17 +66,9 @@ export function AdminChatsPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('helpdesk.admin.chatsTitle')} subtitle={t('helpdesk.admin.chatsIntro')} actions={<span className={styles.meta} role="status">{status === 'live' ? t('helpdesk.chat.live') : t('helpdesk.chat.reconnecting')}</span>} />
-      <form
-        className={styles.row}
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ q: search.trim(), page: undefined });
-        }}
-      >
-        <TextField label={t('helpdesk.admin.search')} value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />
+      <AdminSearchForm initial={q} placeholder={t('adminArea.searchUsers')} onSearch={(text) => update({ q: text, page: undefined })}>
         <Checkbox label={t('helpdesk.admin.unreadOnly')} checked={unreadOnly} onChange={(e) => update({ unread: e.target.checked ? 'true' : undefined, page: undefined })} />
-      </form>
+      </AdminSearchForm>
       {failed && <Banner tone="error">{t('helpdesk.admin.actionFailed')}</Banner>}
       <div className={styles.split}>
         <section className={styles.stack} aria-label={t('helpdesk.admin.chatsTitle')}>

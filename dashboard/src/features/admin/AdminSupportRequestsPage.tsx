@@ -7,10 +7,12 @@ import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
-import { SelectField, TextField } from '../../ui/TextField.tsx';
+import { SelectField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { Pagination } from '../recordings/Pagination.tsx';
 import { displayStatus, getInboxRequest, listSupportInbox, replyToRequest, setRequestStatus } from '../support/supportApi.ts';
+import { AdminSearchForm } from './AdminTable.tsx';
+import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import styles from '../support/Helpdesk.module.css';
 
@@ -31,25 +33,10 @@ export function AdminSupportRequestsPage() {
   const q = params.get('q') ?? '';
   const page = Number(params.get('page') ?? '1') || 1;
   const selectedId = params.get('id');
-  const [search, setSearch] = useState(q);
-  const [items, setItems] = useState<AdminSupportRequest[] | undefined>(undefined);
-  const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<AdminSupportRequest | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
+  const { items, total, failed, reload } = useAdminList({ ...(status ? { status } : {}), ...(source ? { source } : {}), ...(q ? { q } : {}), page, per_page: PER_PAGE }, listSupportInbox);
 
 
-  const loadList = async () => {
-    try {
-      const list = await listSupportInbox({ ...(status ? { status } : {}), ...(source ? { source } : {}), ...(q ? { q } : {}), page, per_page: PER_PAGE });
-      setItems(list.items);
-      setTotal(list.total);
-    } catch {
-      setFailed(true);
-    }
-  };
-  useEffect(() => {
-    void loadList();
-  }, [status, source, q, page]);
   useEffect(() => {
     if (!selectedId) return setSelected(undefined);
     getInboxRequest(selectedId).then(setSelected, () => setSelected(undefined));
@@ -57,21 +44,13 @@ export function AdminSupportRequestsPage() {
 
   const changed = (updated: AdminSupportRequest) => {
     setSelected(updated);
-    void loadList();
+    void reload();
   };
 
   return (
     <div className={styles.page}>
       <PageHeader title={t('helpdesk.admin.supportTitle')} subtitle={t('helpdesk.admin.supportIntro')} />
-      <form
-        className={styles.row}
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ q: search.trim(), page: undefined });
-        }}
-      >
-        <TextField label={t('helpdesk.admin.search')} placeholder={t('helpdesk.admin.searchPlaceholder')} value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />
+      <AdminSearchForm initial={q} placeholder={t('helpdesk.admin.searchPlaceholder')} onSearch={(text) => update({ q: text, page: undefined })}>
         <SelectField
           label={t('helpdesk.admin.statusFilter')}
           value={statusParam}
@@ -84,8 +63,7 @@ export function AdminSupportRequestsPage() {
           onChange={(e) => update({ source: e.target.value, page: undefined })}
           options={[{ value: '', label: t('helpdesk.admin.any') }, { value: 'contact_form', label: t('helpdesk.admin.sources.contact_form') }, { value: 'support_page', label: t('helpdesk.admin.sources.support_page') }]}
         />
-        <Button type="submit" variant="secondary">{t('helpdesk.admin.search')}</Button>
-      </form>
+      </AdminSearchForm>
       {failed && <Banner tone="error">{t('helpdesk.admin.actionFailed')}</Banner>}
       <div className={styles.split}>
         <section className={styles.stack} aria-label={t('helpdesk.admin.supportTitle')}>
