@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PLAN_IDS } from './plans.ts';
-import { MAX_PAGE } from './recording.ts';
+import { adminPageFields, pageOf } from './support.ts';
 
 /** The admin dashboard (/donkey) and its user and account lists; system admins only. */
 const NullableText = Type.Union([Type.String(), Type.Null()]);
@@ -44,11 +44,6 @@ export const AdminOverviewSchema = Type.Object(
 );
 export type AdminOverview = Static<typeof AdminOverviewSchema>;
 
-const pageFields = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
-};
-
 export const AdminUserSchema = Type.Object(
   {
     id: Type.String(),
@@ -72,14 +67,11 @@ export const AdminUserQuerySchema = Type.Object({
   q: Type.Optional(Type.String({ maxLength: ADMIN_SEARCH_MAX })),
   sysadmin: Type.Optional(Type.Boolean()),
   sort: Type.Optional(Type.Enum(ADMIN_USER_SORTS)),
-  ...pageFields,
+  ...adminPageFields,
 });
 export type AdminUserQuery = Static<typeof AdminUserQuerySchema>;
 
-export const AdminUserListSchema = Type.Object(
-  { items: Type.Array(AdminUserSchema), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() },
-  { $id: 'AdminUserList' },
-);
+export const AdminUserListSchema = pageOf(AdminUserSchema, 'AdminUserList');
 export type AdminUserList = Static<typeof AdminUserListSchema>;
 
 export const AdminAccountSchema = Type.Object(
@@ -102,12 +94,9 @@ export const AdminAccountQuerySchema = Type.Object({
   q: Type.Optional(Type.String({ maxLength: ADMIN_SEARCH_MAX })),
   plan: Type.Optional(Type.Enum(PLAN_IDS)),
   sort: Type.Optional(Type.Enum(ADMIN_ACCOUNT_SORTS)),
-  ...pageFields,
+  ...adminPageFields,
 });
 export type AdminAccountQuery = Static<typeof AdminAccountQuerySchema>;
 
-export const AdminAccountListSchema = Type.Object(
-  { items: Type.Array(AdminAccountSchema), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() },
-  { $id: 'AdminAccountList' },
-);
+export const AdminAccountListSchema = pageOf(AdminAccountSchema, 'AdminAccountList');
 export type AdminAccountList = Static<typeof AdminAccountListSchema>;

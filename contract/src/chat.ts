@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { MAX_PAGE } from './recording.ts';
+import { adminPageFields, pageOf } from './support.ts';
 
 /**
  * Live chat between a signed-in customer and the product's staff (spec §2 /chat, /donkey/chats). Messages are plain
@@ -68,18 +68,14 @@ export const AdminChatSummarySchema = Type.Object(
 );
 export type AdminChatSummary = Static<typeof AdminChatSummarySchema>;
 
-export const AdminChatListSchema = Type.Object(
-  { items: Type.Array(AdminChatSummarySchema), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() },
-  { $id: 'AdminChatList' },
-);
+export const AdminChatListSchema = pageOf(AdminChatSummarySchema, 'AdminChatList');
 export type AdminChatList = Static<typeof AdminChatListSchema>;
 
 export const AdminChatQuerySchema = Type.Object({
   /** Matches the customer's name or email. */
   q: Type.Optional(Type.String({ maxLength: CHAT_LIMITS.search })),
   unread: Type.Optional(Type.Boolean()),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  ...adminPageFields,
 });
 export type AdminChatQuery = Static<typeof AdminChatQuerySchema>;
 

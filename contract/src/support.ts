@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { MAX_PAGE } from './recording.ts';
 
 /**
@@ -11,6 +11,16 @@ export const SUPPORT_SOURCES = ['contact_form', 'support_page'] as const;
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 const Uuid = Type.String({ format: 'uuid' });
+
+/** One page of a list: the items, how many there are in all, and which page of what size this is. */
+export const pageOf = <T extends TSchema>(item: T, $id: string) =>
+  Type.Object({ items: Type.Array(item), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() }, { $id });
+
+/** `page` and `per_page` of the admin lists (25 a page unless asked). */
+export const adminPageFields = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+};
 
 export const NewSupportRequestSchema = Type.Object(
   {
@@ -50,10 +60,7 @@ const supportRequestFields = {
 export const SupportRequestSchema = Type.Object(supportRequestFields, { $id: 'SupportRequest' });
 export type SupportRequest = Static<typeof SupportRequestSchema>;
 
-export const SupportRequestListSchema = Type.Object(
-  { items: Type.Array(SupportRequestSchema), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() },
-  { $id: 'SupportRequestList' },
-);
+export const SupportRequestListSchema = pageOf(SupportRequestSchema, 'SupportRequestList');
 export type SupportRequestList = Static<typeof SupportRequestListSchema>;
 
 // ---------------------------------------------------------------- staff inbox (/donkey/support-requests)
@@ -75,10 +82,7 @@ export const AdminSupportRequestSchema = Type.Object(
 );
 export type AdminSupportRequest = Static<typeof AdminSupportRequestSchema>;
 
-export const AdminSupportRequestListSchema = Type.Object(
-  { items: Type.Array(AdminSupportRequestSchema), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() },
-  { $id: 'AdminSupportRequestList' },
-);
+export const AdminSupportRequestListSchema = pageOf(AdminSupportRequestSchema, 'AdminSupportRequestList');
 export type AdminSupportRequestList = Static<typeof AdminSupportRequestListSchema>;
 
 export const AdminSupportQuerySchema = Type.Object({
@@ -86,8 +90,7 @@ export const AdminSupportQuerySchema = Type.Object({
   source: Type.Optional(Type.Enum(SUPPORT_SOURCES)),
   /** Matches the sender's name or email, the subject or the message. */
   q: Type.Optional(Type.String({ maxLength: SUPPORT_LIMITS.search })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  ...adminPageFields,
 });
 export type AdminSupportQuery = Static<typeof AdminSupportQuerySchema>;
 
