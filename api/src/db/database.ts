@@ -73,6 +73,9 @@ async function listenOnPostgres(connectionString: string, channel: string, onNot
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, terminated backend) carries no query; the pool replaces it and the
+    // next query reports any lasting failure. Unhandled, pg rethrows it and the whole process dies.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

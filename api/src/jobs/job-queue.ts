@@ -26,6 +26,11 @@ export class JobQueue {
   private ctx: AppContext | undefined;
   private readonly workerIds = new Map<string, string>();
   private scheduleTimer: NodeJS.Timeout | undefined;
+  /**
+   * pg-boss's workers mark a job complete without awaiting it (pg-boss 10 manager.watch), so its stop() can resolve
+   * while that statement is still on its way; stop() waits for these before the database may close.
+   */
+  private readonly statementsInFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: JobQueueOptions) {}
 
@@ -33,7 +38,7 @@ export class JobQueue {
     this.ctx = ctx;
     const { database, workers, log } = this.options;
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      db: { executeSql: (text, values) => this.track(database.executeSql(text, values)) },
       schema: 'pgboss',
       supervise: workers,
       schedule: false,
@@ -139,5 +144,13 @@ export class JobQueue {
     const boss = this.boss;
     this.boss = undefined;
     if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
+    await Promise.allSettled([...this.statementsInFlight]);
+  }
+
+  private track<T>(statement: Promise<T>): Promise<T> {
+    this.statementsInFlight.add(statement);
+    const forget = (): void => void this.statementsInFlight.delete(statement);
+    statement.then(forget, forget);
+    return statement;
   }
 }
