@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousSession, body, signUp, signUpSysadmin, type SignedUp } from './support/auth.ts';
+import { anonymousSession, body, signIn, signUp, signUpSysadmin, type SignedUp } from './support/auth.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 describe('admin dashboard counts and the users and accounts lists', () => {
@@ -53,6 +53,35 @@ describe('admin dashboard counts and the users and accounts lists', () => {
     expect(byEmail.items.map((a: { name: string }) => a.name)).toEqual(['Cleo Xu Co']);
     const ending = await body(await fetch(`${t.url}/api/v1/admin/accounts?sort=trial_ending`, { headers: staff.headers }));
     expect(ending.items.slice(0, 2).map((a: { name: string }) => a.name)).toEqual(['Bert Young Co', 'Cleo Xu Co']);
+  });
+
+  it('disables a user (no sign-in, sessions end) and enables them again, each audited; never oneself', async () => {
+    const target = await signUp(t, { name: 'Dora Disabled' });
+    const other = await signIn(t, target.user.email, target.password);
+    const post = (path: string, who = staff) => fetch(`${t.url}${path}`, { method: 'POST', headers: who.headers, body: '{}' });
+    expect((await post(`/api/v1/admin/users/${target.user.id}/disable`)).status).toBe(204);
+    for (const session of [target, other]) expect((await fetch(`${t.url}/api/v1/users/me`, { headers: session.headers })).status).toBe(401);
+    const refused = await fetch(`${t.url}/api/v1/users/sign_in`, { method: 'POST', headers: (await anonymousSession(t)).headers, body: JSON.stringify({ email: target.user.email, password: target.password, remember_me: '0' }) });
+    expect(refused.status).toBe(403);
+    expect(await body(refused)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('disabled') });
+    const wrongPassword = await fetch(`${t.url}/api/v1/users/sign_in`, { method: 'POST', headers: (await anonymousSession(t)).headers, body: JSON.stringify({ email: target.user.email, password: 'not the password', remember_me: '0' }) });
+    expect(wrongPassword.status).toBe(401);
+    const listed = await body(await fetch(`${t.url}/api/v1/admin/users?q=${encodeURIComponent(target.user.email)}`, { headers: staff.headers }));
+    expect(listed.items[0]).toMatchObject({ id: target.user.id, disabled: true });
+
+    expect((await post(`/api/v1/admin/users/${target.user.id}/enable`)).status).toBe(204);
+    await signIn(t, target.user.email, target.password);
+    const audit = await t.app.ctx.db.selectFrom('admin_audit_log').selectAll().where('target_id', '=', target.user.id).orderBy('created_at').execute();
+    expect(audit.map((a) => [a.action, a.actor_email, a.before, a.after])).toEqual([
+      ['user.disable', staff.user.email, { disabled: false, email: target.user.email }, { disabled: true }],
+      ['user.enable', staff.user.email, { disabled: true, email: target.user.email }, { disabled: false }],
+    ]);
+
+    const self = await post(`/api/v1/admin/users/${staff.user.id}/disable`);
+    expect(self.status).toBe(409);
+    expect(await body(self)).toMatchObject({ code: 'CONFLICT' });
+    expect((await post(`/api/v1/admin/users/${crypto.randomUUID()}/disable`)).status).toBe(404);
+    expect((await post(`/api/v1/admin/users/${target.user.id}/disable`, people[0]!)).status).toBe(404);
   });
 
   it('answers non-admins and visitors like an unknown route', async () => {

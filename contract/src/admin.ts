@@ -51,6 +51,8 @@ export const AdminUserSchema = Type.Object(
     email: Type.String(),
     role: Type.String(),
     is_sysadmin: Type.Boolean(),
+    /** Disabled by a system admin: cannot sign in. */
+    disabled: Type.Boolean(),
     account_id: Type.String(),
     account_name: Type.String(),
     plan: Type.String(),

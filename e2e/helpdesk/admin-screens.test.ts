@@ -22,7 +22,7 @@ describe('admin screens', () => {
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Users' }).click();
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
-    await page.getByRole('cell', { name: customer.user.email }).waitFor();
+    await page.getByRole('cell', { name: customer.user.email, exact: true }).waitFor();
     await page.getByLabel('Search').fill('olga');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('Results: 1').waitFor();

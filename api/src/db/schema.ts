@@ -31,6 +31,8 @@ export interface UsersTable {
   last_active_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set by a system admin: no sign-in, no session (modules/admin). */
+  disabled_at: NullableTimestamp;
 }
 
 export interface SessionsTable {

@@ -1139,5 +1139,12 @@ export const current = {
     columns: { name: 'Name', email: 'Email', account: 'Account', role: 'Role', plan: 'Plan', created: 'Created', lastActive: 'Last active', trialEnds: 'Trial ends', users: 'Users', recordings: 'Recordings', when: 'When', who: 'Who', action: 'Action', target: 'Target' },
     sysadmin: 'system admin',
     never: '—',
+    actions: 'Actions',
+    disabled: 'disabled',
+    disable: 'Disable',
+    enable: 'Enable',
+    disableConfirm: 'Disable {email}? They cannot sign in until enabled again, and their open sessions end now.',
+    disabledDone: '{email} is disabled.',
+    enabledDone: '{email} can sign in again.',
   },
 };

@@ -18,6 +18,7 @@ import * as m20261124_0170_team_chat from './20261124_0170_team_chat.ts';
 import * as m20261124_0180_team from './20261124_0180_team.ts';
 import * as m20261124_0190_support_chat from './20261124_0190_support_chat.ts';
 import * as m20261124_0191_admin_lists from './20261124_0191_admin_lists.ts';
+import * as m20261124_0192_user_disabled from './20261124_0192_user_disabled.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0180_team': m20261124_0180_team,
   '20261124_0190_support_chat': m20261124_0190_support_chat,
   '20261124_0191_admin_lists': m20261124_0191_admin_lists,
+  '20261124_0192_user_disabled': m20261124_0192_user_disabled,
 };

@@ -47,6 +47,15 @@ export async function overviewCounts(db: Db, now: Date) {
   return { signups, submissions, plans, trials: Number(trials.n), failed: Number(failed.n), deliveries: Number(deliveries.n), support: Number(support.n), chats: Number(chats.n), perDay, actions };
 }
 
+/** Disables (a date) or enables (null) a user, ending their sessions when disabled; the previous value, or undefined if no such user. */
+export async function setUserDisabled(db: Db, userId: string, disabledAt: Date | null): Promise<{ disabled_at: Date | null; email: string } | undefined> {
+  const before = await db.selectFrom('users').select(['disabled_at', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable('users').set({ disabled_at: disabledAt }).where('id', '=', userId).execute();
+  if (disabledAt) await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  return before;
+}
+
 const USER_ORDER = {
   newest: [['users.created_at', 'desc']],
   oldest: [['users.created_at', 'asc']],
@@ -59,7 +68,7 @@ export async function listUsers(db: Db, query: AdminUserQuery & { page: number; 
   const q = query.q?.trim();
   if (q) base = base.where((eb) => eb.or([eb('users.email', 'ilike', likePattern(q)), eb('users.name', 'ilike', likePattern(q))]));
   if (query.sysadmin !== undefined) base = base.where('users.is_sysadmin', '=', query.sysadmin);
-  let listed = base.select(['users.id', 'users.name', 'users.email', 'users.role', 'users.is_sysadmin', 'users.account_id', 'accounts.name as account_name', 'accounts.plan', 'users.created_at', 'users.last_active_at']);
+  let listed = base.select(['users.id', 'users.name', 'users.email', 'users.role', 'users.is_sysadmin', 'users.account_id', 'accounts.name as account_name', 'accounts.plan', 'users.created_at', 'users.last_active_at', 'users.disabled_at']);
   for (const [column, direction] of USER_ORDER[query.sort ?? 'newest']) listed = direction ? listed.orderBy(column, direction) : listed.orderBy(column);
   const [rows, { n }] = await Promise.all([
     listed.orderBy('users.id').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),

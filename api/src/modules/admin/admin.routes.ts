@@ -1,5 +1,6 @@
+import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminAccountListSchema, AdminAccountQuerySchema, AdminOverviewSchema, AdminUserListSchema, AdminUserQuerySchema } from '@showback/contract';
+import { AdminAccountListSchema, AdminAccountQuerySchema, AdminOverviewSchema, AdminUserListSchema, AdminUserQuerySchema, ErrorBodySchema } from '@showback/contract';
 import { requireSysadminHidden } from './admin-guard.ts';
 import * as service from './admin.service.ts';
 
@@ -15,6 +16,17 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: requireSysadminHidden,
     schema: { tags, summary: 'Every user, searchable and sortable', querystring: AdminUserQuerySchema, response: { 200: AdminUserListSchema } },
   }, async (request) => service.listUsers(app.ctx, request.query));
+
+  const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+  for (const [action, disabled] of [['disable', true], ['enable', false]] as const) {
+    app.post(`/api/v1/admin/users/:id/${action}`, {
+      onRequest: requireSysadminHidden,
+      schema: { tags, summary: disabled ? 'Disable a user: no sign-in, sessions end now' : 'Enable a disabled user', params: IdParams, response: { 204: Type.Null(), 404: ErrorBodySchema, 409: ErrorBodySchema } },
+    }, async (request, reply) => {
+      await service.setUserDisabled(app.ctx, request.user, request.params.id, disabled);
+      return reply.status(204).send(null);
+    });
+  }
 
   app.get('/api/v1/admin/accounts', {
     onRequest: requireSysadminHidden,

@@ -1,5 +1,8 @@
 import type { AdminAccountList, AdminAccountQuery, AdminOverview, AdminUserList, AdminUserQuery } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { recordAdminAction } from './audit-log.repository.ts';
 import * as repo from './admin.repository.ts';
 
 const iso = (date: Date | null): string | null => (date ? new Date(date).toISOString() : null);
@@ -35,7 +38,21 @@ export async function listUsers(ctx: AppContext, query: AdminUserQuery): Promise
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 25;
   const { rows, total } = await repo.listUsers(ctx.db, { ...query, page, perPage });
-  return { items: rows.map((u) => ({ ...u, created_at: iso(u.created_at)!, last_active_at: iso(u.last_active_at) })), total, page, per_page: perPage };
+  return { items: rows.map(({ disabled_at, ...u }) => ({ ...u, disabled: disabled_at !== null, created_at: iso(u.created_at)!, last_active_at: iso(u.last_active_at) })), total, page, per_page: perPage };
+}
+
+/**
+ * Disables or enables a user, audited. Nobody disables themselves, which also keeps at least one system admin able to
+ * sign in. Disabling ends the user's sessions at once.
+ */
+export async function setUserDisabled(ctx: AppContext, staff: SessionUser, userId: string, disabled: boolean): Promise<void> {
+  if (disabled && userId === staff.id) throw new AppError('CONFLICT', 'You cannot disable yourself.');
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.setUserDisabled(trx, userId, disabled ? new Date() : null);
+    if (!before) throw notFound('User');
+    if ((before.disabled_at !== null) === disabled) return;
+    await recordAdminAction(trx, staff, { action: disabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId, before: { disabled: !disabled, email: before.email }, after: { disabled } });
+  });
 }
 
 export async function listAccounts(ctx: AppContext, query: AdminAccountQuery): Promise<AdminAccountList> {

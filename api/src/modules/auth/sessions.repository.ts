@@ -25,6 +25,8 @@ export function findSessionUserByTokenHash(db: Db, tokenHash: string) {
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', new Date())
+    // A disabled user's sessions end at once, on every process, even one created by a provider sign-in.
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
 }
 

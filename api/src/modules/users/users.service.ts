@@ -141,6 +141,8 @@ export async function authenticate(ctx: AppContext, body: Pick<SignInBody, 'emai
   const user = await repo.findUserByEmail(ctx.db, normaliseEmail(body.email));
   const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !user.password_hash || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
+  // Said only to whoever knows the password: it tells them who to ask, and nobody else learns the address exists.
+  if (user.disabled_at) throw new AppError('FORBIDDEN', 'This user has been disabled. Please contact Showback support.');
   return user;
 }
 

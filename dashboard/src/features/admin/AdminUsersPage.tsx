@@ -1,11 +1,15 @@
-import { ADMIN_USER_SORTS, type AdminUserQuery } from '@showback/contract';
+import { ADMIN_USER_SORTS, type AdminUser, type AdminUserQuery } from '@showback/contract';
+import { useAtomValue } from 'jotai';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useToast } from '../../ui/useToast.ts';
+import { userAtom } from '../auth/userAtom.ts';
 import { SelectField } from '../../ui/TextField.tsx';
 import { Pagination } from '../recordings/Pagination.tsx';
-import { listUsers } from './adminApi.ts';
+import { listUsers, setUserDisabled } from './adminApi.ts';
 import { AdminSearchForm, AdminTable } from './AdminTable.tsx';
 import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
@@ -21,8 +25,20 @@ export function AdminUsersPage() {
   const sort = (params.get('sort') ?? 'newest') as NonNullable<AdminUserQuery['sort']>;
   const sysadmin = params.get('sysadmin') === 'true';
   const page = Number(params.get('page') ?? '1') || 1;
-  const { items, total, failed } = useAdminList({ ...(q ? { q } : {}), sort, ...(sysadmin ? { sysadmin: true } : {}), page, per_page: PER_PAGE }, listUsers);
+  const me = useAtomValue(userAtom);
+  const toast = useToast();
+  const { items, total, failed, reload } = useAdminList({ ...(q ? { q } : {}), sort, ...(sysadmin ? { sysadmin: true } : {}), page, per_page: PER_PAGE }, listUsers);
   const c = (key: 'name' | 'email' | 'account' | 'role' | 'created' | 'lastActive') => t(`adminArea.columns.${key}`);
+  const toggle = async (user: AdminUser) => {
+    if (!user.disabled && !window.confirm(t('adminArea.disableConfirm', { email: user.email }))) return;
+    try {
+      await setUserDisabled(user.id, !user.disabled);
+      toast.show({ tone: 'success', message: t(user.disabled ? 'adminArea.enabledDone' : 'adminArea.disabledDone', { email: user.email }) });
+      await reload();
+    } catch {
+      toast.show({ tone: 'error', message: t('helpdesk.admin.actionFailed') });
+    }
+  };
 
   return (
     <div className={helpdesk.page}>
@@ -33,7 +49,7 @@ export function AdminUsersPage() {
       </AdminSearchForm>
       {failed && <Banner tone="error">{t('adminArea.loadFailed')}</Banner>}
       <p className={helpdesk.muted}>{t('adminArea.total', { count: total })}</p>
-      <AdminTable columns={[c('name'), c('email'), c('account'), c('role'), c('created'), c('lastActive')]} empty={items?.length === 0}>
+      <AdminTable columns={[c('name'), c('email'), c('account'), c('role'), c('created'), c('lastActive'), t('adminArea.actions')]} empty={items?.length === 0}>
         {items?.map((user) => (
           <tr key={user.id}>
             <td>{user.name}</td>
@@ -44,9 +60,17 @@ export function AdminUsersPage() {
             <td>
               {user.role}
               {user.is_sysadmin && <span className={helpdesk.meta}> · {t('adminArea.sysadmin')}</span>}
+              {user.disabled && <span className={helpdesk.meta}> · {t('adminArea.disabled')}</span>}
             </td>
             <td>{adminDate(user.created_at)}</td>
             <td>{adminDate(user.last_active_at)}</td>
+            <td>
+              {user.id !== me?.id && (
+                <Button size="small" variant="secondary" aria-label={`${t(user.disabled ? 'adminArea.enable' : 'adminArea.disable')} ${user.email}`} onClick={() => void toggle(user)}>
+                  {t(user.disabled ? 'adminArea.enable' : 'adminArea.disable')}
+                </Button>
+              )}
+            </td>
           </tr>
         ))}
       </AdminTable>

@@ -4,3 +4,4 @@ import { api } from '../../app/api.ts';
 export const getOverview = () => api.get<AdminOverview>('admin/overview');
 export const listUsers = (query: AdminUserQuery) => api.get<AdminUserList>('admin/users', { query: { ...query } });
 export const listAccounts = (query: AdminAccountQuery) => api.get<AdminAccountList>('admin/accounts', { query: { ...query } });
+export const setUserDisabled = (id: string, disabled: boolean) => api.post<null>(`admin/users/${encodeURIComponent(id)}/${disabled ? 'disable' : 'enable'}`);

@@ -15,7 +15,8 @@ export interface FormFailure {
 export function formFailure(error: unknown, shownFields: readonly string[], fallback: string): FormFailure {
   if (!(error instanceof ApiError)) return { fields: {}, form: fallback };
   if (error.code === NETWORK_ERROR) return { fields: {}, form: t('common.networkError') };
-  if (error.code === 'RATE_LIMITED') return { fields: {}, form: error.message };
+  // These messages are written for the person: how long to wait, or why they may not (a disabled user, say).
+  if (error.code === 'RATE_LIMITED' || error.code === 'FORBIDDEN') return { fields: {}, form: error.message };
   const fields: Record<string, string> = {};
   const other: string[] = [];
   for (const [field, messages] of Object.entries(error.fieldErrors)) {
