@@ -1,15 +1,14 @@
 import { describe, it } from 'vitest';
 import { runSql, screenshot, waitForAppShell } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
+import { customerAndStaff } from './people.ts';
 
 // The admin dashboard and its users and accounts lists, as a system admin sees them.
 describe('admin screens', () => {
   const product = useProduct();
 
   it('shows the figures, the chart and the audit log, and finds users and accounts', async () => {
-    const customer = await product.signedUp({ name: 'Olga Operator-Customer', account_name: 'Olga Widgets' });
-    const staff = await product.signedUp({ name: 'Sam Staff' });
-    await runSql(product.server, 'update users set is_sysadmin = true where id = $1', [staff.user.id]);
+    const { customer, staff } = await customerAndStaff(product, { name: 'Olga Operator-Customer', account_name: 'Olga Widgets' });
     await runSql(product.server, "update accounts set plan = 'growth' where id = $1", [customer.user.account.id]);
     const page = staff.page;
 

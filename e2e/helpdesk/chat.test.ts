@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { runSql, screenshot, waitForAppShell } from '../auth/session.ts';
+import { screenshot, waitForAppShell } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
+import { customerAndStaff } from './people.ts';
 
 // A customer chats from two open tabs; a system admin answers from /donkey/chats; both tabs show the answer live.
 describe('chat', () => {
   const product = useProduct();
 
   it('delivers messages live to both of the customer’s tabs and to the staff inbox, as text', async () => {
-    const customer = await product.signedUp({ name: 'Carla Customer' });
-    const staff = await product.signedUp({ name: 'Sam Staff' });
-    await runSql(product.server, 'update users set is_sysadmin = true where id = $1', [staff.user.id]);
+    const { customer, staff } = await customerAndStaff(product, { name: 'Carla Customer' });
 
     const tabOne = customer.page;
     const tabTwo = await customer.context.newPage();

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, runSql, screenshot, waitForAppShell } from '../auth/session.ts';
+import { PASSWORD, screenshot, waitForAppShell } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
+import { customerAndStaff } from './people.ts';
 
 // A system admin disables a user from /donkey/users; the user is signed out and cannot sign in until enabled again.
 describe('disabling a user', () => {
   const product = useProduct();
 
   it('the disabled user is refused at sign-in with a message saying so', async () => {
-    const victim = await product.signedUp({ name: 'Dora Disabled' });
-    const staff = await product.signedUp({ name: 'Sam Staff' });
-    await runSql(product.server, 'update users set is_sysadmin = true where id = $1', [staff.user.id]);
+    const { customer: victim, staff } = await customerAndStaff(product, { name: 'Dora Disabled' });
 
     const admin = staff.page;
     await admin.goto(`/donkey/users?q=${encodeURIComponent(victim.user.email)}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runSql, screenshot, waitForAppShell, waitForMail } from '../auth/session.ts';
+import { screenshot, waitForAppShell, waitForMail } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
+import { customerAndStaff } from './people.ts';
 
 // A customer opens a support request on /support; a system admin answers it from /donkey/support-requests; the
 // customer gets the answer by email and sees it on /support.
@@ -8,9 +9,7 @@ describe('support requests', () => {
   const product = useProduct();
 
   it('a customer asks, staff answer and close, the customer reads the answer', async () => {
-    const customer = await product.signedUp({ name: 'Carla Customer' });
-    const staff = await product.signedUp({ name: 'Sam Staff' });
-    await runSql(product.server, 'update users set is_sysadmin = true where id = $1', [staff.user.id]);
+    const { customer, staff } = await customerAndStaff(product, { name: 'Carla Customer' });
 
     const page = customer.page;
     await page.goto('/support');
