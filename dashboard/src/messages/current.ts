@@ -223,7 +223,6 @@ export const current = {
   },
   admin: {
     sections: {
-      home: 'the overview',
       users: 'users',
       user: 'this user',
       accounts: 'accounts',
