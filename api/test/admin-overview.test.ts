@@ -84,6 +84,25 @@ describe('admin dashboard counts and the users and accounts lists', () => {
     expect((await post(`/api/v1/admin/users/${target.user.id}/disable`, people[0]!)).status).toBe(404);
   });
 
+  it('grants and revokes system admin, audited, but never revokes the last one', async () => {
+    const helper = await signUp(t, { name: 'Hana Helper' });
+    const grant = (id: string, is_sysadmin: boolean, who = staff) => fetch(`${t.url}/api/v1/admin/users/${id}/sysadmin`, { method: 'POST', headers: who.headers, body: JSON.stringify({ is_sysadmin }) });
+    expect((await grant(helper.user.id, true)).status).toBe(204);
+    expect((await fetch(`${t.url}/api/v1/admin/overview`, { headers: helper.headers })).status).toBe(200);
+    expect((await grant(helper.user.id, false)).status).toBe(204);
+    expect((await fetch(`${t.url}/api/v1/admin/overview`, { headers: helper.headers })).status).toBe(404);
+    // The only system admin left cannot revoke themselves.
+    const last = await grant(staff.user.id, false);
+    expect(last.status).toBe(409);
+    expect(await body(last)).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('last system admin') });
+    expect((await grant(helper.user.id, 'yes' as unknown as boolean)).status).toBe(422);
+    const audit = await t.app.ctx.db.selectFrom('admin_audit_log').select(['action', 'before', 'after']).where('target_id', '=', helper.user.id).orderBy('created_at').execute();
+    expect(audit).toEqual([
+      { action: 'user.grant_sysadmin', before: { is_sysadmin: false, email: helper.user.email }, after: { is_sysadmin: true } },
+      { action: 'user.revoke_sysadmin', before: { is_sysadmin: true, email: helper.user.email }, after: { is_sysadmin: false } },
+    ]);
+  });
+
   it('answers non-admins and visitors like an unknown route', async () => {
     const anonymous = await anonymousSession(t);
     for (const who of [people[0]!, anonymous]) {

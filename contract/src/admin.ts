@@ -63,6 +63,9 @@ export const AdminUserSchema = Type.Object(
 );
 export type AdminUser = Static<typeof AdminUserSchema>;
 
+export const AdminSysadminBodySchema = Type.Object({ is_sysadmin: Type.Boolean() }, { $id: 'AdminSysadminBody', additionalProperties: false });
+export type AdminSysadminBody = Static<typeof AdminSysadminBodySchema>;
+
 export const ADMIN_USER_SORTS = ['newest', 'oldest', 'email', 'last_active'] as const;
 export const AdminUserQuerySchema = Type.Object({
   /** Matches name or email. */

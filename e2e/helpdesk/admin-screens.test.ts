@@ -27,6 +27,10 @@ describe('admin screens', () => {
     await page.getByText('Results: 1').waitFor();
     await page.waitForURL((url) => url.searchParams.get('q') === 'olga');
     await screenshot(page, 'donkey-users');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `Make system admin ${customer.user.email}` }).click();
+    await page.getByText(`System admin rights of ${customer.user.email} changed.`).waitFor();
+    await page.getByRole('button', { name: `Remove system admin ${customer.user.email}` }).waitFor();
 
     await page.goto('/donkey/accounts');
     await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();

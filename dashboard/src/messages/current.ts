@@ -1145,5 +1145,9 @@ export const current = {
     disableConfirm: 'Disable {email}? They cannot sign in until enabled again, and their open sessions end now.',
     disabledDone: '{email} is disabled.',
     enabledDone: '{email} can sign in again.',
+    grantSysadmin: 'Make system admin',
+    revokeSysadmin: 'Remove system admin',
+    sysadminConfirm: 'Change system admin rights of {email}? System admins can read every account and act on it.',
+    sysadminDone: 'System admin rights of {email} changed.',
   },
 };

@@ -56,6 +56,20 @@ export async function setUserDisabled(db: Db, userId: string, disabledAt: Date |
   return before;
 }
 
+/**
+ * Grants or revokes system admin, unless that would leave no enabled system admin. The system admins are locked
+ * first, so two admins revoking each other at once are decided one after the other. Undefined if no such user.
+ */
+export async function setSysadmin(db: Db, userId: string, isSysadmin: boolean): Promise<{ before: boolean; email: string; lastOne: boolean } | undefined> {
+  const admins = await db.selectFrom('users').select(['id', 'disabled_at']).where('is_sysadmin', '=', true).orderBy('id').forUpdate().execute();
+  const user = await db.selectFrom('users').select(['is_sysadmin', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
+  if (!user) return undefined;
+  const othersEnabled = admins.filter((a) => a.id !== userId && a.disabled_at === null).length;
+  if (!isSysadmin && user.is_sysadmin && othersEnabled === 0) return { before: true, email: user.email, lastOne: true };
+  await db.updateTable('users').set({ is_sysadmin: isSysadmin }).where('id', '=', userId).execute();
+  return { before: user.is_sysadmin, email: user.email, lastOne: false };
+}
+
 const USER_ORDER = {
   newest: [['users.created_at', 'desc']],
   oldest: [['users.created_at', 'asc']],

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminAccountListSchema, AdminAccountQuerySchema, AdminOverviewSchema, AdminUserListSchema, AdminUserQuerySchema, ErrorBodySchema } from '@showback/contract';
+import { AdminAccountListSchema, AdminAccountQuerySchema, AdminOverviewSchema, AdminUserListSchema, AdminUserQuerySchema, AdminSysadminBodySchema, ErrorBodySchema } from '@showback/contract';
 import { requireSysadminHidden } from './admin-guard.ts';
 import * as service from './admin.service.ts';
 
@@ -27,6 +27,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(204).send(null);
     });
   }
+
+  app.post('/api/v1/admin/users/:id/sysadmin', {
+    onRequest: requireSysadminHidden,
+    schema: { tags, summary: 'Grant or revoke system admin (never the last one)', params: IdParams, body: AdminSysadminBodySchema, response: { 204: Type.Null(), 404: ErrorBodySchema, 409: ErrorBodySchema } },
+  }, async (request, reply) => {
+    await service.setSysadmin(app.ctx, request.user, request.params.id, request.body.is_sysadmin);
+    return reply.status(204).send(null);
+  });
 
   app.get('/api/v1/admin/accounts', {
     onRequest: requireSysadminHidden,

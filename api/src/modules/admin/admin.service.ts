@@ -55,6 +55,17 @@ export async function setUserDisabled(ctx: AppContext, staff: SessionUser, userI
   });
 }
 
+/** Grants or revokes system admin, audited; never revokes the last enabled system admin. */
+export async function setSysadmin(ctx: AppContext, staff: SessionUser, userId: string, isSysadmin: boolean): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await repo.setSysadmin(trx, userId, isSysadmin);
+    if (!result) throw notFound('User');
+    if (result.lastOne) throw new AppError('CONFLICT', 'This is the last system admin: grant another user system admin first.');
+    if (result.before === isSysadmin) return;
+    await recordAdminAction(trx, staff, { action: isSysadmin ? 'user.grant_sysadmin' : 'user.revoke_sysadmin', targetType: 'user', targetId: userId, before: { is_sysadmin: result.before, email: result.email }, after: { is_sysadmin: isSysadmin } });
+  });
+}
+
 export async function listAccounts(ctx: AppContext, query: AdminAccountQuery): Promise<AdminAccountList> {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 25;

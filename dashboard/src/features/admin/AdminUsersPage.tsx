@@ -1,6 +1,7 @@
 import { ADMIN_USER_SORTS, type AdminUser, type AdminUserQuery } from '@showback/contract';
 import { useAtomValue } from 'jotai';
 import { t } from '../../messages/t.ts';
+import { ApiError } from '../../app/api.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
@@ -9,7 +10,7 @@ import { useToast } from '../../ui/useToast.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { SelectField } from '../../ui/TextField.tsx';
 import { Pagination } from '../recordings/Pagination.tsx';
-import { listUsers, setUserDisabled } from './adminApi.ts';
+import { listUsers, setSysadmin, setUserDisabled } from './adminApi.ts';
 import { AdminSearchForm, AdminTable } from './AdminTable.tsx';
 import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
@@ -29,16 +30,21 @@ export function AdminUsersPage() {
   const toast = useToast();
   const { items, total, failed, reload } = useAdminList({ ...(q ? { q } : {}), sort, ...(sysadmin ? { sysadmin: true } : {}), page, per_page: PER_PAGE }, listUsers);
   const c = (key: 'name' | 'email' | 'account' | 'role' | 'created' | 'lastActive') => t(`adminArea.columns.${key}`);
-  const toggle = async (user: AdminUser) => {
-    if (!user.disabled && !window.confirm(t('adminArea.disableConfirm', { email: user.email }))) return;
+  /** Runs an audited action after its confirm, then says what happened (or the server's reason it did not). */
+  const act = async (confirmText: string | undefined, action: () => Promise<unknown>, done: string) => {
+    if (confirmText && !window.confirm(confirmText)) return;
     try {
-      await setUserDisabled(user.id, !user.disabled);
-      toast.show({ tone: 'success', message: t(user.disabled ? 'adminArea.enabledDone' : 'adminArea.disabledDone', { email: user.email }) });
+      await action();
+      toast.show({ tone: 'success', message: done });
       await reload();
-    } catch {
-      toast.show({ tone: 'error', message: t('helpdesk.admin.actionFailed') });
+    } catch (error) {
+      toast.show({ tone: 'error', message: error instanceof ApiError && error.code === 'CONFLICT' ? error.message : t('helpdesk.admin.actionFailed') });
     }
   };
+  const toggleDisabled = (user: AdminUser) =>
+    act(user.disabled ? undefined : t('adminArea.disableConfirm', { email: user.email }), () => setUserDisabled(user.id, !user.disabled), t(user.disabled ? 'adminArea.enabledDone' : 'adminArea.disabledDone', { email: user.email }));
+  const toggleSysadmin = (user: AdminUser) =>
+    act(t('adminArea.sysadminConfirm', { email: user.email }), () => setSysadmin(user.id, !user.is_sysadmin), t('adminArea.sysadminDone', { email: user.email }));
 
   return (
     <div className={helpdesk.page}>
@@ -64,12 +70,15 @@ export function AdminUsersPage() {
             </td>
             <td>{adminDate(user.created_at)}</td>
             <td>{adminDate(user.last_active_at)}</td>
-            <td>
+            <td className={helpdesk.row}>
               {user.id !== me?.id && (
-                <Button size="small" variant="secondary" aria-label={`${t(user.disabled ? 'adminArea.enable' : 'adminArea.disable')} ${user.email}`} onClick={() => void toggle(user)}>
+                <Button size="small" variant="secondary" aria-label={`${t(user.disabled ? 'adminArea.enable' : 'adminArea.disable')} ${user.email}`} onClick={() => void toggleDisabled(user)}>
                   {t(user.disabled ? 'adminArea.enable' : 'adminArea.disable')}
                 </Button>
               )}
+              <Button size="small" variant="secondary" aria-label={`${t(user.is_sysadmin ? 'adminArea.revokeSysadmin' : 'adminArea.grantSysadmin')} ${user.email}`} onClick={() => void toggleSysadmin(user)}>
+                {t(user.is_sysadmin ? 'adminArea.revokeSysadmin' : 'adminArea.grantSysadmin')}
+              </Button>
             </td>
           </tr>
         ))}
