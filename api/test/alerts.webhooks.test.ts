@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AlertDelivery } from '@showback/contract';
+import { ALERT_EVENT_TYPES, type AlertDelivery, type Summary } from '@showback/contract';
 import { recordAlertEvent } from '../src/alerts/alert-events.ts';
 import type { LocalMailbox } from '../src/integrations/email/local-mailbox.ts';
+import { summarizeSubmissionJob } from '../src/jobs/summarize-submission.job.ts';
 import { body, signUp, type SignedUp } from './support/auth.ts';
 import { addEndpoint, deliveriesOf, endpointSecret, makeDueNow, recordThroughLink, sendTestEvent, useAlertsApp, waitForDeliveries } from './support/fixtures/alerts.ts';
 import type { TestApp } from './support/test-app.ts';
@@ -82,10 +83,11 @@ describe('signed webhooks', () => {
     await remove(t, owner, mine.id);
   });
 
-  it('a recording sends submission.created then submission.ready, signed, with the recording, counts and a download link', async () => {
+  it('a recording sends submission.created, submission.ready, then submission.summarized once, signed, with the recording, counts, a download link and the summary', async () => {
     const owner = await signUp(t);
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/hooks`, description: 'Help desk' });
-    expect(endpoint.events).toEqual(['submission.created', 'submission.ready', 'submission.failed']);
+    expect(endpoint.events).toEqual(['submission.created', 'submission.ready', 'submission.failed', 'submission.summarized']);
+    expect(endpoint.events).toEqual([...ALERT_EVENT_TYPES]);
     const secret = await endpointSecret(t, owner, endpoint.id);
     const start = receiver.received.length;
     const events = [
@@ -94,9 +96,13 @@ describe('signed webhooks', () => {
       { kind: 'console', t: -1000, level: 'warn', message: 'slow' },
       { kind: 'network', t: -500, transport: 'fetch', method: 'POST', url: 'https://shop.example/api/pay', status: 502, duration_ms: 40 },
       { kind: 'network', t: -400, transport: 'fetch', method: 'GET', url: 'https://shop.example/api/cart', status: 200, duration_ms: 10 },
+      // During the recording, so the summary cites it.
+      { kind: 'network', t: 1000, transport: 'fetch', method: 'POST', url: 'https://shop.example/api/pay/confirm', status: 500, duration_ms: 30 },
     ];
     const { id } = await recordThroughLink(t, owner, 'Payment fails', { events, dropped_events: 0 });
-    const [created, ready] = (await receiver.waitFor(start + 2, 60_000)).slice(start);
+    // The summary waits for the transcript, so its event comes last.
+    const requests = (await receiver.waitFor(start + 3, 150_000)).slice(start);
+    const [created, ready, summarized] = ['submission.created', 'submission.ready', 'submission.summarized'].map((type) => requests.find((r) => (JSON.parse(r.body) as { type: string }).type === type));
 
     const first = verify(secret, created!);
     expect(first.type).toBe('submission.created');
@@ -104,7 +110,7 @@ describe('signed webhooks', () => {
       submission: { id, source: 'link', note: 'The button does nothing' },
       request: { title: 'Payment fails' },
       recipient: { name: 'Grace Hopper', email: 'grace@example.test' },
-      counts: { console_errors: 2, failed_requests: 1 },
+      counts: { console_errors: 2, failed_requests: 2 },
       links: { recording: `${t.config.publicUrl}/my/recordings/${id}`, download: null },
     });
     // The state as the first attempt found it: processing may have started by then.
@@ -113,6 +119,8 @@ describe('signed webhooks', () => {
     const second = verify(secret, ready!);
     expect(second.type).toBe('submission.ready');
     expect(second.data.submission).toMatchObject({ id, status: 'ready' });
+    // No summary exists yet when the video is ready (product-decisions.md).
+    expect(second.data.summary).toBeNull();
     expect(created!.headers['webhook-id']).not.toBe(ready!.headers['webhook-id']);
     expect(created!.headers['content-type']).toBe('application/json');
 
@@ -127,11 +135,38 @@ describe('signed webhooks', () => {
     expect(forged.status).toBe(403);
     expect(await body(forged)).toMatchObject({ code: 'FORBIDDEN' });
 
-    const log = await waitForDeliveries(t, owner, endpoint.id, (items) => items.length === 2 && items.every((d) => d.status === 'succeeded'));
-    expect(log.map((d) => d.event_type).sort()).toEqual(['submission.created', 'submission.ready']);
+    // submission.summarized: the same recording data plus the summary as the dashboard shows it, lines with citations.
+    const third = verify(secret, summarized!);
+    expect(third.type).toBe('submission.summarized');
+    expect(third.data.submission).toMatchObject({ id, status: 'ready', note: 'The button does nothing' });
+    const stored = (await body(await fetch(`${t.url}/api/v1/submissions/${id}/summary`, { headers: owner.headers }))) as Summary;
+    expect(stored.status).toBe('ready');
+    expect(third.data.summary).toEqual({ kind: 'digest', engine: null, goal: 'The customer wrote: “The button does nothing”', lines: stored.lines, updated_at: stored.updated_at });
+    expect(third.data.summary.lines).toContainEqual({
+      text: 'POST /api/pay/confirm answered 500 at 00:01.',
+      citations: [{ type: 'request', event: expect.any(Number), t_ms: 1000, method: 'POST', url: 'https://shop.example/api/pay/confirm', status: 500 }],
+    });
+    for (const line of third.data.summary.lines as Summary['lines']) expect(line.citations.length).toBeGreaterThan(0);
+
+    const log = await waitForDeliveries(t, owner, endpoint.id, (items) => items.length === 3 && items.every((d) => d.status === 'succeeded'));
+    expect(log.map((d) => d.event_type).sort()).toEqual(['submission.created', 'submission.ready', 'submission.summarized']);
     for (const d of log) expect(d).toMatchObject({ attempts: 1, last_status: 200, last_excerpt: 'ok', submission_id: id, next_attempt_at: null });
+
+    // A re-run that writes the same summary again announces nothing; a summary that changes is announced again.
+    const summarizedEvents = async () => (await t.app.ctx.db.selectFrom('alert_events').select('id').where('submission_id', '=', id).where('type', '=', 'submission.summarized').execute()).length;
+    const rerun = () => summarizeSubmissionJob.handler({ submission_id: id }, t.app.ctx, { jobId: 'rerun', attempt: 1, isLastAttempt: false });
+    await rerun(); // ready: left alone
+    await t.app.ctx.db.updateTable('summaries').set({ status: 'pending' }).where('submission_id', '=', id).execute();
+    await rerun(); // written again, the same
+    expect(await summarizedEvents()).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received.length - start).toBe(3);
+    await t.app.ctx.db.updateTable('summaries').set({ status: 'pending', goal: 'An older goal' }).where('submission_id', '=', id).execute();
+    await rerun();
+    expect(await summarizedEvents()).toBe(2);
+    await waitForDeliveries(t, owner, endpoint.id, (items) => items.length === 4 && items.every((d) => d.status === 'succeeded'));
     await remove(t, owner, endpoint.id);
-  });
+  }, 180_000);
 
   it('retries a failing receiver on the schedule with one webhook-id and a valid signature every time', async () => {
     const owner = await signUp(t);

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { SummaryLine } from '@showback/contract';
 import type { AppContext } from '../context.ts';
 import { findSubmission, type SubmissionRecord } from '../modules/submissions/submissions.repository.ts';
+import { findSummary } from '../modules/summaries/summaries.repository.ts';
 import { signedDownloadUrl } from './signed-download.ts';
 
 /** Everything a channel says about one recording: webhooks send it as `data`, email and chat render it. */
@@ -22,6 +24,18 @@ export interface SubmissionAlert {
   environment: Record<string, unknown>;
   /** Console errors (console.error and uncaught errors) and failed network requests the widget captured. */
   counts: { console_errors: number; failed_requests: number };
+  /**
+   * The recording's summary once it is written, else null. It waits for the transcript, so it is null in
+   * submission.ready; submission.summarized carries it. Lines are plain text, each with its checked citations.
+   */
+  summary: {
+    /** model: written by a language model (`engine` names it); digest: assembled without a model. */
+    kind: 'model' | 'digest';
+    engine: string | null;
+    goal: string | null;
+    lines: SummaryLine[];
+    updated_at: string;
+  } | null;
   links: {
     /** The recording in the dashboard (sign-in required). */
     recording: string;
@@ -47,6 +61,12 @@ async function countProblems(ctx: AppContext, submissionId: string): Promise<Sub
   return { console_errors: Number(row.console_errors), failed_requests: Number(row.failed_requests) };
 }
 
+async function readySummary(ctx: AppContext, accountId: string, submissionId: string): Promise<SubmissionAlert['summary']> {
+  const row = await findSummary(ctx.db, accountId, submissionId);
+  if (row?.status !== 'ready' || !row.kind) return null;
+  return { kind: row.kind, engine: row.engine, goal: row.goal, lines: row.lines, updated_at: iso(row.updated_at) };
+}
+
 /** The alert for a submission of `accountId`, or undefined when it was deleted meanwhile. */
 export async function buildSubmissionAlert(ctx: AppContext, accountId: string, submissionId: string): Promise<SubmissionAlert | undefined> {
   const row = await findSubmission(ctx.db, accountId, submissionId);
@@ -70,6 +90,7 @@ export async function buildSubmissionAlert(ctx: AppContext, accountId: string, s
     recipient: { name: row.recipient_name, email: row.recipient_email },
     environment: (row.environment ?? {}) as Record<string, unknown>,
     counts: await countProblems(ctx, row.id),
+    summary: await readySummary(ctx, accountId, row.id),
     links: {
       recording: `${ctx.config.publicUrl}/my/recordings/${row.id}`,
       download: download?.url ?? null,

@@ -1,15 +1,42 @@
+import type { Updateable } from 'kysely';
 import { Type } from 'typebox';
+import { recordAlertEvent } from '../alerts/alert-events.ts';
+import type { AppContext } from '../context.ts';
+import type { SummariesTable } from '../db/schema.ts';
 import { findSubmissionById } from '../modules/submissions/submissions.repository.ts';
-import { findSummaryById, saveSummary } from '../modules/summaries/summaries.repository.ts';
+import { findSummaryById, saveSummary, type SummaryRow } from '../modules/summaries/summaries.repository.ts';
 import { buildDigest } from '../summary/digest.ts';
 import { writeWithModel } from '../summary/model-summary.ts';
 import { loadSummaryMaterial } from '../summary/summary-material.ts';
 import { defineJob } from './job.ts';
 
+type ReadySummary = Pick<Updateable<SummariesTable>, 'kind' | 'engine' | 'goal' | 'lines' | 'error'>;
+
+/** What a submission.summarized event announces; the status, attempts and error of the row are not part of it. */
+const content = (row: SummaryRow | undefined): string | undefined => (row ? JSON.stringify([row.kind, row.engine, row.goal, row.lines]) : undefined);
+
+/**
+ * Stores the ready summary and, in the same transaction, its `submission.summarized` event (the outbox): only when this
+ * write is the first summary or changes it, so a re-run that writes the same summary again announces nothing. The row
+ * is locked first, so two runs at once cannot both see the old content.
+ */
+async function storeReady(ctx: AppContext, submissionId: string, accountId: string, values: ReadySummary): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('summaries').selectAll().where('submission_id', '=', submissionId).forUpdate().executeTakeFirst();
+    await saveSummary(trx, submissionId, accountId, { ...values, status: 'ready' });
+    const after = await trx.selectFrom('summaries').selectAll().where('submission_id', '=', submissionId).executeTakeFirst();
+    // No row: the submission was deleted meanwhile.
+    if (after?.status === 'ready' && content(after) !== content(before)) {
+      await recordAlertEvent(trx, { accountId, type: 'submission.summarized', submissionId });
+    }
+  });
+}
+
 /**
  * The recording's summary, once its transcript has settled (queued by transcribe-submission whatever its outcome).
  * With SUMMARY_API_URL a model writes it; without, or when the model keeps failing, the digest (no model) does, so
- * an agent always gets the evidence. Idempotent: a ready summary is left alone.
+ * an agent always gets the evidence. Idempotent: a ready summary is left alone, and a summary is announced
+ * (`submission.summarized`, for webhooks) once, when it is first stored or changes.
  */
 export const summarizeSubmissionJob = defineJob({
   name: 'summarize-submission',
@@ -29,7 +56,7 @@ export const summarizeSubmissionJob = defineJob({
     if (api) {
       try {
         const written = await writeWithModel(api, material);
-        await saveSummary(ctx.db, id, account, { status: 'ready', kind: 'model', engine: api.model, goal: written.goal, lines: JSON.stringify(written.lines), error: null });
+        await storeReady(ctx, id, account, { kind: 'model', engine: api.model, goal: written.goal, lines: JSON.stringify(written.lines), error: null });
         return;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -38,11 +65,11 @@ export const summarizeSubmissionJob = defineJob({
           throw error;
         }
         const digest = buildDigest(material);
-        await saveSummary(ctx.db, id, account, { status: 'ready', kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: `The model failed (${message}); this is the automatic digest.` });
+        await storeReady(ctx, id, account, { kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: `The model failed (${message}); this is the automatic digest.` });
         return;
       }
     }
     const digest = buildDigest(material);
-    await saveSummary(ctx.db, id, account, { status: 'ready', kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: null });
+    await storeReady(ctx, id, account, { kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: null });
   },
 });

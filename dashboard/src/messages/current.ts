@@ -740,7 +740,7 @@ export const current = {
       events: 'Events',
       add: 'Add endpoint',
       addFailed: 'The endpoint could not be added.',
-      eventNames: { created: 'Recording submitted', ready: 'Recording ready', failed: 'Processing failed' },
+      eventNames: { created: 'Recording submitted', ready: 'Recording ready', failed: 'Processing failed', summarized: 'Summary written' },
       status: { enabled: 'Active', paused: 'Paused', disabled: 'Disabled' },
       revealSecret: 'Reveal signing secret',
       hideSecret: 'Hide secret',

@@ -11,6 +11,7 @@ const alert: SubmissionAlert = {
   recipient: { name: 'Grace Hopper', email: 'grace@example.com' },
   environment: {},
   counts: { console_errors: 2, failed_requests: 1 },
+  summary: null,
   links: { recording: 'https://showback.example/my/recordings/s1', download: null, download_expires_at: null, poster: 'https://showback.example/poster' },
 };
 

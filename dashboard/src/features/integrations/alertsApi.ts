@@ -16,5 +16,7 @@ export const replayDelivery = (id: string) => api.post<AlertDelivery>(`${base}/d
 export const getAlertPreferences = () => api.get<AlertPreferences>('users/me/alert_preferences');
 export const setAlertPreferences = (body: AlertPreferences) => api.put<AlertPreferences>('users/me/alert_preferences', body);
 
+type EventKey<T> = T extends `submission.${infer Name}` ? Name : never;
+
 /** The message key naming an event type (message keys cannot hold the type's dot). */
-export const eventName = (type: AlertEventType) => `integrationsApp.webhooks.eventNames.${type.replace('submission.', '') as 'created' | 'ready' | 'failed'}` as const;
+export const eventName = (type: AlertEventType) => `integrationsApp.webhooks.eventNames.${type.replace('submission.', '') as EventKey<AlertEventType>}` as const;
