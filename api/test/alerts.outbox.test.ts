@@ -51,7 +51,8 @@ describe('the outbox: events and the processing job commit with the submission',
     expect((await submit(t.url, request.token, body)).status).toBe(201);
     await new Promise((r) => setTimeout(r, 300));
     expect(await deliveriesOf(t, owner, endpoint.id)).toHaveLength(2);
-    const events = await db.selectFrom('alert_events').select('type').where('submission_id', '=', id).execute();
+    // The summary's own event follows the transcript on its own schedule; it is not what a replayed submit could repeat.
+    const events = await db.selectFrom('alert_events').select('type').where('submission_id', '=', id).where('type', '!=', 'submission.summarized').execute();
     expect(events.map((e) => e.type).sort()).toEqual(['submission.created', 'submission.ready']);
   });
 });
