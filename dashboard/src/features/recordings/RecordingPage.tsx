@@ -23,6 +23,7 @@ import { SummaryPanel } from './summary/SummaryPanel.tsx';
 import { TranscriptPanel } from './transcript/TranscriptPanel.tsx';
 import { useTranscript } from './transcript/useTranscript.ts';
 import styles from './RecordingPage.module.css';
+import { LoadFailedBanner } from './LoadFailedBanner.tsx';
 
 /** How often the page asks again while the video is being processed. */
 const PROCESSING_POLL_MS = 3000;
@@ -53,12 +54,7 @@ export function RecordingPage() {
             }
           />
         ) : (
-          <Banner tone="error">
-            {reviewErrorMessage(error, t('recordings.detail.loadFailed'))}{' '}
-            <Button variant="ghost" size="small" onClick={reload}>
-              {t('common.retry')}
-            </Button>
-          </Banner>
+          <LoadFailedBanner error={error} whatFailed={t('recordings.detail.loadFailed')} onRetry={reload} />
         )}
       </div>
     );

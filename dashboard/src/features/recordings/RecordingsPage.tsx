@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Banner } from '../../ui/Banner.tsx';
 import { Button, buttonClassName } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -9,9 +8,9 @@ import { ListSkeleton } from './ListSkeleton.tsx';
 import { PER_PAGE, Pagination } from './Pagination.tsx';
 import { SubmissionList } from './SubmissionList.tsx';
 import { listSubmissions } from './submissionsApi.ts';
-import { reviewErrorMessage } from './reviewErrorMessage.ts';
 import { useApiResource } from './useApiResource.ts';
 import styles from './RecordingsPage.module.css';
+import { LoadFailedBanner } from './LoadFailedBanner.tsx';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -68,12 +67,7 @@ export function RecordingsPage() {
       </form>
 
       {error !== undefined && !loading && (
-        <Banner tone="error">
-          {reviewErrorMessage(error, t('recordings.loadFailed'))}{' '}
-          <Button variant="ghost" size="small" onClick={reload}>
-            {t('common.retry')}
-          </Button>
-        </Banner>
+        <LoadFailedBanner error={error} whatFailed={t('recordings.loadFailed')} onRetry={reload} />
       )}
       {loading && !data && <ListSkeleton rows={4} />}
       {data && (

@@ -1,10 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { WidgetEvent } from '@showback/contract';
-import { Banner } from '../../../ui/Banner.tsx';
-import { Button } from '../../../ui/Button.tsx';
 import { t } from '../../../messages/t.ts';
 import type { TimelinePanelProps } from '../TimelineSlot.tsx';
-import { reviewErrorMessage } from '../reviewErrorMessage.ts';
 import { useApiResource } from '../useApiResource.ts';
 import { useCurrentRowInView } from '../useCurrentRowInView.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
@@ -13,6 +10,7 @@ import { TimelineTrack } from './TimelineTrack.tsx';
 import { getSubmissionEvents } from './timelineApi.ts';
 import { LEVEL_FILTERS, STATUS_FILTERS, currentIndex, matches, type LevelFilter, type StatusFilter } from './timelineModel.ts';
 import styles from './TimelinePanel.module.css';
+import { LoadFailedBanner } from '../LoadFailedBanner.tsx';
 
 /**
  * The host page's console, errors, requests and navigations beside the video: the event the player is at is
@@ -57,12 +55,7 @@ export function TimelinePanel({ submission }: TimelinePanelProps) {
         {t('timeline.title')}
       </h2>
       {error !== undefined && !loading ? (
-        <Banner tone="error">
-          {reviewErrorMessage(error, t('timeline.loadFailed'))}{' '}
-          <Button variant="ghost" size="small" onClick={reload}>
-            {t('common.retry')}
-          </Button>
-        </Banner>
+        <LoadFailedBanner error={error} whatFailed={t('timeline.loadFailed')} onRetry={reload} />
       ) : !data ? (
         <p className={styles.muted}>{t('common.loading')}</p>
       ) : events.length === 0 ? (

@@ -15,6 +15,7 @@ import { retryTranscript } from './transcriptApi.ts';
 import { countMatches, currentSegmentIndex, splitMatches } from './transcriptModel.ts';
 import pageStyles from '../RecordingPage.module.css';
 import styles from './TranscriptPanel.module.css';
+import { LoadFailedBanner } from '../LoadFailedBanner.tsx';
 
 interface Props {
   submission: Submission;
@@ -35,12 +36,7 @@ export function TranscriptPanel({ submission, transcript, captionsOn, onCaptions
         {t('transcript.title')}
       </h2>
       {error !== undefined && !loading ? (
-        <Banner tone="error">
-          {reviewErrorMessage(error, t('transcript.loadFailed'))}{' '}
-          <Button variant="ghost" size="small" onClick={reload}>
-            {t('common.retry')}
-          </Button>
-        </Banner>
+        <LoadFailedBanner error={error} whatFailed={t('transcript.loadFailed')} onRetry={reload} />
       ) : !data ? (
         <p className={styles.muted}>{t('common.loading')}</p>
       ) : data.status === 'ready' ? (

@@ -1,0 +1,23 @@
+import { t } from '../../messages/t.ts';
+import { Banner } from '../../ui/Banner.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { reviewErrorMessage } from './reviewErrorMessage.ts';
+
+interface Props {
+  error: unknown;
+  /** What failed ("Recordings could not be loaded."); the server's code may add why. */
+  whatFailed: string;
+  onRetry: () => void;
+}
+
+/** A review screen's failed load, said readably, with Retry. */
+export function LoadFailedBanner({ error, whatFailed, onRetry }: Props) {
+  return (
+    <Banner tone="error">
+      {reviewErrorMessage(error, whatFailed)}{' '}
+      <Button variant="ghost" size="small" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Banner>
+  );
+}
