@@ -13,6 +13,10 @@ export interface AccountsTable {
   billing_interval: Generated<string>;
   trial_ends_at: Date | null;
   details: Generated<Json<Record<string, unknown>>>;
+  /** An enterprise account's negotiated limits, set by a system admin; null: no limit. Other plans ignore them. */
+  enterprise_submission_limit: number | null;
+  enterprise_retention_days: number | null;
+  enterprise_seats: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -96,6 +100,7 @@ export interface SupportRepliesTable {
   id: Generated<string>;
   support_request_id: string;
   author_user_id: string | null;
+  author: Generated<'staff' | 'customer'>;
   author_name: string;
   body: string;
   emailed_at: NullableTimestamp;

@@ -19,6 +19,8 @@ import * as m20261124_0180_team from './20261124_0180_team.ts';
 import * as m20261124_0190_support_chat from './20261124_0190_support_chat.ts';
 import * as m20261124_0191_admin_lists from './20261124_0191_admin_lists.ts';
 import * as m20261124_0192_user_disabled from './20261124_0192_user_disabled.ts';
+import * as m20261125_0200_enterprise_limits from './20261125_0200_enterprise_limits.ts';
+import * as m20261125_0201_support_customer_replies from './20261125_0201_support_customer_replies.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +42,8 @@ export const migrations: Record<string, Migration> = {
   '20261124_0170_team_chat': m20261124_0170_team_chat,
   '20261124_0180_team': m20261124_0180_team,
   '20261124_0190_support_chat': m20261124_0190_support_chat,
+  '20261125_0200_enterprise_limits': m20261125_0200_enterprise_limits,
+  '20261125_0201_support_customer_replies': m20261125_0201_support_customer_replies,
   '20261124_0191_admin_lists': m20261124_0191_admin_lists,
   '20261124_0192_user_disabled': m20261124_0192_user_disabled,
 };

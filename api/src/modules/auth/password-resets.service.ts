@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PasswordResetBody } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { validationFailed } from '../../errors.ts';
 import { findUserByEmail, updateUser } from '../users/users.repository.ts';
 import { normaliseEmail } from '../users/users.service.ts';
@@ -23,8 +24,13 @@ function resetMail(link: string): { subject: string; text: string; html: string 
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, normaliseEmail(email));
   if (!user) return;
+  await sendPasswordResetLink(ctx, ctx.db, user);
+}
+
+/** Stores a new single-use reset link for the user (through `db`, which may be a transaction) and emails it. */
+export async function sendPasswordResetLink(ctx: AppContext, db: Db, user: { id: string; email: string }): Promise<void> {
   const { token, hash } = newToken();
-  await repo.insertPasswordReset(ctx.db, user.id, hash, new Date(Date.now() + RESET_LIFETIME_MS));
+  await repo.insertPasswordReset(db, user.id, hash, new Date(Date.now() + RESET_LIFETIME_MS));
   const link = `${ctx.config.publicUrl}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({ to: user.email, ...resetMail(link) });
 }

@@ -35,6 +35,30 @@ export function effectivePlan(account: Pick<AccountRow, 'plan' | 'trial_ends_at'
   return { plan: trialActive ? TRIAL_PLAN : 'free', trialActive };
 }
 
+/** The columns of an account that decide the limits in force. */
+export type LimitedAccount = Pick<AccountRow, 'plan' | 'trial_ends_at' | 'enterprise_submission_limit' | 'enterprise_retention_days' | 'enterprise_seats'>;
+
+export interface PlanRules {
+  plan: PlanId;
+  trialActive: boolean;
+  /** Recordings per usage month; null: no limit. */
+  submissionLimit: number | null;
+  retentionDays: number | null;
+  seats: number | null;
+  watermark: boolean;
+}
+
+/**
+ * The limits in force now: the effective plan's row of the plan table, except on enterprise, whose limits are
+ * negotiated per account and set by a system admin (null: no limit, the enterprise default).
+ */
+export function planRules(account: LimitedAccount, now: Date): PlanRules {
+  const { plan, trialActive } = effectivePlan(account, now);
+  const { submissionLimit, retentionDays, seats, watermark } = PLANS[plan];
+  if (plan !== 'enterprise') return { plan, trialActive, submissionLimit, retentionDays, seats, watermark };
+  return { plan, trialActive, submissionLimit: account.enterprise_submission_limit, retentionDays: account.enterprise_retention_days, seats: account.enterprise_seats, watermark };
+}
+
 export async function usedThisMonth(db: Db, accountId: string, now: Date): Promise<number> {
   const { start, end } = usagePeriod(now);
   return repo.countUsage(db, accountId, start, end);
@@ -51,7 +75,7 @@ export async function billingState(db: Db, account: AccountRow, now = new Date()
 }
 
 /** The columns of an account that billing reads. */
-export type BillingAccount = Pick<AccountRow, 'id' | 'plan' | 'billing_interval' | 'trial_ends_at'>;
+export type BillingAccount = Pick<AccountRow, 'id' | 'billing_interval'> & LimitedAccount;
 /** The columns of account_billing that billing state reads. */
 export type BillingRowFacts = Pick<
   AccountBillingRow,
@@ -68,8 +92,8 @@ export interface BillingFacts {
 }
 
 export function billingStateFrom(account: BillingAccount, { billing, used, held }: BillingFacts, now = new Date()): BillingState {
-  const { plan: effective, trialActive } = effectivePlan(account, now);
-  const rules = PLANS[effective];
+  const rules = planRules(account, now);
+  const { plan: effective, trialActive } = rules;
   const limit = rules.submissionLimit;
   const percentage = limit === null ? null : limit === 0 ? 100 : Math.floor((used * 100) / limit);
   const period = usagePeriod(now);

@@ -7,7 +7,7 @@ export async function unwarnedSubmissions(db: Db, createdBefore: Date, limit: nu
     .selectFrom('submissions as s')
     .innerJoin('accounts as a', 'a.id', 's.account_id')
     .leftJoin('retention_warnings as w', 'w.submission_id', 's.id')
-    .select(['s.id', 's.account_id', 's.created_at', 's.recipient_name', 'a.plan', 'a.trial_ends_at'])
+    .select(['s.id', 's.account_id', 's.created_at', 's.recipient_name', 'a.plan', 'a.trial_ends_at', 'a.enterprise_submission_limit', 'a.enterprise_retention_days', 'a.enterprise_seats'])
     .where('s.created_at', '<=', createdBefore)
     .where('w.submission_id', 'is', null)
     .orderBy('s.created_at')
@@ -25,7 +25,7 @@ export async function dueWarnings(db: Db, now: Date, limit: number) {
   return db
     .selectFrom('retention_warnings as w')
     .innerJoin('accounts as a', 'a.id', 'w.account_id')
-    .select(['w.submission_id', 'w.account_id', 'a.plan', 'a.trial_ends_at'])
+    .select(['w.submission_id', 'w.account_id', 'a.plan', 'a.trial_ends_at', 'a.enterprise_submission_limit', 'a.enterprise_retention_days', 'a.enterprise_seats'])
     .where('w.deletes_at', '<=', now)
     .orderBy('w.deletes_at')
     .limit(limit)

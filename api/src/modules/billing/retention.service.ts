@@ -1,9 +1,8 @@
 import { PLANS, RETENTION_WARNING_DAYS } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
-import type { AccountRow } from '../../db/schema.ts';
 import { deleteSubmissionRow, findSubmissionById } from '../submissions/submissions.repository.ts';
 import { removeSubmissionFiles } from '../submissions/submissions.service.ts';
-import { effectivePlan } from './billing-state.ts';
+import { planRules, type LimitedAccount } from './billing-state.ts';
 import * as repo from './retention.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -15,8 +14,8 @@ export interface RetentionRun {
   deleted: number;
 }
 
-function retentionMs(account: Pick<AccountRow, 'plan' | 'trial_ends_at'>, now: Date): number | null {
-  const days = PLANS[effectivePlan(account, now).plan].retentionDays;
+function retentionMs(account: LimitedAccount, now: Date): number | null {
+  const days = planRules(account, now).retentionDays;
   return days === null ? null : days * DAY_MS;
 }
 

@@ -1,7 +1,6 @@
-import { PLANS } from '@showback/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { effectivePlan, usedThisMonth } from './billing-state.ts';
+import { planRules, usedThisMonth } from './billing-state.ts';
 import * as repo from './billing.repository.ts';
 
 export interface SubmitPolicy {
@@ -27,7 +26,7 @@ export const LIMIT_REACHED_MESSAGE =
 export async function checkSubmission(db: Db, accountId: string, now = new Date()): Promise<SubmitPolicy> {
   const account = await repo.findAccount(db, accountId);
   if (!account) throw new AppError('NOT_FOUND', 'Recording link not found');
-  const rules = PLANS[effectivePlan(account, now).plan];
+  const rules = planRules(account, now);
   if (rules.submissionLimit !== null && (await usedThisMonth(db, accountId, now)) >= rules.submissionLimit) {
     throw new AppError('USAGE_LIMIT_REACHED', LIMIT_REACHED_MESSAGE);
   }

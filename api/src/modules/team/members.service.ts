@@ -21,7 +21,7 @@ function memberJson(row: MemberRow): TeamMember {
 }
 
 export async function getTeam(ctx: AppContext, accountId: string, now = new Date()): Promise<Team> {
-  const account = await ctx.db.selectFrom('accounts').select(['id', 'plan', 'trial_ends_at']).where('id', '=', accountId).executeTakeFirst();
+  const account = await ctx.db.selectFrom('accounts').select(['id', 'plan', 'trial_ends_at', 'enterprise_submission_limit', 'enterprise_retention_days', 'enterprise_seats']).where('id', '=', accountId).executeTakeFirst();
   if (!account) throw notFound('Account');
   const [members, invitations, seats] = await Promise.all([repo.listMembers(ctx.db, accountId), repo.listOpenInvitations(ctx.db, accountId), seatsOf(ctx.db, account, now)]);
   return { members: members.map(memberJson), invitations: invitations.map((row) => invitationJson(row, now)), seats };

@@ -2,21 +2,21 @@ import { PLANS, type PlanId, type Seats } from '@showback/contract';
 import type { Db } from '../../db/database.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { effectivePlan } from '../billing/billing-state.ts';
+import { planRules, type LimitedAccount } from '../billing/billing-state.ts';
 import { countMembers, countPendingInvitations } from './team.repository.ts';
 
 export const UPGRADE_URL = '/upgrade';
 
 /** Seats of the effective plan (a trial counts as Growth): members plus unexpired pending invitations. */
-export async function seatsOf(db: Db, account: Pick<AccountRow, 'id' | 'plan' | 'trial_ends_at'>, now: Date): Promise<Seats> {
+export async function seatsOf(db: Db, account: Pick<AccountRow, 'id'> & LimitedAccount, now: Date): Promise<Seats> {
   const used = (await countMembers(db, account.id)) + (await countPendingInvitations(db, account.id, now));
   return { ...seatLimit(account, now), used };
 }
 
-/** The user limit of the effective plan; null for none (enterprise). */
-export function seatLimit(account: Pick<AccountRow, 'plan' | 'trial_ends_at'>, now: Date): { limit: number | null; plan: PlanId } {
-  const { plan } = effectivePlan(account, now);
-  return { limit: PLANS[plan].seats, plan };
+/** The user limit in force; null for none (enterprise unless a system admin set one). */
+export function seatLimit(account: LimitedAccount, now: Date): { limit: number | null; plan: PlanId } {
+  const { plan, seats } = planRules(account, now);
+  return { limit: seats, plan };
 }
 
 const seatWord = (n: number): string => `${n} seat${n === 1 ? '' : 's'}`;

@@ -50,6 +50,9 @@ function profileJson(row: ProfileRow, now: Date): User {
     plan: row.plan,
     billing_interval: row.billing_interval,
     trial_ends_at: row.trial_ends_at,
+    enterprise_submission_limit: row.enterprise_submission_limit,
+    enterprise_retention_days: row.enterprise_retention_days,
+    enterprise_seats: row.enterprise_seats,
   };
   // No billing row yet (never went to checkout): billing state treats undefined as "no subscription".
   const billing =
