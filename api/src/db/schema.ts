@@ -209,6 +209,12 @@ export interface SubmissionsTable {
   updated_at: Timestamp;
 }
 
+/** How many submissions an account has, kept by triggers on submissions in the writing transaction (migration 0240). */
+export interface AccountSubmissionCountsTable {
+  account_id: string;
+  submissions: number;
+}
+
 export interface AccountBillingTable {
   account_id: string;
   stripe_customer_id: string | null;
@@ -473,6 +479,7 @@ export interface Database {
   revoked_request_tokens: RevokedRequestTokensTable;
   uploads: UploadsTable;
   submissions: SubmissionsTable;
+  account_submission_counts: AccountSubmissionCountsTable;
   account_billing: AccountBillingTable;
   checkout_sessions: CheckoutSessionsTable;
   stripe_events: StripeEventsTable;
