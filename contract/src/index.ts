@@ -17,3 +17,5 @@ export * from './team.ts';
 export * from './support.ts';
 export * from './chat.ts';
 export * from './admin.ts';
+export * from './branding.ts';
+export * from './brand-palette.ts';

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DroppedEventsSchema, WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataSchema } from './widget-events.ts';
+import { PublicBrandingSchema } from './branding.ts';
 
 /**
  * Recording requests, uploads and submissions: the owner API (`/api/v1/requests`, `/api/v1/submissions`), the
@@ -121,6 +122,8 @@ export const PublicRecordingRequestSchema = Type.Object(
     accepted_types: Type.Array(Type.String()),
     /** Path of the tus endpoint, relative to the API origin. */
     upload_endpoint: Type.String(),
+    /** The account's logo, name and colour, and whether "Powered by Showback" shows. */
+    branding: PublicBrandingSchema,
   }
 );
 export type PublicRecordingRequest = Static<typeof PublicRecordingRequestSchema>;

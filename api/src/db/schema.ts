@@ -463,6 +463,18 @@ export interface InvitationsTable {
   created_at: Timestamp;
 }
 
+/** How an account looks to recipients (modules/branding); one row per account, made on the first change. */
+export interface AccountBrandingTable {
+  account_id: string;
+  business_name: string | null;
+  brand_color: string | null;
+  logo_key: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  hide_powered_by: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -481,6 +493,7 @@ export interface Database {
   submissions: SubmissionsTable;
   account_submission_counts: AccountSubmissionCountsTable;
   account_billing: AccountBillingTable;
+  account_branding: AccountBrandingTable;
   checkout_sessions: CheckoutSessionsTable;
   stripe_events: StripeEventsTable;
   usage_retired: UsageRetiredTable;

@@ -471,12 +471,12 @@ export function App({ token, bridge, embedded, debug }: Props) {
           />
         );
       case 'done':
-        return <DoneStep accountName={request!.account_name} redirecting={redirecting} onClose={embedded ? () => bridge.emit('close') : undefined} />;
+        return <DoneStep accountName={request!.branding.name} redirecting={redirecting} onClose={embedded ? () => bridge.emit('close') : undefined} />;
     }
   })();
 
   return (
-    <Layout step={state.step} accountName={request?.account_name} withMicrophone={request?.microphone !== 'off'} uploadState={state.step === 'recording' ? upload?.state : undefined}
+    <Layout step={state.step} branding={request?.branding} withMicrophone={request?.microphone !== 'off'} uploadState={state.step === 'recording' ? upload?.state : undefined}
       inMemory={spool?.keeping === 'memory'}
     >
       {body}

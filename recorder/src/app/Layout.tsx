@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
+import type { PublicBranding } from '@showback/contract';
 import { m } from '../messages/index.ts';
+import { BrandMark } from '../ui/BrandMark.tsx';
+import { PoweredBy } from '../ui/PoweredBy.tsx';
 import type { UploadState } from '../upload/UploadController.ts';
+import { brandStyle } from './brandStyle.ts';
 import type { Step } from './flow.ts';
 
 const STEPS = ['instructions', 'microphone', 'share', 'record', 'review', 'send'] as const;
@@ -19,7 +23,8 @@ const PROGRESS: Partial<Record<Step, Shown>> = {
 
 interface Props {
   step: Step;
-  accountName?: string;
+  /** Undefined until the request loaded (and on link errors): the product's own look. */
+  branding?: PublicBranding;
   /** False when the request has the microphone off: that step is never shown, so it is not listed either. */
   withMicrophone?: boolean;
   uploadState?: UploadState;
@@ -28,17 +33,14 @@ interface Props {
   children: ReactNode;
 }
 
-export function Layout({ step, accountName, withMicrophone = true, uploadState, inMemory = false, children }: Props) {
+export function Layout({ step, branding, withMicrophone = true, uploadState, inMemory = false, children }: Props) {
   const steps = STEPS.filter((s) => withMicrophone || s !== 'microphone');
   const shown = PROGRESS[step];
   const current = shown ? steps.indexOf(shown) : -1;
   return (
-    <div className="shell">
+    <div className="shell" style={brandStyle(branding)}>
       <header className="topbar">
-        <span className="brand" aria-label={m.appName}>
-          <span className="brand-mark" aria-hidden="true" />
-          {accountName ?? 'Showback'}
-        </span>
+        <BrandMark branding={branding} />
         {uploadState === 'reconnecting' && (
           <span className="pill pill-warning" role="status">
             {inMemory ? m.submit.reconnectingInMemory : m.submit.reconnecting}
@@ -58,6 +60,7 @@ export function Layout({ step, accountName, withMicrophone = true, uploadState, 
         </nav>
       )}
       <main className="card">{children}</main>
+      {branding?.powered_by !== false && <PoweredBy />}
     </div>
   );
 }

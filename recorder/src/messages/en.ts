@@ -7,6 +7,9 @@ export const LOCALE = 'current';
 export const en = {
   recorder: {
     appName: 'Showback recorder',
+    /** The product's own mark, under every step (hidden on paid plans that ask). */
+    poweredBy: 'Powered by',
+    productName: 'Showback',
     loading: 'Loading the recording request…',
     linkError: {
       LINK_EXPIRED: { title: 'This recording link has expired', body: (account: string) => `Ask ${account} for a new link.` },

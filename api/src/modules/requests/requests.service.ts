@@ -14,6 +14,7 @@ import type { RecordingRequestsTable } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { deleteSubmissionsOfRequest } from '../submissions/submissions.service.ts';
 import { isWidgetToken, resolveWidgetToken } from '../widget/widget.service.ts';
+import { publicBranding } from '../branding/branding.service.ts';
 import { newRequestToken, REQUEST_TOKEN_PATTERN } from './request-token.ts';
 import * as repo from './requests.repository.ts';
 import { sanitizeInstructions } from './sanitize-instructions.ts';
@@ -191,5 +192,6 @@ export async function getPublicRequest(ctx: AppContext, token: string): Promise<
     max_upload_bytes: ctx.config.maxUploadBytes,
     accepted_types: [...ACCEPTED_VIDEO_TYPES],
     upload_endpoint: UPLOAD_PATH,
+    branding: await publicBranding(ctx, row.account_id),
   };
 }
