@@ -69,13 +69,15 @@ async function readJson(response: Response): Promise<unknown> {
 /** The one HTTP client of the dashboard. Resolves with the parsed JSON body, rejects with an ApiError. */
 export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRF-Token': csrfToken() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file (a logo) goes as the body itself, with its own type; everything else as JSON.
+  const file = body instanceof Blob ? body : undefined;
+  if (body !== undefined) headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json';
   let response: Response;
   try {
     response = await fetch(urlFor(path, options.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'same-origin',
       signal: options.signal,
     });

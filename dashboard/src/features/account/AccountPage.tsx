@@ -7,6 +7,7 @@ import { userAtom } from '../auth/userAtom.ts';
 import { useSignOut } from '../auth/useSignOut.ts';
 import { BillingSection } from '../billing/BillingSection.tsx';
 import { NewRecordingEmailToggle } from '../integrations/NewRecordingEmailToggle.tsx';
+import { BrandingSection } from './BrandingSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { WorkspaceSection } from './WorkspaceSection.tsx';
@@ -26,6 +27,9 @@ export function AccountPage() {
           <BillingSection />
         </div>
         <WorkspaceSection />
+        <div className={styles.wide}>
+          <BrandingSection />
+        </div>
         <Card className={styles.section}>
           <h2 className={styles.heading}>{t('integrationsApp.emailHeading')}</h2>
           <p className={styles.intro}>{t('integrationsApp.email.text')}</p>
