@@ -59,6 +59,7 @@ export const CONFIG_VARS = {
   SUMMARY_MODEL: { description: 'Model name sent to SUMMARY_API_URL.', default: 'gpt-4o-mini' },
   SUMMARY_TIMEOUT_SECONDS: { description: 'Longest wait for the summary model before the attempt fails and is retried.', default: '60' },
   WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
+  EARLY_PROCESSING: { description: 'Remux a recording into its MP4 and take its poster while it is still uploading, so Stop leaves only the tail to process (false: the whole file after the upload).', default: 'true' },
   MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
   UPLOAD_EXPIRY_DAYS: { description: 'Uploads never submitted (finished or not) are deleted this many days after they started.', default: '7' },
   ADMIN_EMAIL: { description: 'Email of the system admin created on first start.', default: 'admin@showback.local' },
@@ -121,6 +122,7 @@ export interface Config {
   /** A model behind an OpenAI-compatible chat endpoint writes summaries when `api` is set; else the digest (summary/). */
   summary: { api: OpenAiEndpoint | undefined };
   workers: boolean;
+  earlyProcessing: boolean;
   maxUploadBytes: number;
   uploadExpiryDays: number;
   adminEmail: string;
@@ -241,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     summary: { api: openAiEndpoint('SUMMARY') },
     workers: bool('WORKERS', get('WORKERS')),
+    earlyProcessing: bool('EARLY_PROCESSING', get('EARLY_PROCESSING')),
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
     uploadExpiryDays: positiveInt('UPLOAD_EXPIRY_DAYS', get('UPLOAD_EXPIRY_DAYS')),
     adminEmail: get('ADMIN_EMAIL'),

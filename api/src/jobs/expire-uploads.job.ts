@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { deleteEarlyResult } from '../modules/uploads/early-processing.ts';
 import { deleteAbandonedUpload, findAbandonedUploads } from '../modules/uploads/uploads.repository.ts';
 import { defineJob } from './job.ts';
 
@@ -27,6 +28,7 @@ export const expireUploadsJob = defineJob({
       for (const id of ids) {
         seen.add(id);
         await ctx.uploads.remove(id);
+        await deleteEarlyResult(ctx.storage, id);
         await deleteAbandonedUpload(ctx.db, id);
       }
       if (ids.length === 0) return;

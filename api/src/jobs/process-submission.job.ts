@@ -10,6 +10,7 @@ import type { Updateable } from 'kysely';
 import { recordAlertEvent } from '../alerts/alert-events.ts';
 import type { SubmissionRow, SubmissionsTable } from '../db/schema.ts';
 import { findSubmissionById, updateSubmission } from '../modules/submissions/submissions.repository.ts';
+import { deleteEarlyResult, earlyKeys, findEarlyResult } from '../modules/uploads/early-processing.ts';
 import { defineJob } from './job.ts';
 import { transcribeSubmissionJob } from './transcribe-submission.job.ts';
 
@@ -45,6 +46,48 @@ async function takeInUpload(ctx: AppContext, id: string, uploadId: string): Prom
   return key;
 }
 
+/** Marks the submission ready with its MP4 and poster; then the transcript follows. False when it was deleted meanwhile. */
+async function ready(ctx: AppContext, row: SubmissionRow, video: { key: string; posterKey: string; size: number; durationMs: number | undefined; width: number | undefined; height: number | undefined }): Promise<boolean> {
+  const stillThere = await settle(ctx, row, 'submission.ready', {
+    status: 'ready',
+    video_key: video.key,
+    poster_key: video.posterKey,
+    original_key: null,
+    duration_ms: video.durationMs ?? null,
+    width: video.width ?? null,
+    height: video.height ?? null,
+    size_bytes: video.size,
+    processing_error: null,
+    processed_at: new Date(),
+  });
+  // Deleted while it was processing: leave nothing behind.
+  if (!stillThere) for (const key of [video.key, video.posterKey]) await ctx.storage.delete(key);
+  // The transcript follows the ready video. Failing to queue it must not fail a recording that is ready: the
+  // transcript then stays without a row, and the owner's "Transcribe" (POST …/transcript) queues it.
+  else await ctx.queue.send(transcribeSubmissionJob, { submission_id: row.id }).catch(() => null);
+  return stillThere;
+}
+
+/**
+ * The MP4 and poster made while the recording uploaded (uploads/early-processing.ts): the very remux the whole file
+ * would get, so they are used as they are. Not for a watermarked recording (that is transcoded) or a retry that has
+ * already stored the original.
+ */
+async function readyFromEarlyResult(ctx: AppContext, row: SubmissionRow, watermark: boolean): Promise<boolean> {
+  const early = await findEarlyResult(ctx.storage, row.upload_id);
+  if (!early) return false;
+  if (watermark || row.original_key) {
+    await deleteEarlyResult(ctx.storage, row.upload_id);
+    return false;
+  }
+  const keys = earlyKeys(row.upload_id);
+  const { durationMs, width, height } = early.facts;
+  await ready(ctx, row, { key: keys.video, posterKey: keys.poster, size: early.size, durationMs, width, height });
+  await ctx.storage.delete(keys.facts);
+  await ctx.uploads.remove(row.upload_id);
+  return true;
+}
+
 /**
  * Upload → MP4 (H.264/AAC, faststart) + poster + duration/dimensions. Idempotent: a ready submission is left alone,
  * every write is keyed by the submission id and replaces itself. The original stays downloadable until the MP4 is
@@ -63,6 +106,7 @@ export const processSubmissionJob = defineJob({
     await updateSubmission(ctx.db, id, { status: 'processing', processing_attempts: run.attempt });
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-process-'));
     try {
+      if (await readyFromEarlyResult(ctx, row, payload.watermark)) return;
       const originalKey = row.original_key ?? (await takeInUpload(ctx, id, row.upload_id));
       const input = path.join(work, 'input');
       await ctx.storage.download(originalKey, input);
@@ -80,24 +124,8 @@ export const processSubmissionJob = defineJob({
       const k = keys(id);
       const video = await ctx.storage.putFile(k.video, output, { contentType: 'video/mp4' });
       await ctx.storage.putFile(k.poster, poster, { contentType: 'image/jpeg' });
-      const stillThere = await settle(ctx, row, 'submission.ready', {
-        status: 'ready',
-        video_key: k.video,
-        poster_key: k.poster,
-        original_key: null,
-        duration_ms: result.durationMs ?? null,
-        width: result.video?.width ?? null,
-        height: result.video?.height ?? null,
-        size_bytes: video.size,
-        processing_error: null,
-        processed_at: new Date(),
-      });
-      // Deleted while it was processing: leave nothing behind.
-      if (!stillThere) for (const key of [k.video, k.poster]) await ctx.storage.delete(key);
+      await ready(ctx, row, { key: k.video, posterKey: k.poster, size: video.size, durationMs: result.durationMs, width: result.video?.width, height: result.video?.height });
       await ctx.storage.delete(originalKey);
-      // The transcript follows the ready video. Failing to queue it must not fail a recording that is ready: the
-      // transcript then stays without a row, and the owner's "Transcribe" (POST …/transcript) queues it.
-      if (stillThere) await ctx.queue.send(transcribeSubmissionJob, { submission_id: id }).catch(() => null);
     } catch (error) {
       const permanent = error instanceof PermanentFailure;
       const message = error instanceof Error ? error.message : String(error);

@@ -17,7 +17,7 @@ export type ConvertMode = 'remux' | 'transcode';
 const WATERMARK = "drawtext=text='Recorded with Showback':fontcolor=white@0.85:fontsize=max(14\\,h/28):x=w-tw-12:y=h-th-12:box=1:boxcolor=black@0.45:boxborderw=6";
 
 /** Browsers and QuickTime play H.264 only in 4:2:0. */
-function canCopyVideo(probe: MediaProbe): boolean {
+export function canCopyVideo(probe: MediaProbe): boolean {
   return probe.video?.codec === 'h264' && (probe.video.pixFmt === 'yuv420p' || probe.video.pixFmt === 'yuvj420p');
 }
 
@@ -26,7 +26,10 @@ function audioArgs(probe: MediaProbe): string[] {
   return probe.audio.codec === 'aac' ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k'];
 }
 
-function args(options: ConvertOptions, mode: ConvertMode): string[] {
+/** The remux of `input` (a path, or pipe:0 for bytes still arriving) whose streams `probe` describes. */
+export const remuxArgs = (probe: MediaProbe, input: string, output: string): string[] => args({ input, output, probe, watermark: false }, 'remux');
+
+function args(options: Omit<ConvertOptions, 'ffmpegPath'>, mode: ConvertMode): string[] {
   const { probe, watermark } = options;
   const video =
     mode === 'remux'

@@ -11,6 +11,13 @@ export interface ScreenRecorderOptions {
   timesliceMs?: number;
 }
 
+/**
+ * Left to itself Chromium's encoder spends up to ~7 Mbit/s on a busy 720p tab; screen content (text, flat colours, a
+ * pointer) stays legible at a fraction of that. 1.5 Mbit/s keeps a recording well under a 5 Mbit/s uplink, so the
+ * upload keeps up while recording and Stop leaves only the last seconds to send (frames side by side in docs/recorder.md).
+ */
+export const VIDEO_BITS_PER_SECOND = 1_500_000;
+
 /** MediaRecorder plus a clock that excludes paused time. */
 export class ScreenRecorder {
   private readonly recorder: MediaRecorder;
@@ -26,6 +33,7 @@ export class ScreenRecorder {
     const init: MediaRecorderOptions & { videoKeyFrameIntervalDuration?: number } = {
       mimeType: options.format.mimeType,
       audioBitsPerSecond: 128_000,
+      videoBitsPerSecond: VIDEO_BITS_PER_SECOND,
     };
     if (options.format.keyframeIntervalMs) init.videoKeyFrameIntervalDuration = options.format.keyframeIntervalMs;
     this.recorder = new MediaRecorder(stream, init);

@@ -4,6 +4,7 @@ import { ACCEPTED_VIDEO_TYPES, ERROR_STATUS, type ErrorCode } from '@showback/co
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { resolveToken, UPLOAD_PATH } from '../requests/requests.service.ts';
+import type { EarlyProcessing } from './early-processing.ts';
 import { insertUpload, uploadExists } from './uploads.repository.ts';
 
 /** tus hooks answer by throwing { status_code, body }; ours carry the API's one JSON error body. */
@@ -44,7 +45,7 @@ export function isAcceptedType(type: string | null | undefined): boolean {
  * The tus endpoint recipients upload to. An upload is created only with a live request token in its metadata and an
  * accepted video type; later requests are authorised by the (random, 128-bit) upload id, which must be one we issued.
  */
-export function createTusServer(ctx: AppContext): Server {
+export function createTusServer(ctx: AppContext, early: EarlyProcessing): Server {
   return new Server({
     path: UPLOAD_PATH,
     relativeLocation: true,
@@ -74,6 +75,11 @@ export function createTusServer(ctx: AppContext): Server {
       });
       // The token is a credential: keep it out of the stored upload metadata.
       return { metadata: { ...metadata, request_id: request.id } };
+    },
+    // Answered once the early result is stored (or given up), so a submission made after this answer finds it.
+    async onUploadFinish(_req, upload) {
+      await early.finished(upload);
+      return {};
     },
     async onIncomingRequest(req, id) {
       if (req.method === 'POST' || req.method === 'OPTIONS') return;

@@ -20,6 +20,8 @@ export interface UploadStore {
   /** The upload when it exists, with its offset and size. */
   find(id: string): Promise<Upload | undefined>;
   read(id: string): Promise<Readable>;
+  /** The file holding the upload's bytes so far, when the store is a local folder (undefined on S3). */
+  localPath(id: string): string | undefined;
   remove(id: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,6 +38,7 @@ function isGone(error: unknown): boolean {
 export async function createUploadStore(config: Readonly<Config>, database: Pick<DatabaseHandle, 'kind' | 'connectionString'>): Promise<UploadStore> {
   let datastore: DataStore;
   let read: (id: string) => Promise<Readable>;
+  let localPath: (id: string) => string | undefined = () => undefined;
   if (config.s3) {
     const store = new S3Store({
       partSize: 8 * 1024 * 1024,
@@ -50,6 +53,7 @@ export async function createUploadStore(config: Readonly<Config>, database: Pick
     const store = new FileStore({ directory });
     datastore = store;
     read = async (id) => store.read(id);
+    localPath = (id) => path.join(directory, id);
   }
   // Chosen by the database actually in use (tests hand buildApp an open Postgres handle without DATABASE_URL):
   // several processes can only share a Postgres; PGlite is one process by construction, so memory locks suffice.
@@ -74,6 +78,7 @@ export async function createUploadStore(config: Readonly<Config>, database: Pick
       }
     },
     read,
+    localPath,
     async remove(id) {
       try {
         await datastore.remove(id);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { UPLOAD_PATH } from '../requests/requests.service.ts';
+import { EarlyProcessing } from './early-processing.ts';
 import { createTusServer, inOneErrorShape } from './tus-server.ts';
 
 /**
@@ -8,12 +9,17 @@ import { createTusServer, inOneErrorShape } from './tus-server.ts';
  * GET is not routed, so nobody can read an upload back through this endpoint.
  */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
-  const tus = createTusServer(app.ctx);
+  const early = new EarlyProcessing(app.ctx, app.log);
+  app.addHook('onClose', () => early.close());
+  const tus = createTusServer(app.ctx, early);
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     // tus.handle(req, res) without its plain-text refusals: the same Node adapter, with the answer checked in between.
     const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+    const uploadId = (request.params as { '*'?: string })['*'];
+    const stored = response.headers.get('Upload-Offset');
+    if (request.method === 'PATCH' && response.status === 204 && uploadId && stored) early.received(uploadId, Number(stored));
     await sendNodeResponse(reply.raw, await inOneErrorShape(response));
   };
   const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
