@@ -18,6 +18,7 @@ import { createMailer } from './integrations/email/mailer.ts';
 import { mailboxRoutes } from './integrations/email/mailbox.routes.ts';
 import { securityHeadersPlugin } from './web/security-headers.ts';
 import { routeModules } from './modules/index.ts';
+import { hostRoutingPlugin } from './modules/subdomains/host-routing.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createUploadStore } from './modules/uploads/upload-store.ts';
 import { JobQueue } from './jobs/job-queue.ts';
@@ -65,6 +66,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await app.register(inputTextPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie, { secret: ctx.secret });
+  await app.register(hostRoutingPlugin);
   await app.register(authPlugin);
   await app.register(csrfPlugin);
   await app.register(rateLimitPlugin);

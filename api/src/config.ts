@@ -70,6 +70,7 @@ export const CONFIG_VARS = {
   WIDGET_SESSIONS_PER_KEY: { description: 'Widget recording sessions allowed per widget key (all of its visitors together) in 10 minutes.', default: '600' },
   CHAT_AWAY_EMAIL_SECONDS: { description: 'Seconds a staff chat reply may stay unread before the customer is emailed about it.', default: '120' },
   OUTBOUND_ALLOW_LOCAL: { description: 'Development and tests only: webhooks and other outbound calls to URLs accounts give may use http:// and reach loopback and private addresses. Never set where accounts are untrusted.', default: 'false' },
+  BRANDED_BASE_DOMAIN: { description: 'Domain under which accounts on Scale and Enterprise get <name>.<domain> recorder links (needs a wildcard DNS record and certificate, docs/branded-subdomains.md). Unset: no branded subdomains.', default: '' },
   STATIC_ROOT: { description: 'Folder holding the built front ends (dashboard/dist, recorder/dist, sdk/dist). Unset: the repository root.', default: '' },
 } satisfies Record<string, VarSpec>;
 
@@ -135,6 +136,8 @@ export interface Config {
   chatAwayEmailSeconds: number;
   /** Where the built front ends live; tests may serve none. */
   staticRoot: string | undefined;
+  /** Branded subdomains live under this domain (lowercase, no dot at either end); undefined: the feature is off (modules/subdomains). */
+  brandedBaseDomain: string | undefined;
   /** Outbound calls (webhooks) may use http and reach loopback/private addresses: development and tests only. */
   outboundAllowLocal: boolean;
 }
@@ -160,6 +163,14 @@ function positiveInt(name: string, value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${value}"`);
   return n;
+}
+
+function domainName(name: string, value: string): string {
+  const domain = value.toLowerCase();
+  if (!/^(?=.{1,200}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(domain)) {
+    throw new ConfigError(`${name} must be a domain name such as showback.example, got "${value}"`);
+  }
+  return domain;
 }
 
 function url(name: string, value: string): string {
@@ -253,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chatAwayEmailSeconds: positiveInt('CHAT_AWAY_EMAIL_SECONDS', get('CHAT_AWAY_EMAIL_SECONDS')),
     staticRoot: get('STATIC_ROOT') ? path.resolve(get('STATIC_ROOT')) : REPO_ROOT,
     outboundAllowLocal: bool('OUTBOUND_ALLOW_LOCAL', get('OUTBOUND_ALLOW_LOCAL')),
+    brandedBaseDomain: opt('BRANDED_BASE_DOMAIN') && domainName('BRANDED_BASE_DOMAIN', get('BRANDED_BASE_DOMAIN')),
     ...overrides,
   };
   return Object.freeze(config);

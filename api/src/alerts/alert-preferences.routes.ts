@@ -5,16 +5,8 @@ import { AppError } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { setNewRecordingEmail, wantsNewRecordingEmail } from './alert-preferences.repository.ts';
 import { checkUnsubscribeToken } from './unsubscribe-link.ts';
+import { escapeHtml as esc, messagePage as page } from '../web/message-page.ts';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<meta name="color-scheme" content="light dark"><title>${esc(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}
-button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#1f6b45;color:#fff;cursor:pointer}</style>
-</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
-}
 
 const UnsubscribeQuery = Type.Object({ user: Type.String({ format: 'uuid' }), token: Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) });
 

@@ -475,6 +475,14 @@ export interface AccountBrandingTable {
   updated_at: Timestamp;
 }
 
+/** An account's branded subdomain (modules/subdomains); unique on lower(name). */
+export interface AccountSubdomainsTable {
+  account_id: string;
+  name: string;
+  activated_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -493,6 +501,7 @@ export interface Database {
   submissions: SubmissionsTable;
   account_submission_counts: AccountSubmissionCountsTable;
   account_billing: AccountBillingTable;
+  account_subdomains: AccountSubdomainsTable;
   account_branding: AccountBrandingTable;
   checkout_sessions: CheckoutSessionsTable;
   stripe_events: StripeEventsTable;

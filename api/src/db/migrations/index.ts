@@ -23,6 +23,7 @@ import * as m20261125_0200_enterprise_limits from './20261125_0200_enterprise_li
 import * as m20261125_0201_support_customer_replies from './20261125_0201_support_customer_replies.ts';
 import * as m20261125_0240_submission_counts from './20261125_0240_submission_counts.ts';
 import * as m20261125_0250_account_branding from './20261125_0250_account_branding.ts';
+import * as m20261125_0260_account_subdomains from './20261125_0260_account_subdomains.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261124_0192_user_disabled': m20261124_0192_user_disabled,
   '20261125_0240_submission_counts': m20261125_0240_submission_counts,
   '20261125_0250_account_branding': m20261125_0250_account_branding,
+  '20261125_0260_account_subdomains': m20261125_0260_account_subdomains,
 };

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { RecordingRequestsTable } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { deleteSubmissionsOfRequest } from '../submissions/submissions.service.ts';
+import { recorderLinkBase } from '../subdomains/subdomains.service.ts';
 import { isWidgetToken, resolveWidgetToken } from '../widget/widget.service.ts';
 import { publicBranding } from '../branding/branding.service.ts';
 import { newRequestToken, REQUEST_TOKEN_PATTERN } from './request-token.ts';
@@ -21,8 +22,9 @@ import { sanitizeInstructions } from './sanitize-instructions.ts';
 
 export const UPLOAD_PATH = '/uploads';
 
-export function linkUrl(ctx: AppContext, token: string): string {
-  return `${ctx.config.publicUrl}/r/${token}`;
+/** `base`: the account's recorder origin (recorderLinkBase: its active branded subdomain, else PUBLIC_URL). */
+export function linkUrl(base: string, token: string): string {
+  return `${base}/r/${token}`;
 }
 
 function toIso(value: Date | string | null): string | null {
@@ -30,7 +32,7 @@ function toIso(value: Date | string | null): string | null {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-export function toRecordingRequest(ctx: AppContext, row: repo.RecordingRequestRecord): RecordingRequest {
+export function toRecordingRequest(linkBase: string, row: repo.RecordingRequestRecord): RecordingRequest {
   return {
     id: row.id,
     title: row.title,
@@ -42,7 +44,7 @@ export function toRecordingRequest(ctx: AppContext, row: repo.RecordingRequestRe
     redirect_url: row.redirect_url,
     status: row.status,
     token: row.token,
-    link_url: linkUrl(ctx, row.token),
+    link_url: linkUrl(linkBase, row.token),
     submission_count: row.submission_count,
     created_at: toIso(row.created_at) as string,
     updated_at: toIso(row.updated_at) as string,
@@ -89,7 +91,7 @@ function columns(input: UpdateRecordingRequest): Updateable<RecordingRequestsTab
 export async function getRequest(ctx: AppContext, accountId: string, id: string): Promise<RecordingRequest> {
   const row = await repo.findRequest(ctx.db, accountId, id);
   if (!row) throw notFound('Recording request');
-  return toRecordingRequest(ctx, row);
+  return toRecordingRequest(await recorderLinkBase(ctx, accountId), row);
 }
 
 export async function createRequest(ctx: AppContext, user: { id: string; accountId: string }, input: CreateRecordingRequest): Promise<RecordingRequest> {
@@ -120,7 +122,8 @@ export async function listRequests(ctx: AppContext, accountId: string, query: Li
     limit: perPage,
     offset: (page - 1) * perPage,
   });
-  return { items: rows.map((row) => toRecordingRequest(ctx, row)), page, per_page: perPage, total };
+  const linkBase = await recorderLinkBase(ctx, accountId);
+  return { items: rows.map((row) => toRecordingRequest(linkBase, row)), page, per_page: perPage, total };
 }
 
 export async function updateRequest(ctx: AppContext, accountId: string, id: string, input: UpdateRecordingRequest): Promise<RecordingRequest> {

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../errors.ts';
+import { escapeHtml, messagePage } from '../../web/message-page.ts';
+import { UPLOAD_PATH } from '../requests/requests.service.ts';
+import { isWidgetToken } from '../widget/widget.service.ts';
+import * as repo from './subdomains.repository.ts';
+import { subdomainStatus } from './subdomain-status.ts';
+import { isReservedName } from './subdomains.service.ts';
+
+/**
+ * Requests are routed by their Host header. The product's own host (and anything outside BRANDED_BASE_DOMAIN) is
+ * served as before, with no database read. On <name>.<base domain> only the recorder is served, and only for links of
+ * the account holding the name: its page, its assets, and the recipient API and upload routes it calls. Nothing there
+ * reads or sets cookies, so a customer's subdomain never holds a dashboard session or CSRF cookie.
+ *
+ * Routes are matched by the pattern the router chose (not the raw URL, which `/%61pi/…` would disguise). Registered
+ * after @fastify/cookie: its hooks run first, so this one empties the parsed cookies and removes what it would set.
+ */
+type TokenOf = (request: FastifyRequest) => string | undefined;
+
+/** Route pattern → the link token it serves (checked against the account), or undefined when it has none. */
+const RECORDER_ROUTES: ReadonlyMap<string, TokenOf> = new Map<string, TokenOf>([
+  ['/r/*', (request) => (request.params as { '*'?: string })['*']?.split('/')[0] ?? ''],
+  ['/vite/recorder/*', () => undefined],
+  ['/api/v1/public/requests/:token', (request) => (request.params as { token: string }).token],
+  ['/api/v1/public/requests/:token/submissions', (request) => (request.params as { token: string }).token],
+  [UPLOAD_PATH, (request) => uploadToken(request)],
+  // An existing upload is addressed by its unguessable id; tus checks it against the request it was created for.
+  [`${UPLOAD_PATH}/*`, () => undefined],
+  // The account's logo on the recorder's pages (modules/branding); logos are public files.
+  ['/api/v1/public/branding/logos/:file', () => undefined],
+]);
+
+/** The link token in a tus creation's Upload-Metadata (`key base64,key base64`), '' when there is none. */
+function uploadToken(request: FastifyRequest): string {
+  const header = request.headers['upload-metadata'];
+  const pair = typeof header === 'string' ? header.split(',').find((p) => p.trim().split(' ')[0] === 'token') : undefined;
+  const value = pair?.trim().split(' ')[1];
+  return value ? Buffer.from(value, 'base64').toString() : '';
+}
+
+/** The customer label of a host under the base domain, or undefined for the product's own hosts. */
+function customerLabel(hostname: string, baseDomain: string, isOwnName: (label: string) => boolean): string | undefined {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (!host.endsWith(`.${baseDomain}`)) return undefined;
+  const label = host.slice(0, -baseDomain.length - 1);
+  return isOwnName(label) ? undefined : label;
+}
+
+const onSubdomain = new WeakSet<FastifyRequest>();
+
+export const hostRoutingPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app.ctx;
+  const baseDomain = config.brandedBaseDomain;
+  if (!baseDomain) return;
+  const ownName = (label: string): boolean => isReservedName(config, label);
+
+  const notHere = (request: FastifyRequest, reply: FastifyReply, title: string, text: string): FastifyReply => {
+    if (request.routeOptions.url?.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+      throw new AppError('NOT_FOUND', `${title}. ${text}`);
+    }
+    return reply.status(404).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').send(messagePage(title, `<p>${escapeHtml(text)}</p>`));
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const label = customerLabel(request.hostname, baseDomain, ownName);
+    if (label === undefined) return;
+    onSubdomain.add(request);
+    // The dashboard's cookies are host-only and never come here; anything else calling itself one is not read.
+    request.cookies = {};
+    const holder = label.includes('.') ? undefined : await repo.findByName(app.ctx.db, label);
+    if (!holder || subdomainStatus(holder, holder.activated_at, new Date()) === 'lapsed') {
+      return notHere(request, reply, 'This address is not in use', `No account uses ${label}.${baseDomain} for recording links. Check the link you were sent, or ask its sender for a new one.`);
+    }
+    const tokenOf = request.routeOptions.url === undefined ? undefined : RECORDER_ROUTES.get(request.routeOptions.url);
+    if (!tokenOf) {
+      // Sign-in, the dashboard and the site live on the product's own host.
+      if (request.method === 'GET' && !request.routeOptions.url?.startsWith('/api/')) return reply.redirect(`${config.publicUrl}${request.url}`, 302);
+      throw new AppError('NOT_FOUND', `Only recording links are served on ${label}.${baseDomain}.`);
+    }
+    const token = tokenOf(request);
+    if (token === undefined || token === '') return;
+    // Widget sessions run on the product's own host; a link of another account is not found here.
+    const owner = isWidgetToken(token) ? undefined : await repo.findTokenAccount(app.ctx.db, token);
+    if (isWidgetToken(token) || (owner !== undefined && owner !== holder.account_id)) {
+      return notHere(request, reply, 'This recording link does not exist', 'Check that you copied the whole link.');
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (onSubdomain.has(request)) reply.removeHeader('set-cookie');
+  });
+});
