@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,16 +16,22 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
 }
 
+/** NOTIFY channel a sent job is announced on (payload: the job's name), so workers in every process fetch it at once. */
+export const JOB_QUEUED_CHANNEL = 'showback_job_queued';
+
 /**
  * pg-boss on the product's own database. It talks through DatabaseHandle.executeSql, which on PGlite queues behind
  * Kysely's single connection, so the same queue runs on Postgres and on the embedded database. Jobs survive restarts
- * and any process with WORKERS=true may pick them up.
+ * and any process with WORKERS=true may pick them up. A worker takes a job within its polling interval, and at once
+ * when a `send` in any process announces it on JOB_QUEUED_CHANNEL (pg-boss's own notifyWorker only reaches workers of
+ * the sending process); a lost notification only falls back to the polling.
  */
 export class JobQueue {
   private boss: PgBoss | undefined;
   private ctx: AppContext | undefined;
   private readonly workerIds = new Map<string, string>();
   private scheduleTimer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
   /**
    * pg-boss's workers mark a job complete without awaiting it (pg-boss 10 manager.watch), so its stop() can resolve
    * while that statement is still on its way; stop() waits for these before the database may close.
@@ -73,7 +79,13 @@ export class JobQueue {
         this.workerIds.set(job.name, id);
       }
     }
-    if (workers) this.startSchedules();
+    if (workers) {
+      // Without a name (a Postgres listener that reconnected, notifications meanwhile lost) every queue looks again.
+      this.unlisten = await database.listen(JOB_QUEUED_CHANNEL, (name) => {
+        for (const queue of name ? [name] : this.workerIds.keys()) this.nudge({ name: queue });
+      });
+      this.startSchedules();
+    }
   }
 
   /**
@@ -122,11 +134,13 @@ export class JobQueue {
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(trx ? { db: { executeSql: async (text: string, values: unknown[] = []) => ({ rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows }) } } : {}),
     });
-    if (!trx) this.nudge(job);
+    // Delivered at commit with the job, never for a rolled-back one; the sending process's own worker hears it too.
+    if (trx) await sql`select pg_notify(${JOB_QUEUED_CHANNEL}, ${job.name})`.execute(trx);
+    else await this.track(this.options.database.executeSql('select pg_notify($1, $2)', [JOB_QUEUED_CHANNEL, job.name]));
     return id;
   }
 
-  /** Skips the polling delay when this process works the job's queue itself. */
+  /** Skips the polling delay when this process works the job's queue itself (no database round trip). */
   nudge(job: Pick<JobDefinition, 'name'>): void {
     const workerId = this.workerIds.get(job.name);
     if (workerId) this.boss?.notifyWorker(workerId);
@@ -141,6 +155,8 @@ export class JobQueue {
   /** Stops taking jobs and waits for running handlers to finish. */
   async stop(): Promise<void> {
     clearInterval(this.scheduleTimer);
+    await this.unlisten?.();
+    this.unlisten = undefined;
     const boss = this.boss;
     this.boss = undefined;
     if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
