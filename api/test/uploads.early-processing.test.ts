@@ -10,7 +10,8 @@ import { earlyKeys } from '../src/modules/uploads/early-processing.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { ffprobe, mediaFile, topLevelBoxes } from './support/fixtures/media.ts';
 import { createRequest, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { createUpload, patch } from './support/fixtures/tus-requests.ts';
+import { startPeerApp, startTestApp, type TestApp } from './support/test-app.ts';
 
 const run = promisify(execFile);
 
@@ -73,6 +74,38 @@ describe(`processing while the recording uploads (${process.env.TEST_DATABASE_UR
     const poster = await fetch(`${t.url}${String(submission.poster_url)}`, { headers: owner.headers });
     expect(poster.status).toBe(200);
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  // Postgres only: two API processes need a shared database.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('an upload continued by another process is converted there from the stored bytes, with the same result', async () => {
+    const peer = await startPeerApp(t);
+    try {
+      const file = await mediaFile('h264-opus-fmp4', 6, '640x360');
+      const data = await fs.readFile(file);
+      const request = await createRequest(t.url, owner);
+      const uploadId = await createUpload(t.url, request.token, data.length, 'video/mp4;codecs=avc1,opus');
+      const piece = 32 * 1024;
+      for (let offset = 0; offset < data.length; offset += piece) {
+        // The first half through this process, the rest through the peer, as a balancer might send them.
+        const target = offset < data.length / 2 ? t.url : peer.url;
+        const res = await patch(target, uploadId, offset, data.subarray(offset, offset + piece));
+        expect(res.status).toBe(204);
+      }
+      const res = await submit(t.url, request.token, submitBody(uploadId, { mime_type: 'video/mp4;codecs=avc1,opus' }));
+      const { id } = (await res.json()) as { id: string };
+      const submission = await waitForProcessing(t.url, owner, id);
+      expect(submission).toMatchObject({ status: 'ready', width: 640, height: 360 });
+      const row = await t.app.ctx.db.selectFrom('submissions').select('video_key').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.video_key).toBe(earlyKeys(uploadId).video);
+
+      const served = path.join(work, 'continued.mp4');
+      await fs.writeFile(served, Buffer.from(await (await fetch(`${t.url}${String(submission.download_url)}`, { headers: owner.headers })).arrayBuffer()));
+      const whole = path.join(work, 'continued-whole.mp4');
+      await convertToMp4({ ffmpegPath: 'ffmpeg', input: file, output: whole, probe: await probe('ffprobe', file), watermark: false });
+      expect(await packets(served)).toBe(await packets(whole));
+    } finally {
+      await peer.close();
+    }
   });
 
   it('leaves a WebM upload to the job, which processes the whole file', async () => {
