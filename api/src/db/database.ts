@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPglite } from './create-pglite.ts';
 import type { Database } from './schema.ts';
 
@@ -86,7 +87,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       close: () => db.destroy(),
     };
   }
-  const client = await createPglite(options.inMemory ? undefined : path.join(options.dataDir, 'db'), { parsers: PGLITE_PARSERS });
+  // pg_trgm: the admin searches' trigram indexes (migration 0220), as on Postgres.
+  const client = await createPglite(options.inMemory ? undefined : path.join(options.dataDir, 'db'), { parsers: PGLITE_PARSERS, extensions: { pg_trgm } });
   const dialect: Dialect = new PGliteDialect(client);
   const db = new Kysely<Database>({ dialect });
   return {

@@ -141,6 +141,13 @@ export interface AdminAuditLogTable {
   created_at: Timestamp;
 }
 
+/** Rows of `kind` (users, submissions) created per UTC day, kept by triggers in the writing transaction (migration 0220). */
+export interface AdminDailyCountsTable {
+  kind: 'users' | 'submissions';
+  day: string;
+  count: number;
+}
+
 export interface RecordingRequestsTable {
   id: Generated<string>;
   account_id: string;
@@ -495,6 +502,7 @@ export interface Database {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   admin_audit_log: AdminAuditLogTable;
+  admin_daily_counts: AdminDailyCountsTable;
   recording_requests: RecordingRequestsTable;
   revoked_request_tokens: RevokedRequestTokensTable;
   uploads: UploadsTable;

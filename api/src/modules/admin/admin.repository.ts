@@ -5,27 +5,45 @@ import { likePattern } from '../support/support.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Rows created since each start: today (UTC midnight), 7 and 30 days ago. */
-async function countSince(db: Db, table: 'users' | 'submissions', now: Date): Promise<{ today: number; last_7_days: number; last_30_days: number }> {
-  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
+const nextMidnight = (date: Date): Date => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1));
+
+/**
+ * Rows of `kind` created since `since`: the whole UTC days after it from admin_daily_counts, plus the rest of its own
+ * day counted in the table (at most a day of rows, read from the created_at index).
+ */
+async function countSince(db: Db, kind: 'users' | 'submissions', since: Date, perDay: Map<string, number>): Promise<number> {
+  const firstWholeDay = nextMidnight(since);
+  const { n } = await db.selectFrom(kind).select((eb) => eb.fn.countAll<number>().as('n')).where('created_at', '>=', since).where('created_at', '<', firstWholeDay).executeTakeFirstOrThrow();
+  let total = Number(n);
+  for (const [day, count] of perDay) if (day >= utcDay(firstWholeDay)) total += count;
+  return total;
+}
+
+/** admin_daily_counts of `kind` from the UTC day of `since` on, by day (YYYY-MM-DD). */
+async function dailyCounts(db: Db, kind: 'users' | 'submissions', since: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('admin_daily_counts')
+    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'count'])
+    .where('kind', '=', kind)
+    .where('day', '>=', utcDay(since))
+    .execute();
+  return new Map(rows.map((r) => [r.day, Number(r.count)]));
+}
+
+/** Today (the UTC day), the last 7 days and the last 30 days, each counted to this moment. */
+async function recentCounts(db: Db, kind: 'users' | 'submissions', now: Date) {
   const week = new Date(now.getTime() - 7 * DAY_MS);
   const month = new Date(now.getTime() - 30 * DAY_MS);
-  const row = await db
-    .selectFrom(table)
-    .select([
-      sql<number>`count(*) filter (where created_at >= ${midnight})`.as('today'),
-      sql<number>`count(*) filter (where created_at >= ${week})`.as('last_7_days'),
-      sql<number>`count(*)`.as('last_30_days'),
-    ])
-    .where('created_at', '>=', month)
-    .executeTakeFirstOrThrow();
-  return { today: Number(row.today), last_7_days: Number(row.last_7_days), last_30_days: Number(row.last_30_days) };
+  const perDay = await dailyCounts(db, kind, month);
+  const [last_7_days, last_30_days] = await Promise.all([countSince(db, kind, week, perDay), countSince(db, kind, month, perDay)]);
+  return { counts: { today: perDay.get(utcDay(now)) ?? 0, last_7_days, last_30_days }, perDay };
 }
 
 export async function overviewCounts(db: Db, now: Date) {
-  const [signups, submissions, plans, trials, failed, deliveries, support, chats, perDay, actions] = await Promise.all([
-    countSince(db, 'users', now),
-    countSince(db, 'submissions', now),
+  const [signups, submissions, plans, trials, failed, deliveries, support, chats, actions] = await Promise.all([
+    recentCounts(db, 'users', now),
+    recentCounts(db, 'submissions', now),
     db.selectFrom('accounts').select(['plan', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('plan').orderBy('plan').execute(),
     db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('trial_ends_at', '>=', now).where('trial_ends_at', '<', new Date(now.getTime() + 7 * DAY_MS)).executeTakeFirstOrThrow(),
     db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'failed').where('created_at', '>=', new Date(now.getTime() - 30 * DAY_MS)).executeTakeFirstOrThrow(),
@@ -36,15 +54,20 @@ export async function overviewCounts(db: Db, now: Date) {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(sql<boolean>`exists (select 1 from chat_messages m where m.conversation_id = chat_conversations.id and m.author = 'customer' and m.id > chat_conversations.staff_read_id)`)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('submissions')
-      .select([sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), (eb) => eb.fn.countAll<number>().as('count')])
-      .where('created_at', '>=', new Date(now.getTime() - 30 * DAY_MS))
-      .groupBy(sql`1`)
-      .execute(),
     db.selectFrom('admin_audit_log').selectAll().orderBy('created_at', 'desc').limit(20).execute(),
   ]);
-  return { signups, submissions, plans, trials: Number(trials.n), failed: Number(failed.n), deliveries: Number(deliveries.n), support: Number(support.n), chats: Number(chats.n), perDay, actions };
+  return {
+    signups: signups.counts,
+    submissions: submissions.counts,
+    plans,
+    trials: Number(trials.n),
+    failed: Number(failed.n),
+    deliveries: Number(deliveries.n),
+    support: Number(support.n),
+    chats: Number(chats.n),
+    perDay: submissions.perDay,
+    actions,
+  };
 }
 
 /** Disables (a date) or enables (null) a user, ending their sessions when disabled; the previous value, or undefined if no such user. */
@@ -78,11 +101,12 @@ const USER_ORDER = {
 } as const;
 
 export async function listUsers(db: Db, query: AdminUserQuery & { page: number; perPage: number }) {
-  let base = db.selectFrom('users').innerJoin('accounts', 'accounts.id', 'users.account_id');
+  // Every user has an account: the count needs no join.
+  let base = db.selectFrom('users');
   const q = query.q?.trim();
   if (q) base = base.where((eb) => eb.or([eb('users.email', 'ilike', likePattern(q)), eb('users.name', 'ilike', likePattern(q))]));
   if (query.sysadmin !== undefined) base = base.where('users.is_sysadmin', '=', query.sysadmin);
-  let listed = base.select(['users.id', 'users.name', 'users.email', 'users.role', 'users.is_sysadmin', 'users.account_id', 'accounts.name as account_name', 'accounts.plan', 'users.created_at', 'users.last_active_at', 'users.disabled_at']);
+  let listed = base.innerJoin('accounts', 'accounts.id', 'users.account_id').select(['users.id', 'users.name', 'users.email', 'users.role', 'users.is_sysadmin', 'users.account_id', 'accounts.name as account_name', 'accounts.plan', 'users.created_at', 'users.last_active_at', 'users.disabled_at']);
   for (const [column, direction] of USER_ORDER[query.sort ?? 'newest']) listed = direction ? listed.orderBy(column, direction) : listed.orderBy(column);
   const [rows, { n }] = await Promise.all([
     listed.orderBy('users.id').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),

@@ -9,8 +9,7 @@ const iso = (date: Date | null): string | null => (date ? new Date(date).toISOSt
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last 30 UTC days, oldest first, with a zero for each day without submissions. */
-function everyDay(now: Date, counted: { day: string; count: number }[]): { day: string; count: number }[] {
-  const byDay = new Map(counted.map((c) => [c.day, Number(c.count)]));
+function everyDay(now: Date, byDay: Map<string, number>): { day: string; count: number }[] {
   return Array.from({ length: 30 }, (_, i) => {
     const day = new Date(now.getTime() - (29 - i) * DAY_MS).toISOString().slice(0, 10);
     return { day, count: byDay.get(day) ?? 0 };
