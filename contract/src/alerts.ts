@@ -106,20 +106,3 @@ export const AlertPreferencesSchema = Type.Object(
 );
 export type AlertPreferences = Static<typeof AlertPreferencesSchema>;
 
-/** The admin screens /donkey/webhook-deliveries and /donkey/notification-deliveries: every account's deliveries. */
-export const AdminAlertDeliverySchema = Type.Intersect([
-  AlertDeliverySchema,
-  Type.Object({ account_id: Type.String({ format: 'uuid' }), account_name: Type.String(), channel: Type.String(), target: Type.String() }),
-]);
-export type AdminAlertDelivery = Static<typeof AdminAlertDeliverySchema>;
-export const AdminAlertDeliveryListSchema = Type.Object({ items: Type.Array(AdminAlertDeliverySchema) });
-
-export const AdminAlertDeliveriesQuerySchema = Type.Object(
-  {
-    /** One channel (webhook, email, slack, zapier…), or several separated by commas. */
-    channel: Type.Optional(Type.String({ maxLength: 100, pattern: '^[a-z]+(,[a-z]+)*$' })),
-    status: Type.Optional(DeliveryStatusSchema),
-  },
-  { additionalProperties: false },
-);
-export type AdminAlertDeliveriesQuery = Static<typeof AdminAlertDeliveriesQuerySchema>;

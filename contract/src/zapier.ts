@@ -37,8 +37,3 @@ export const ZapierSubscriptionSchema = Type.Object({ id: Type.String({ format: 
 export const ZapierSubscriptionListSchema = Type.Object({ items: Type.Array(ZapierSubscriptionSchema) });
 export type ZapierSubscription = Static<typeof ZapierSubscriptionSchema>;
 
-/** /donkey/zapier-subscriptions: every account's zaps. */
-export const AdminZapierSubscriptionListSchema = Type.Object({
-  items: Type.Array(Type.Intersect([ZapierSubscriptionSchema, Type.Object({ account_id: Type.String({ format: 'uuid' }), account_name: Type.String() })])),
-});
-export type AdminZapierSubscriptionList = Static<typeof AdminZapierSubscriptionListSchema>;

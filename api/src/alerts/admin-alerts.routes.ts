@@ -1,35 +1,37 @@
+import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminAlertDeliveriesQuerySchema, AdminAlertDeliveryListSchema, AdminZapierSubscriptionListSchema } from '@showback/contract';
-import { toDelivery } from '../integrations/webhooks/webhook-endpoints.service.ts';
-import { listAllSubscriptions } from '../integrations/zapier/zapier.repository.ts';
+import { AdminAlertDeliveriesQuerySchema, AdminAlertDeliveryListSchema, AdminZapierQuerySchema, AdminZapierSubscriptionListSchema, ErrorBodySchema } from '@showback/contract';
 import { requireSysadminHidden } from '../modules/admin/admin-guard.ts';
-import { listAllDeliveries } from './alert-deliveries.repository.ts';
+import * as service from './admin-alerts.service.ts';
 
-const LIMIT = 200;
-
-/** What system admins see of alerts across accounts: deliveries per channel and Zapier subscriptions. */
+/** What system admins see of alerts across accounts: deliveries per channel and Zapier subscriptions, with their actions. */
 export const adminAlertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['admin'];
+  const params = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
   app.get('/api/v1/admin/alert-deliveries', {
     onRequest: requireSysadminHidden,
-    schema: { tags, summary: 'The newest deliveries of every account (webhooks, email, chat, Zapier)', querystring: AdminAlertDeliveriesQuerySchema, response: { 200: AdminAlertDeliveryListSchema } },
-  }, async (request) => {
-    const rows = await listAllDeliveries(app.ctx.db, { ...(request.query.channel ? { channels: request.query.channel.split(',') } : {}), ...(request.query.status ? { status: request.query.status } : {}) }, LIMIT);
-    return { items: rows.map((row) => ({ ...toDelivery(row), account_id: row.account_id, account_name: row.account_name, channel: row.channel, target: row.target })) };
+    schema: { tags, summary: 'Deliveries of every account (webhooks, email, chat, Zapier)', querystring: AdminAlertDeliveriesQuerySchema, response: { 200: AdminAlertDeliveryListSchema } },
+  }, async (request) => service.listDeliveries(app.ctx, request.query));
+
+  app.post('/api/v1/admin/alert-deliveries/:id/replay', {
+    onRequest: requireSysadminHidden,
+    schema: { tags, summary: 'Attempt a failed delivery once more', params, response: { 204: Type.Null(), 404: ErrorBodySchema, 409: ErrorBodySchema } },
+  }, async (request, reply) => {
+    await service.replayDelivery(app.ctx, request.user, request.params.id);
+    return reply.status(204).send(null);
   });
 
   app.get('/api/v1/admin/zapier-subscriptions', {
     onRequest: requireSysadminHidden,
-    schema: { tags, summary: "Every account's Zapier REST-hook subscriptions", response: { 200: AdminZapierSubscriptionListSchema } },
-  }, async () => ({
-    items: (await listAllSubscriptions(app.ctx.db, LIMIT)).map((row) => ({
-      id: row.id,
-      event: row.event,
-      hookUrl: row.target_url,
-      created_at: new Date(row.created_at).toISOString(),
-      account_id: row.account_id,
-      account_name: row.account_name,
-    })),
-  }));
+    schema: { tags, summary: "Every account's Zapier REST-hook subscriptions", querystring: AdminZapierQuerySchema, response: { 200: AdminZapierSubscriptionListSchema } },
+  }, async (request) => service.listZapierSubscriptions(app.ctx, request.query));
+
+  app.delete('/api/v1/admin/zapier-subscriptions/:id', {
+    onRequest: requireSysadminHidden,
+    schema: { tags, summary: "Delete a zap's subscription", params, response: { 204: Type.Null(), 404: ErrorBodySchema } },
+  }, async (request, reply) => {
+    await service.deleteZapierSubscription(app.ctx, request.user, request.params.id);
+    return reply.status(204).send(null);
+  });
 };

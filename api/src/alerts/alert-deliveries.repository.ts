@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { likePattern } from '../modules/support/support.repository.ts';
 import type { AlertDeliveryRow, AlertEventRow } from './alert-channel.ts';
 
 /** Events not fanned out yet, locked so that another dispatcher skips them; call inside a transaction. */
@@ -141,15 +142,29 @@ export async function requeueDelivery(db: Db, accountId: string, id: string): Pr
   return Number(updated.numUpdatedRows) > 0;
 }
 
-/** Every account's deliveries, newest first, for system admins. */
-export async function listAllDeliveries(db: Db, filter: { channels?: string[]; status?: string }, limit: number) {
-  let query = db
-    .selectFrom('alert_deliveries as d')
-    .innerJoin('alert_events as e', 'e.id', 'd.event_id')
-    .innerJoin('accounts as a', 'a.id', 'd.account_id')
-    .selectAll('d')
-    .select(['e.type as event_type', 'e.submission_id', 'a.name as account_name']);
-  if (filter.channels?.length) query = query.where('d.channel', 'in', filter.channels);
-  if (filter.status) query = query.where('d.status', '=', filter.status as AlertDeliveryRow['status']);
-  return query.orderBy('d.created_at', 'desc').orderBy('d.id').limit(limit).execute();
+/** Every account's deliveries, newest first unless asked, one page of them, for system admins. */
+export async function listAllDeliveries(db: Db, filter: { channels?: string[]; status?: string; q?: string; sort?: 'newest' | 'oldest'; page: number; perPage: number }) {
+  let base = db.selectFrom('alert_deliveries as d').innerJoin('accounts as a', 'a.id', 'd.account_id');
+  if (filter.channels?.length) base = base.where('d.channel', 'in', filter.channels);
+  if (filter.status) base = base.where('d.status', '=', filter.status as AlertDeliveryRow['status']);
+  const q = filter.q?.trim();
+  if (q) base = base.where('a.name', 'ilike', likePattern(q));
+  const [rows, { n }] = await Promise.all([
+    base
+      .innerJoin('alert_events as e', 'e.id', 'd.event_id')
+      .selectAll('d')
+      .select(['e.type as event_type', 'e.submission_id', 'a.name as account_name'])
+      .orderBy('d.created_at', filter.sort === 'oldest' ? 'asc' : 'desc')
+      .orderBy('d.id')
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+/** A delivery's channel, state and account, its row locked until the transaction ends. */
+export async function lockDelivery(db: Db, id: string) {
+  return db.selectFrom('alert_deliveries').select(['id', 'account_id', 'channel', 'target', 'status', 'attempts', 'last_status']).where('id', '=', id).forUpdate().executeTakeFirst();
 }

@@ -53,6 +53,9 @@ const ZapierPage = lazyPage(() => import('../features/integrations/ZapierPage.ts
 const AdminWebhookDeliveriesPage = lazyPage(() => import('../features/admin/AdminAlertDeliveriesPage.tsx'), 'AdminWebhookDeliveriesPage');
 const AdminNotificationDeliveriesPage = lazyPage(() => import('../features/admin/AdminAlertDeliveriesPage.tsx'), 'AdminNotificationDeliveriesPage');
 const AdminZapierSubscriptionsPage = lazyPage(() => import('../features/admin/AdminZapierSubscriptionsPage.tsx'), 'AdminZapierSubscriptionsPage');
+const AdminRecordingRequestsPage = lazyPage(() => import('../features/admin/AdminRecordingRequestsPage.tsx'), 'AdminRecordingRequestsPage');
+const AdminSubmissionsPage = lazyPage(() => import('../features/admin/AdminSubmissionsPage.tsx'), 'AdminSubmissionsPage');
+const AdminInvitationsPage = lazyPage(() => import('../features/admin/AdminInvitationsPage.tsx'), 'AdminInvitationsPage');
 const WidgetPage = lazyPage(() => import('../features/widget/WidgetPage.tsx'), 'WidgetPage');
 const AccountPage = lazyPage(() => import('../features/account/AccountPage.tsx'), 'AccountPage');
 const TeamPage = lazyPage(() => import('../features/team/TeamPage.tsx'), 'TeamPage');
@@ -167,10 +170,10 @@ export const routes: RouteObject[] = [
                   { path: 'accounts', element: <AdminAccountsPage />, ...title('titles.admin') },
                   { path: 'support-requests', element: <AdminSupportRequestsPage />, ...title('titles.admin') },
                   { path: 'chats', element: <AdminChatsPage />, ...title('titles.admin') },
-                  admin('recording-requests', 'recordingRequests'),
-                  admin('submissions', 'submissions'),
+                  { path: 'recording-requests', element: <AdminRecordingRequestsPage />, ...title('titles.admin') },
+                  { path: 'submissions', element: <AdminSubmissionsPage />, ...title('titles.admin') },
                   { path: 'webhook-deliveries', element: <AdminWebhookDeliveriesPage />, ...title('titles.admin') },
-                  admin('invitations', 'invitations'),
+                  { path: 'invitations', element: <AdminInvitationsPage />, ...title('titles.admin') },
                   { path: 'notification-deliveries', element: <AdminNotificationDeliveriesPage />, ...title('titles.admin') },
                   { path: 'zapier-subscriptions', element: <AdminZapierSubscriptionsPage />, ...title('titles.admin') },
                 ],

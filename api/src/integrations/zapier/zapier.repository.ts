@@ -1,3 +1,4 @@
+import { likePattern } from '../../modules/support/support.repository.ts';
 import type { Db } from '../../db/database.ts';
 
 export async function findKey(db: Db, accountId: string) {
@@ -66,14 +67,26 @@ export async function recentReadySubmissionIds(db: Db, accountId: string, limit:
   return rows.map((r) => r.id);
 }
 
-/** Every account's subscriptions, newest first, for system admins. */
-export async function listAllSubscriptions(db: Db, limit: number) {
-  return db
-    .selectFrom('zapier_subscriptions as s')
-    .innerJoin('accounts as a', 'a.id', 's.account_id')
-    .selectAll('s')
-    .select('a.name as account_name')
-    .orderBy('s.created_at', 'desc')
-    .limit(limit)
-    .execute();
+/** Every account's subscriptions, newest first unless asked, one page of them, for system admins. */
+export async function listAllSubscriptions(db: Db, filter: { q?: string; sort?: 'newest' | 'oldest'; page: number; perPage: number }) {
+  let base = db.selectFrom('zapier_subscriptions as s').innerJoin('accounts as a', 'a.id', 's.account_id');
+  const q = filter.q?.trim();
+  if (q) base = base.where((eb) => eb.or([eb('a.name', 'ilike', likePattern(q)), eb('s.target_url', 'ilike', likePattern(q))]));
+  const [rows, { n }] = await Promise.all([
+    base
+      .selectAll('s')
+      .select('a.name as account_name')
+      .orderBy('s.created_at', filter.sort === 'oldest' ? 'asc' : 'desc')
+      .orderBy('s.id')
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+/** Deletes a subscription of any account; the deleted row, or undefined if there was none. */
+export async function deleteAnySubscription(db: Db, id: string) {
+  return db.deleteFrom('zapier_subscriptions').where('id', '=', id).returningAll().executeTakeFirst();
 }

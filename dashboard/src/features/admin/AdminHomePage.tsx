@@ -6,6 +6,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { getOverview } from './adminApi.ts';
+import { auditActionLabel, auditChange } from './auditEntry.ts';
 import type { AdminSection } from './AdminSectionPage.tsx';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
@@ -108,8 +109,8 @@ export function AdminHomePage() {
                         <td>{new Date(a.created_at).toLocaleString()}</td>
                         <td>{a.actor_email}</td>
                         <td>
-                          <code>{a.action}</code>
-                          <div className={helpdesk.meta}>{JSON.stringify(a.before)} → {JSON.stringify(a.after)}</div>
+                          {auditActionLabel(a.action)}
+                          <div className={helpdesk.meta}>{auditChange(a)}</div>
                         </td>
                         <td>
                           {a.target_type} <code>{a.target_id.slice(0, 8)}</code>

@@ -25,8 +25,11 @@ export function AdminSearchForm({ initial, placeholder, onSearch, children }: { 
   );
 }
 
-/** A table of an admin list: its column headings, a row saying nothing matches when `empty`, and the rows. */
-export function AdminTable({ columns, empty, children }: { columns: string[]; empty: boolean; children: ReactNode }) {
+/**
+ * A table of an admin list: its column headings, a row saying nothing matches when `empty` (or `emptyText`: what will
+ * appear there, for a list that has nothing yet), and the rows.
+ */
+export function AdminTable({ columns, empty, emptyText, children }: { columns: string[]; empty: boolean; emptyText?: string; children: ReactNode }) {
   return (
     <Card className={styles.tableWrap}>
       <table className={styles.table}>
@@ -40,7 +43,7 @@ export function AdminTable({ columns, empty, children }: { columns: string[]; em
         <tbody>
           {empty && (
             <tr>
-              <td colSpan={columns.length}>{t('adminArea.none')}</td>
+              <td colSpan={columns.length}>{emptyText ?? t('adminArea.none')}</td>
             </tr>
           )}
           {children}

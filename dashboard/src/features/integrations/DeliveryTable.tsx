@@ -7,11 +7,13 @@ const time = (iso: string): string => new Date(iso).toLocaleString();
 
 type Row = AlertDelivery & Partial<Pick<AdminAlertDelivery, 'account_name' | 'channel'>>;
 
+const finished = (d: Row) => d.status === 'failed' || d.status === 'succeeded';
+
 /**
  * Deliveries as a table: an endpoint's log (with Replay) on /my/integrations, or every account's with the account and
- * channel columns on the admin screens.
+ * channel columns on the admin screens. Replay is offered for the rows `canReplay` accepts (finished ones by default).
  */
-export function DeliveryTable({ items, withAccount = false, onReplay }: { items: Row[]; withAccount?: boolean; onReplay?(id: string): void }) {
+export function DeliveryTable({ items, withAccount = false, onReplay, canReplay = finished }: { items: Row[]; withAccount?: boolean; onReplay?(id: string): void; canReplay?(d: Row): boolean }) {
   return (
     <table className={styles.table} aria-label={t('integrationsApp.webhooks.log')}>
       <thead>
@@ -42,7 +44,7 @@ export function DeliveryTable({ items, withAccount = false, onReplay }: { items:
             <td>{d.attempts}</td>
             <td>{d.duration_ms === null ? '—' : `${d.duration_ms} ms`}</td>
             <td className={styles.excerpt}>{d.last_excerpt ?? ''}</td>
-            {onReplay && <td>{(d.status === 'failed' || d.status === 'succeeded') && <Button size="small" variant="ghost" onClick={() => onReplay(d.id)}>{t('integrationsApp.webhooks.replay')}</Button>}</td>}
+            {onReplay && <td>{canReplay(d) && <Button size="small" variant="ghost" onClick={() => onReplay(d.id)}>{t('integrationsApp.webhooks.replay')}</Button>}</td>}
           </tr>
         ))}
       </tbody>
