@@ -17,6 +17,7 @@ export * from './team.ts';
 export * from './support.ts';
 export * from './chat.ts';
 export * from './admin.ts';
+export * from './admin-people.ts';
 export * from './admin-operations.ts';
 export * from './subdomains.ts';
 export * from './branding.ts';

@@ -8,6 +8,8 @@ import { MAX_PAGE } from './recording.ts';
 export const SUPPORT_LIMITS = { subject: 160, message: 5000, messageMin: 10, reply: 5000, search: 200 } as const;
 export const SUPPORT_STATUSES = ['open', 'closed'] as const;
 export const SUPPORT_SOURCES = ['contact_form', 'support_page'] as const;
+/** Who wrote a reply: the product's staff, or the customer following up on their own request. */
+export const SUPPORT_REPLY_AUTHORS = ['staff', 'customer'] as const;
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 const Uuid = Type.String({ format: 'uuid' });
@@ -36,6 +38,7 @@ export type NewSupportRequestBody = Static<typeof NewSupportRequestSchema>;
 export const SupportReplySchema = Type.Object(
   {
     id: Type.String(),
+    author: Type.Enum(SUPPORT_REPLY_AUTHORS),
     author_name: Type.String(),
     body: Type.String(),
     created_at: Type.String(),
@@ -58,6 +61,13 @@ const supportRequestFields = {
 };
 
 export const SupportRequestSchema = Type.Object(supportRequestFields, { $id: 'SupportRequest' });
+
+/** A customer's follow-up on their own request (reopens it). */
+export const SupportFollowUpBodySchema = Type.Object(
+  { body: Type.String({ minLength: 1, maxLength: SUPPORT_LIMITS.reply }) },
+  { $id: 'SupportFollowUpBody', additionalProperties: false },
+);
+export type SupportFollowUpBody = Static<typeof SupportFollowUpBodySchema>;
 export type SupportRequest = Static<typeof SupportRequestSchema>;
 
 export const SupportRequestListSchema = pageOf(SupportRequestSchema, 'SupportRequestList');

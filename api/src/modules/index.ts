@@ -24,10 +24,11 @@ import { teamsRoutes } from '../integrations/teams/teams.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { adminPeopleRoutes } from './admin/admin-people.routes.ts';
+import { subdomainsRoutes } from './subdomains/subdomains.routes.ts';
 import { adminRecordingsRoutes } from './admin/admin-recordings.routes.ts';
 import { adminInvitationsRoutes } from './admin/admin-invitations.routes.ts';
 import { brandingRoutes } from './branding/branding.routes.ts';
-import { subdomainsRoutes } from './subdomains/subdomains.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, teamsRoutes, supportRoutes, chatRoutes, adminRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, teamsRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];

@@ -102,10 +102,26 @@ export async function lockRequest(db: Db, id: string): Promise<SupportRequestRow
   return db.selectFrom('support_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function insertReply(db: Db, reply: { requestId: string; authorUserId: string; authorName: string; body: string }): Promise<SupportReplyRow> {
+/** Locks one of the user's own requests for their follow-up; another person's request is not found. */
+export async function lockUsersRequest(db: Db, userId: string, id: string): Promise<SupportRequestRow | undefined> {
+  return db.selectFrom('support_requests').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function countRecentFollowUps(db: Db, userId: string, since: Date): Promise<number> {
+  const { n } = await db
+    .selectFrom('support_replies')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('author_user_id', '=', userId)
+    .where('author', '=', 'customer')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function insertReply(db: Db, reply: { requestId: string; author: 'staff' | 'customer'; authorUserId: string; authorName: string; body: string }): Promise<SupportReplyRow> {
   const row = await db
     .insertInto('support_replies')
-    .values({ support_request_id: reply.requestId, author_user_id: reply.authorUserId, author_name: reply.authorName, body: reply.body })
+    .values({ support_request_id: reply.requestId, author: reply.author, author_user_id: reply.authorUserId, author_name: reply.authorName, body: reply.body })
     .returningAll()
     .executeTakeFirstOrThrow();
   await db.updateTable('support_requests').set({ last_reply_at: sql`now()` }).where('id', '=', reply.requestId).execute();

@@ -9,6 +9,7 @@ import {
   ErrorBodySchema,
   NewSupportRequestSchema,
   PageQuerySchema,
+  SupportFollowUpBodySchema,
   SupportRequestListSchema,
   SupportRequestSchema,
 } from '@showback/contract';
@@ -39,6 +40,14 @@ export const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: requireUser,
     schema: { tags, params: IdParams, response: { 200: SupportRequestSchema, 404: ErrorBodySchema } },
   }, async (request) => service.getMine(app.ctx, request.user, request.params.id));
+
+  app.post('/api/v1/support-requests/:id/replies', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Follow up on one of your requests: reopens it and tells the team', params: IdParams, body: SupportFollowUpBodySchema, response: { 201: SupportRequestSchema, 404: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema } },
+  }, async (request, reply) => {
+    const updated = await service.followUp(app.ctx, request.log, request.user, request.params.id, request.body);
+    return reply.status(201).send(updated);
+  });
 
   // Staff: the guard runs before validation, so nobody else can tell these routes from unknown ones.
   const adminTags = ['admin'];

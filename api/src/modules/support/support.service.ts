@@ -1,4 +1,4 @@
-import type { AdminSupportQuery, AdminSupportReplyBody, AdminSupportRequest, AdminSupportRequestList, NewSupportRequestBody, SupportRequest, SupportRequestList } from '@showback/contract';
+import type { AdminSupportQuery, AdminSupportReplyBody, AdminSupportRequest, AdminSupportRequestList, NewSupportRequestBody, SupportFollowUpBody, SupportRequest, SupportRequestList } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import type { SupportRequestRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
@@ -26,7 +26,7 @@ function toView(row: SupportRequestRow, replies: repo.SupportReplyRow[]): Suppor
     submission_id: row.submission_id,
     created_at: iso(row.created_at)!,
     last_reply_at: iso(row.last_reply_at),
-    replies: replies.map((r) => ({ id: r.id, author_name: r.author_name, body: r.body, created_at: iso(r.created_at)! })),
+    replies: replies.map((r) => ({ id: r.id, author: r.author, author_name: r.author_name, body: r.body, created_at: iso(r.created_at)! })),
   };
 }
 
@@ -105,6 +105,37 @@ export async function openRequest(ctx: AppContext, log: Log, user: SessionUser, 
   return toView(row, []);
 }
 
+/** Follow-ups per user and hour, across their requests: a conversation, not a flood. */
+export const FOLLOW_UP_RATE = { max: 30, windowMs: 60 * 60_000 } as const;
+
+/**
+ * The customer follows up on their own request: the reply joins the thread, the request is open again (waiting for
+ * the team, also after a close) and the team is emailed, like a new request.
+ */
+export async function followUp(ctx: AppContext, log: Log, user: SessionUser, id: string, body: SupportFollowUpBody): Promise<SupportRequest> {
+  const text = body.body.trim();
+  if (text === '') throw validationFailed({ body: ["can't be blank"] });
+  if ((await repo.countRecentFollowUps(ctx.db, user.id, new Date(Date.now() - FOLLOW_UP_RATE.windowMs))) >= FOLLOW_UP_RATE.max) {
+    throw new AppError('RATE_LIMITED', 'You have sent many follow-ups in the last hour. Please wait for our answer or try again later.');
+  }
+  const request = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await repo.lockUsersRequest(trx, user.id, id);
+    if (!locked) throw notFound('Support request');
+    await repo.insertReply(trx, { requestId: id, author: 'customer', authorUserId: user.id, authorName: user.name, body: text });
+    if (locked.status !== 'open') await repo.setStatus(trx, id, 'open');
+    return locked;
+  });
+  const subject = request.subject ?? `Contact form: ${request.topic}`;
+  const error = await sendQuietly(ctx, log, {
+    to: ctx.config.adminEmail,
+    replyTo: user.email,
+    subject: `[Support] Re: ${subject}`,
+    text: [`${user.name} <${user.email}> followed up${request.status === 'closed' ? ' on a closed request, which is open again' : ''}.`, '', `Answer it at ${ctx.config.publicUrl}/donkey/support-requests?id=${id}`, '', text].join('\n'),
+  });
+  await markNotified(ctx.db, id, error);
+  return getMine(ctx, user, id);
+}
+
 async function sendQuietly(ctx: AppContext, log: Log, mail: MailMessage): Promise<string | null> {
   try {
     await ctx.mailer.send(mail);
@@ -137,7 +168,7 @@ export async function replyAsStaff(ctx: AppContext, log: Log, staff: SessionUser
   const { request, reply } = await ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockRequest(trx, id);
     if (!locked) throw notFound('Support request');
-    const inserted = await repo.insertReply(trx, { requestId: id, authorUserId: staff.id, authorName: staff.name, body: text });
+    const inserted = await repo.insertReply(trx, { requestId: id, author: 'staff', authorUserId: staff.id, authorName: staff.name, body: text });
     const status = body.close ? 'closed' : locked.status;
     if (status !== locked.status) await repo.setStatus(trx, id, status);
     await recordAdminAction(trx, staff, {
