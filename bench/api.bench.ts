@@ -28,7 +28,7 @@ const BARE = `
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
-interface Figures { rps: number; p99: number; errors: number }
+interface Figures { rps: number; p50: number; p99: number; errors: number }
 interface Target { url: string; headers?: Record<string, string> }
 
 const load = (): string => os.loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -36,10 +36,10 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 
 async function measure({ url, headers }: Target, duration = DURATION): Promise<Figures> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers: headers ?? {} });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-/** Each target measured once per round, targets alternating; medians of req/s and p99, errors summed. */
+/** Each target measured once per round, targets alternating; medians of req/s, p50 and p99, errors summed. */
 async function measureRounds<K extends string>(targets: Record<K, Target>): Promise<Record<K, Figures>> {
   const entries = Object.entries(targets) as [K, Target][];
   for (const [, target] of entries) await measure(target, 1); // warm-up
@@ -48,7 +48,7 @@ async function measureRounds<K extends string>(targets: Record<K, Target>): Prom
   return Object.fromEntries(
     (Object.entries(runs) as [K, Figures[]][]).map(([name, figures]) => [
       name,
-      { rps: median(figures.map((f) => f.rps)), p99: median(figures.map((f) => f.p99)), errors: figures.reduce((sum, f) => sum + f.errors, 0) },
+      { rps: median(figures.map((f) => f.rps)), p50: median(figures.map((f) => f.p50)), p99: median(figures.map((f) => f.p99)), errors: figures.reduce((sum, f) => sum + f.errors, 0) },
     ]),
   ) as Record<K, Figures>;
 }
@@ -91,7 +91,7 @@ async function seedAndExplain(database: { databaseUrl?: string; dataDir: string 
     );
     await handle.executeSql('analyze submissions');
     const { plugin, nodes } = capture();
-    await listSubmissions(handle.db.withPlugin(plugin), accountId, { limit: PER_PAGE, offset: 0 });
+    await listSubmissions({ ...handle, db: handle.db.withPlugin(plugin) }, accountId, { limit: PER_PAGE, offset: 0 });
     const plans: string[] = [];
     for (const node of nodes) {
       const query = handle.db.getExecutor().compileQuery(node, { queryId: 'explain' });
@@ -123,6 +123,7 @@ async function benchDatabase(name: string, env: Record<string, string>, database
     const row = (route: string, x: Figures) => ({
       route,
       'req/s': Math.round(x.rps),
+      'p50 ms': x.p50,
       'p99 ms': x.p99,
       'req/s vs bare': (x.rps / f.bare.rps).toFixed(2),
       'p99 vs bare': (x.p99 / Math.max(f.bare.p99, 1)).toFixed(2),

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { DatabaseHandle, Db } from '../../db/database.ts';
 import type { Insertable } from 'kysely';
 import type { SessionsTable } from '../../db/schema.ts';
 
@@ -7,8 +7,9 @@ export async function insertSession(db: Db, row: Insertable<SessionsTable>): Pro
   return id;
 }
 
-export function findSessionUserByTokenHash(db: Db, tokenHash: string) {
-  return db
+/** The most run query (every signed-in request): a prepared statement on Postgres. */
+export async function findSessionUserByTokenHash(database: DatabaseHandle, tokenHash: string) {
+  const query = database.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -26,8 +27,9 @@ export function findSessionUserByTokenHash(db: Db, tokenHash: string) {
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', new Date())
     // A disabled user's sessions end at once, on every process, even one created by a provider sign-in.
-    .where('users.disabled_at', 'is', null)
-    .executeTakeFirst();
+    .where('users.disabled_at', 'is', null);
+  const [row] = await database.executePrepared('session_user', query.compile());
+  return row;
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {

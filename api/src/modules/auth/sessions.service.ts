@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type Role } from '@showback/contract';
-import type { Db } from '../../db/database.ts';
+import type { DatabaseHandle, Db } from '../../db/database.ts';
 import { newToken, hashToken } from './tokens.ts';
 import * as repo from './sessions.repository.ts';
 
@@ -52,11 +52,11 @@ export interface ResolvedSession {
 }
 
 /** The session behind the request's cookie, or undefined. One query; see keepSessionAlive for the only write. */
-export async function resolveSession(db: Db, token: string | undefined): Promise<ResolvedSession | undefined> {
+export async function resolveSession(database: DatabaseHandle, token: string | undefined): Promise<ResolvedSession | undefined> {
   if (!token) return undefined;
-  const row = await repo.findSessionUserByTokenHash(db, hashToken(token));
+  const row = await repo.findSessionUserByTokenHash(database, hashToken(token));
   if (!row) return undefined;
-  await keepSessionAlive(db, row);
+  await keepSessionAlive(database.db, row);
   return { sessionId: row.session_id, user: sessionUser(row) };
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.ts';
 import type { Database, SubmissionRow, SubmissionsTable } from '../../db/schema.ts';
 import { escapeLike } from '../requests/requests.repository.ts';
 
@@ -37,10 +38,11 @@ const LIST_COLUMNS = ['s.id', 's.request_id', 's.recipient_name', 's.recipient_e
 export type SubmissionListRecord = Pick<SubmissionRow, 'id' | 'request_id' | 'recipient_name' | 'recipient_email' | 'source' | 'duration_ms' | 'client_duration_ms' | 'status' | 'poster_key' | 'video_key' | 'original_key' | 'created_at'> & { request_title: string };
 
 export async function listSubmissions(
-  db: Db,
+  database: DatabaseHandle,
   accountId: string,
   filter: { requestId?: string; q?: string; limit: number; offset: number },
 ): Promise<{ rows: SubmissionListRecord[]; total: number }> {
+  const { db } = database;
   let query = db.selectFrom('submissions as s').innerJoin('recording_requests as r', 'r.id', 's.request_id').where('s.account_id', '=', accountId);
   if (filter.requestId) query = query.where('s.request_id', '=', filter.requestId);
   // A request's submissions are counted without the join (every submission has its request), through their index.
@@ -62,19 +64,16 @@ export async function listSubmissions(
       ]),
     );
   }
-  const total =
-    filter.q || filter.requestId
-      ? (await (filter.q ? query : counted).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total
-      : await countOfAccount(db, accountId);
   // Newest first, ties by id: the order of the submissions_account_newest index, read from its start without a sort.
-  const rows = await query.select([...LIST_COLUMNS, 'r.title as request_title']).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
-  return { rows, total };
-}
-
-/** All of an account's submissions, as the triggers of migration 0240 count them: no scan of 100,000 rows per page. */
-async function countOfAccount(db: Db, accountId: string): Promise<number> {
-  const row = await db.selectFrom('account_submission_counts').select('submissions').where('account_id', '=', accountId).executeTakeFirst();
-  return Number(row?.submissions ?? 0);
+  const page = query.select([...LIST_COLUMNS, 'r.title as request_title']).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(filter.limit).offset(filter.offset);
+  if (filter.q || filter.requestId) {
+    const { total } = await (filter.q ? query : counted).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    return { rows: await page.execute(), total };
+  }
+  // The unfiltered list, what the recordings page opens with: prepared statements, and the count the triggers of
+  // migration 0240 keep rather than a scan of all the account's rows.
+  const [count] = await database.executePrepared('submission_count', db.selectFrom('account_submission_counts').select('submissions').where('account_id', '=', accountId).compile());
+  return { rows: await database.executePrepared('submissions_page', page.compile()), total: Number(count?.submissions ?? 0) };
 }
 
 export async function updateSubmission(db: Db, id: string, values: Updateable<SubmissionsTable>): Promise<boolean> {

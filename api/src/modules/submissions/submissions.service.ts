@@ -156,7 +156,7 @@ function replay(existing: SubmissionRow, request: OpenRequest, input: CreateSubm
 export async function listSubmissions(ctx: AppContext, accountId: string, query: ListSubmissionsQuery): Promise<SubmissionList> {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 20;
-  const { rows, total } = await repo.listSubmissions(ctx.db, accountId, {
+  const { rows, total } = await repo.listSubmissions(ctx.database, accountId, {
     ...(query.request_id ? { requestId: query.request_id } : {}),
     ...(query.q?.trim() ? { q: query.q.trim() } : {}),
     limit: perPage,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { DatabaseHandle, Db } from '../../db/database.ts';
 import type { AccountRow, NewAccount, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 import { heldCountSql, usageCountSql } from '../billing/billing.repository.ts';
 
@@ -77,12 +77,17 @@ export function findProfile(db: Db, userId: string, from: Date, to: Date) {
   return profileQuery(db, from, to).where('u.id', '=', userId).executeTakeFirst();
 }
 
-/** findProfile for the user of an unexpired session, with the session: GET /users/me in one query. */
-export function findProfileBySession(db: Db, tokenHash: string, from: Date, to: Date, now: Date) {
-  return profileQuery(db, from, to)
+/**
+ * findProfile for the enabled user of an unexpired session, with the session: GET /users/me in one query, the most
+ * requested one, so a prepared statement on Postgres.
+ */
+export async function findProfileBySession(database: DatabaseHandle, tokenHash: string, from: Date, to: Date, now: Date) {
+  const query = profileQuery(database.db, from, to)
     .innerJoin('sessions as s', 's.user_id', 'u.id')
     .select(['s.id as session_id', 's.persistent', 's.expires_at'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('u.disabled_at', 'is', null);
+  const [row] = await database.executePrepared('profile_by_session', query.compile());
+  return row;
 }

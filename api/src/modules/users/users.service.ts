@@ -36,7 +36,7 @@ export async function userJson(ctx: AppContext, userId: string, now = new Date()
 export async function sessionUserJson(ctx: AppContext, token: string | undefined, now = new Date()): Promise<{ session: ResolvedSession; user: User } | undefined> {
   if (!token) return undefined;
   const { start, end } = usagePeriod(now);
-  const row = await repo.findProfileBySession(ctx.db, hashToken(token), start, end, now);
+  const row = await repo.findProfileBySession(ctx.database, hashToken(token), start, end, now);
   if (!row) return undefined;
   await keepSessionAlive(ctx.db, row);
   return { session: { sessionId: row.session_id, user: sessionUser(row) }, user: profileJson(row, now) };
