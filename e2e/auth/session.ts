@@ -59,7 +59,9 @@ export async function querySql<Row>(server: RunningServer, sql: string, params: 
   }
   await server.kill('SIGTERM');
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(path.join(server.dataDir, 'db'));
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // The server's database has the trigram indexes of migration 0220: PGlite opens it only with the extension loaded.
+  const db = await PGlite.create(path.join(server.dataDir, 'db'), { extensions: { pg_trgm } });
   try {
     const result = await db.query<Row>(sql, params);
     return { rows: result.rows, changed: result.affectedRows ?? 0 };

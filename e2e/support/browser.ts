@@ -19,13 +19,15 @@ export interface MediaOptions {
   screenCapture?: boolean;
   /** Absolute path of a 48 kHz mono WAV to use as the microphone. */
   microphoneWav?: string;
+  /** More Chromium switches, such as --host-resolver-rules mapping branded subdomains to the loopback server. */
+  args?: string[];
 }
 
 function argsFor(media: MediaOptions): string[] {
   const args = [...BASE_ARGS];
   if (media.screenCapture) args.push('--auto-accept-this-tab-capture');
   if (media.microphoneWav) args.push('--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${media.microphoneWav}`);
-  return args;
+  return [...args, ...(media.args ?? [])];
 }
 
 export async function launchBrowser(media: MediaOptions = {}, options: LaunchOptions = {}): Promise<Browser> {

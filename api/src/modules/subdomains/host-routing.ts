@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.ts';
 import { escapeHtml, messagePage } from '../../web/message-page.ts';
+import { LOGO_PATH } from '../branding/branding.service.ts';
 import { UPLOAD_PATH } from '../requests/requests.service.ts';
 import { isWidgetToken } from '../widget/widget.service.ts';
 import * as repo from './subdomains.repository.ts';
@@ -29,7 +30,7 @@ const RECORDER_ROUTES: ReadonlyMap<string, TokenOf> = new Map<string, TokenOf>([
   // An existing upload is addressed by its unguessable id; tus checks it against the request it was created for.
   [`${UPLOAD_PATH}/*`, () => undefined],
   // The account's logo on the recorder's pages (modules/branding); logos are public files.
-  ['/api/v1/public/branding/logos/:file', () => undefined],
+  [`${LOGO_PATH}/:file`, () => undefined],
 ]);
 
 /** The link token in a tus creation's Upload-Metadata (`key base64,key base64`), '' when there is none. */

@@ -10,6 +10,7 @@ import { NewRecordingEmailToggle } from '../integrations/NewRecordingEmailToggle
 import { BrandingSection } from './BrandingSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { SubdomainSection } from './SubdomainSection.tsx';
 import { WorkspaceSection } from './WorkspaceSection.tsx';
 import styles from './AccountPage.module.css';
 
@@ -30,6 +31,7 @@ export function AccountPage() {
         <div className={styles.wide}>
           <BrandingSection />
         </div>
+        {(user?.role === 'owner' || user?.role === 'admin') && <SubdomainSection />}
         <Card className={styles.section}>
           <h2 className={styles.heading}>{t('integrationsApp.emailHeading')}</h2>
           <p className={styles.intro}>{t('integrationsApp.email.text')}</p>
