@@ -59,6 +59,12 @@ describe('account branding', () => {
 
     const seen = await publicRequest(request.token);
     expect(seen.branding).toMatchObject({ name: 'Acme Inc.', powered_by: false, palette: { color: '#ffd400' }, logo: withLogo.logo });
+    // Everything a recipient reads names the business, including a retired link's "ask … for a new link".
+    expect(seen.account_name).toBe('Acme Inc.');
+    const revoke = await fetch(`${t.url}/api/v1/requests/${request.id}/revoke`, { method: 'POST', headers: owner.headers, body: '{}' });
+    expect(revoke.status).toBe(200);
+    expect(await body(await fetch(`${t.url}/api/v1/public/requests/${request.token}`))).toMatchObject({ code: 'LINK_REVOKED', details: { account_name: 'Acme Inc.' } });
+    const newToken: string = (await body(revoke)).token;
     const served = await fetch(`${t.url}${withLogo.logo!.url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
@@ -78,7 +84,7 @@ describe('account branding', () => {
     // Back to the defaults.
     const reset: Branding = await body(await put(owner, { business_name: '', brand_color: null }));
     expect(reset).toMatchObject({ business_name: null, brand_color: null, palette: null });
-    expect((await publicRequest(request.token)).branding.name).toBe('Acme Support');
+    expect((await publicRequest(newToken)).branding.name).toBe('Acme Support');
   });
 
   it('refuses files that are not a small PNG, JPEG or WebP with the one error body', async () => {

@@ -40,7 +40,7 @@ export function InstructionsStep({ request, inMemory, onStart, onUseFile }: Prop
   const html = useSanitized(request.instructions_html);
   return (
     <section className="step" data-step="instructions">
-      <p className="eyebrow">{m.instructions.from(request.account_name)}</p>
+      <p className="eyebrow">{m.instructions.from(request.branding.name)}</p>
       <StepHeading>{request.title}</StepHeading>
       {html?.trim() && <div className="instructions" dangerouslySetInnerHTML={{ __html: html }} />}
       <p className="muted">{m.instructions.limit(spokenDuration(request.max_duration_seconds))}</p>

@@ -75,13 +75,17 @@ export async function recordRevokedToken(db: Db, requestId: string, token: strin
   await db.insertInto('revoked_request_tokens').values({ token, request_id: requestId }).onConflict((oc) => oc.doNothing()).execute();
 }
 
+/** The name recipients know the account by: its business name when branded (modules/branding). */
+const recipientFacingName = sql<string>`coalesce(b.business_name, a.name)`.as('account_name');
+
 /** The request behind a link token, with the account's name for the recorder's header. */
 export async function findRequestByToken(db: Db, token: string) {
   return db
     .selectFrom('recording_requests as r')
     .innerJoin('accounts as a', 'a.id', 'r.account_id')
+    .leftJoin('account_branding as b', 'b.account_id', 'a.id')
     .selectAll('r')
-    .select('a.name as account_name')
+    .select(recipientFacingName)
     .where('r.token', '=', token)
     .executeTakeFirst();
 }
@@ -92,7 +96,8 @@ export async function findRevokedToken(db: Db, token: string): Promise<{ account
     .selectFrom('revoked_request_tokens as t')
     .innerJoin('recording_requests as r', 'r.id', 't.request_id')
     .innerJoin('accounts as a', 'a.id', 'r.account_id')
-    .select('a.name as account_name')
+    .leftJoin('account_branding as b', 'b.account_id', 'a.id')
+    .select(recipientFacingName)
     .where('t.token', '=', token)
     .executeTakeFirst();
 }

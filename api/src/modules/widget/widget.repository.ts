@@ -107,8 +107,10 @@ export async function findOpenRequest(db: Db, id: string) {
   return db
     .selectFrom('recording_requests as r')
     .innerJoin('accounts as a', 'a.id', 'r.account_id')
+    .leftJoin('account_branding as b', 'b.account_id', 'a.id')
     .selectAll('r')
-    .select('a.name as account_name')
+    // The name recipients know the account by: its business name when branded (modules/branding).
+    .select(sql<string>`coalesce(b.business_name, a.name)`.as('account_name'))
     .where('r.id', '=', id)
     .executeTakeFirst();
 }
