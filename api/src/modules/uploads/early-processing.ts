@@ -136,9 +136,10 @@ export class EarlyProcessing {
   private async feed(c: Conversion, offset: number): Promise<void> {
     if (offset <= c.fed) return;
     if (!c.remux) {
-      // The prefix's index names the streams; until the first fragment is in there may be none yet.
+      // Chromium's index names the streams but not the pixel format: that needs the first whole fragment, so until
+      // then wait for more rather than judge.
       const source = await probe(this.ctx.config.ffprobePath, c.file).catch(() => undefined);
-      if (!source?.video) return;
+      if (!source?.video || source.video.pixFmt === undefined || source.video.pixFmt === 'unknown') return;
       if (!canCopyVideo(source)) throw new Error(`the video is ${source.video.codec}, not 4:2:0 H.264: it needs a transcode`);
       c.dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-early-'));
       c.remux = new LiveRemux(this.ctx.config.ffmpegPath, remuxArgs(source, 'pipe:0', path.join(c.dir, 'video.mp4')));
