@@ -56,6 +56,18 @@ const ROUTES = [
   '/api/v1/admin/alert-deliveries?status=failed',
   '/api/v1/admin/alert-deliveries?channel=email',
   '/api/v1/admin/zapier-subscriptions',
+  '/api/v1/admin/recording-requests',
+  '/api/v1/admin/recording-requests?q=account%2042',
+  '/api/v1/admin/recording-requests?link_state=archived',
+  '/api/v1/admin/recording-requests?sort=most_submissions',
+  '/api/v1/admin/submissions',
+  '/api/v1/admin/submissions?status=failed',
+  '/api/v1/admin/submissions?q=request%20of%20bench%20account%207',
+  '/api/v1/admin/submissions?sort=largest',
+  '/api/v1/admin/submissions?page=400',
+  '/api/v1/admin/invitations',
+  '/api/v1/admin/invitations?status=pending',
+  '/api/v1/admin/invitations?q=invitee',
 ];
 
 const adminUrl = process.env.TEST_DATABASE_URL;
