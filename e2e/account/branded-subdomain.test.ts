@@ -1,21 +1,23 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Locator, Page } from 'playwright-core';
 import type { RecordingRequest, SubmissionList } from '@showback/contract';
 import { describe, expect, it } from 'vitest';
-import { csrf, runSql, waitForAppShell } from '../auth/session.ts';
+import { csrf, runSql } from '../auth/session.ts';
 import { startRecording, step, stopRecording, submit } from '../recording/recorder-page.ts';
 import { seriousViolations } from '../support/accessibility.ts';
 import { useProduct } from '../support/product.ts';
+import { ACME_LOGO, brandThroughAccountPage, expectBranded, type Brand } from '../branding/brandAccount.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/branded-subdomain');
 const BASE = 'showback.test';
 
-async function shot(page: Page, name: string): Promise<void> {
+const file = async (page: Page, name: string): Promise<string> => {
   await fs.mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${page.viewportSize()?.width ?? 0}-${name}.png`), fullPage: true });
-}
+  return path.join(SHOTS, `${page.viewportSize()?.width ?? 0}-${name}.png`);
+};
+const shot = async (page: Page, name: string) => page.screenshot({ path: await file(page, name), fullPage: true });
+const shotOf = async (element: Locator, page: Page, name: string) => element.screenshot({ path: await file(page, name) });
 
 // Issue #18: an owner on Scale picks a subdomain; the customer records through the link on it, which Chromium
 // resolves to the loopback server. Plain http is a secure context only on localhost, so the subdomain is marked as one.
@@ -31,13 +33,9 @@ describe('branded subdomain', () => {
   it('an owner on Scale sets acme; the customer records through http://acme.showback.test/r/… with the brand, and no cookie is set there', async () => {
     const { page, context, user } = await product.signedUp({ account_name: 'Acme Holdings Ltd' });
     await runSql(product.server, "update accounts set plan = 'scale' where id = $1", [user.account.id]);
-    const headers = { 'X-CSRF-Token': await csrf(context) };
-    const logo = await sharp({ create: { width: 160, height: 48, channels: 3, background: '#14532d' } }).png().toBuffer();
-    expect((await context.request.put('/api/v1/account/branding/logo', { headers: { ...headers, 'Content-Type': 'image/png' }, data: logo })).status()).toBe(200);
-    expect((await context.request.put('/api/v1/account/branding', { headers, data: { business_name: 'Acme Support', brand_color: '#14532d' } })).status()).toBe(200);
+    const brand: Brand = { name: 'Acme Support', color: '#14532d', logo: ACME_LOGO };
+    await brandThroughAccountPage(page, brand);
 
-    await page.goto('/my/account');
-    await waitForAppShell(page);
     const form = page.getByRole('form', { name: 'Branded subdomain' });
     const field = form.getByLabel('Subdomain');
     await field.fill('ab');
@@ -49,13 +47,12 @@ describe('branded subdomain', () => {
     await form.getByRole('button', { name: 'Save subdomain' }).click();
     const origin = `http://acme.${BASE}:${product.server.port}`;
     await page.getByTestId('subdomain-status').filter({ hasText: `Active: recording links are shown on ${origin}.` }).waitFor();
-    await form.scrollIntoViewIfNeeded();
-    await shot(page, 'account-subdomain');
+    const card = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Branded subdomain' }) }).last();
+    await shotOf(card, page, 'account-subdomain');
     await page.setViewportSize({ width: 360, height: 740 });
-    await form.scrollIntoViewIfNeeded();
-    await shot(page, 'account-subdomain');
+    await shotOf(card, page, 'account-subdomain');
 
-    const created = await context.request.post('/api/v1/requests', { headers, data: { title: 'Show us the checkout bug', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } } });
+    const created = await context.request.post('/api/v1/requests', { headers: { 'X-CSRF-Token': await csrf(context) }, data: { title: 'Show us the checkout bug', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } } });
     const request = (await created.json()) as RecordingRequest;
     expect(request.link_url).toBe(`${origin}/r/${request.token}`);
     // The dashboard shows the link on the subdomain too.
@@ -69,20 +66,18 @@ describe('branded subdomain', () => {
       const customer = await customerContext.newPage();
       await customer.goto(request.link_url);
       await step(customer, 'instructions').waitFor();
-      const brand = customer.getByTestId('brand');
-      expect(await brand.innerText()).toContain('Acme Support');
-      const logoLoaded = await brand.locator('img').evaluate((img: HTMLImageElement) =>
-        img.complete ? img.naturalWidth > 0 : new Promise<boolean>((resolve) => ((img.onload = () => resolve(true)), (img.onerror = () => resolve(false)))),
-      );
-      expect(logoLoaded).toBe(true);
+      await expectBranded(customer, brand);
       expect(await seriousViolations(customer, '.shell')).toEqual([]);
       await shot(customer, 'recorder-on-subdomain');
       if (width === 1280) {
         await startRecording(customer);
         await customer.getByRole('timer').filter({ hasText: '0:01' }).waitFor();
+        await expectBranded(customer, brand);
         await stopRecording(customer);
+        await expectBranded(customer, brand);
         await submit(customer);
-        expect(await customer.locator('[data-step="done"]').innerText()).toContain('Acme Support');
+        await expectBranded(customer, brand);
+        expect(await customer.locator('[data-step="done"]').innerText()).toContain(brand.name);
         await shot(customer, 'done-on-subdomain');
       }
       // Neither the page, the recipient API nor the upload set a cookie on the customer's subdomain.
