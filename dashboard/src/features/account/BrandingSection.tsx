@@ -6,9 +6,9 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { BrandingPreview } from './BrandingPreview.tsx';
+import { SectionLoading } from './SectionLoading.tsx';
 import { deleteLogo, getBranding, updateBranding, uploadLogo } from './brandingApi.ts';
 import { useSaveAction } from './useSaveAction.ts';
 import styles from './AccountPage.module.css';
@@ -46,20 +46,7 @@ export function BrandingSection() {
   };
   useEffect(load, []);
 
-  if (!branding) {
-    return (
-      <Card className={styles.section}>
-        <h2 className={styles.heading}>{t('branding.heading')}</h2>
-        {loadFailed ? (
-          <Banner tone="error">
-            {t('branding.loadFailed')} <Button size="small" variant="secondary" onClick={load}>{t('common.retry')}</Button>
-          </Banner>
-        ) : (
-          <Spinner />
-        )}
-      </Card>
-    );
-  }
+  if (!branding) return <SectionLoading heading={t('branding.heading')} failed={loadFailed} failedText={t('branding.loadFailed')} onRetry={load} />;
 
   const colorValid = color === '' || HEX.test(color);
   const palette = brandPalette(colorValid && color ? color : DEFAULT_BRAND_COLOR);

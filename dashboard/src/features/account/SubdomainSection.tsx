@@ -6,9 +6,9 @@ import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { ConfirmDialog } from '../recordings/ConfirmDialog.tsx';
+import { SectionLoading } from './SectionLoading.tsx';
 import { claimSubdomain, getSubdomain, releaseSubdomain } from './subdomainApi.ts';
 import { useSaveAction } from './useSaveAction.ts';
 import styles from './AccountPage.module.css';
@@ -38,21 +38,8 @@ export function SubdomainSection() {
   };
   useEffect(load, []);
 
+  if (!state) return <SectionLoading heading={t('subdomain.heading')} failed={loadFailed} failedText={t('subdomain.loadFailed')} onRetry={load} />;
   const heading = <h2 className={styles.heading}>{t('subdomain.heading')}</h2>;
-  if (!state) {
-    return (
-      <Card className={styles.section}>
-        {heading}
-        {loadFailed ? (
-          <Banner tone="error">
-            {t('subdomain.loadFailed')} <Button size="small" variant="secondary" onClick={load}>{t('common.retry')}</Button>
-          </Banner>
-        ) : (
-          <Spinner />
-        )}
-      </Card>
-    );
-  }
   if (!state.base_domain) {
     return (
       <Card className={styles.section}>
