@@ -2,8 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_LIMITS, type Branding, type PublicRecordingRequest } from '@showback/contract';
-import { hashPassword } from '../src/modules/auth/password.ts';
-import { body, signIn, signUp, uniqueEmail, type SignedUp } from './support/auth.ts';
+import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
 import { createRequest } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -143,12 +142,7 @@ describe('account branding', () => {
 
   it('members read the branding but may not change it; guests get 401', async () => {
     const owner = await signUp(t);
-    const email = uniqueEmail('member');
-    await t.app.ctx.db
-      .insertInto('users')
-      .values({ account_id: owner.user.account.id, email, name: 'Member', role: 'member', password_hash: await hashPassword('member pass') })
-      .execute();
-    const member = await signIn(t, email, 'member pass');
+    const member = await addTeammate(t, owner);
     expect(await body(await fetch(`${t.url}/api/v1/account/branding`, { headers: member.headers }))).toMatchObject({ can_edit: false });
     const res = await put(member, { brand_color: '#000000' });
     expect(res.status).toBe(403);

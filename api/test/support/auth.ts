@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { SignUpBody, User } from '@showback/contract';
+import { hashPassword } from '../../src/modules/auth/password.ts';
 import type { TestApp } from './test-app.ts';
 
 /** name=value pairs from a response's Set-Cookie headers (attributes dropped). */
@@ -85,6 +86,16 @@ export async function signIn(t: Pick<TestApp, 'url'>, email: string, password: s
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
   const user = (await res.clone().json()) as User;
   return { ...sessionFrom({ ...browser.jar, ...cookiesOf(res) }, browser.csrf), user, password, response: res };
+}
+
+/** Adds a user with `role` to the owner's account straight in the database (no invitation) and signs them in. */
+export async function addTeammate(t: Pick<TestApp, 'url' | 'app'>, owner: SignedUp, role: 'admin' | 'member' = 'member'): Promise<SignedUp> {
+  const email = uniqueEmail(role);
+  await t.app.ctx.db
+    .insertInto('users')
+    .values({ account_id: owner.user.account.id, email, name: 'Teammate', role, password_hash: await hashPassword('teammate pass') })
+    .execute();
+  return signIn(t, email, 'teammate pass');
 }
 
 /** A response body for assertions; tests check its shape with expect(). */
