@@ -4,8 +4,10 @@
 // /api/health, a signed-in GET /api/v1/users/me, and GET /api/v1/submissions?per_page=50 for an account seeded with
 // SEED submissions (with the query plans of that list). On PGlite (a temp DATA_DIR) and, with TEST_DATABASE_URL set,
 // on a new PostgreSQL database. The routes alternate for ROUNDS rounds and the medians are reported, so a burst of
-// load from elsewhere on the machine skews one round, not a route. Needs `npm run build -w api` first.
+// load from elsewhere on the machine skews one round, not a route. Besides req/s, p50 and p99, the server's CPU time per
+// request, which that load moves far less. Needs `npm run build -w api` first.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
@@ -28,15 +30,28 @@ const BARE = `
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
-interface Figures { rps: number; p50: number; p99: number; errors: number }
-interface Target { url: string; headers?: Record<string, string> }
+interface Figures { rps: number; p50: number; p99: number; errors: number; cpuMs?: number }
+interface Target { url: string; headers?: Record<string, string>; pid?: () => number | undefined }
 
 const load = (): string => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function measure({ url, headers }: Target, duration = DURATION): Promise<Figures> {
+/** User plus system CPU time of a process so far, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuTimeMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * One target for `duration` seconds. With the server's pid, also its CPU time per request: unlike req/s and latency,
+ * which the rest of a shared machine's load moves, that is what this process itself spends on each answer.
+ */
+async function measure({ url, headers, pid }: Target, duration = DURATION): Promise<Figures> {
+  const id = pid?.();
+  const cpuBefore = id ? cpuTimeMs(id) : 0;
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers: headers ?? {} });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const cpuMs = id ? (cpuTimeMs(id) - cpuBefore) / Math.max(result.requests.total, 1) : undefined;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, ...(cpuMs === undefined ? {} : { cpuMs }) };
 }
 
 /** Each target measured once per round, targets alternating; medians of req/s, p50 and p99, errors summed. */
@@ -48,7 +63,13 @@ async function measureRounds<K extends string>(targets: Record<K, Target>): Prom
   return Object.fromEntries(
     (Object.entries(runs) as [K, Figures[]][]).map(([name, figures]) => [
       name,
-      { rps: median(figures.map((f) => f.rps)), p50: median(figures.map((f) => f.p50)), p99: median(figures.map((f) => f.p99)), errors: figures.reduce((sum, f) => sum + f.errors, 0) },
+      {
+        rps: median(figures.map((f) => f.rps)),
+        p50: median(figures.map((f) => f.p50)),
+        p99: median(figures.map((f) => f.p99)),
+        errors: figures.reduce((sum, f) => sum + f.errors, 0),
+        ...(figures[0]?.cpuMs === undefined ? {} : { cpuMs: median(figures.map((f) => f.cpuMs!)) }),
+      },
     ]),
   ) as Record<K, Figures>;
 }
@@ -116,9 +137,9 @@ async function benchDatabase(name: string, env: Record<string, string>, database
     const loadBefore = load();
     const f = await measureRounds({
       bare: { url: bareUrl },
-      health: { url: `${server.url}/api/health` },
-      me: { url: `${server.url}/api/v1/users/me`, headers },
-      submissions: { url: `${server.url}/api/v1/submissions?per_page=${PER_PAGE}`, headers },
+      health: { url: `${server.url}/api/health`, pid: server.pid },
+      me: { url: `${server.url}/api/v1/users/me`, headers, pid: server.pid },
+      submissions: { url: `${server.url}/api/v1/submissions?per_page=${PER_PAGE}`, headers, pid: server.pid },
     });
     const row = (route: string, x: Figures) => ({
       route,
@@ -127,6 +148,7 @@ async function benchDatabase(name: string, env: Record<string, string>, database
       'p99 ms': x.p99,
       'req/s vs bare': (x.rps / f.bare.rps).toFixed(2),
       'p99 vs bare': (x.p99 / Math.max(f.bare.p99, 1)).toFixed(2),
+      'server CPU ms/req': x.cpuMs === undefined ? '' : x.cpuMs.toFixed(3),
       errors: x.errors,
     });
     console.log(`\n${name}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each (medians), load average before: ${loadBefore}, after: ${load()} on ${os.cpus().length} cores`);

@@ -30,6 +30,8 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the process printed so far (the admin password, logs). */
   output(): string;
+  /** The running process's id (benches read its CPU time), undefined while it is stopped. */
+  pid(): number | undefined;
   kill(signal?: NodeJS.Signals): Promise<void>;
   start(): Promise<void>;
   restart(): Promise<void>;
@@ -82,6 +84,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     output: () => out,
+    pid: () => (child?.exitCode === null ? child.pid : undefined),
     kill,
     start,
     restart: async () => {
