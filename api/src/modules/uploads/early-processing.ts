@@ -103,19 +103,20 @@ export class EarlyProcessing {
       if (!c.remux) throw new Error('nothing was converted');
       await c.remux.finish(FINISH_TIMEOUT_MS);
       const output = path.join(c.dir, 'video.mp4');
-      const result = await probe(this.ctx.config.ffprobePath, output);
+      const keys = earlyKeys(upload.id);
+      // The client waits for this answer: storing and probing overlap.
+      const [result] = await Promise.all([probe(this.ctx.config.ffprobePath, output), this.ctx.storage.putFile(keys.video, output, { contentType: 'video/mp4' })]);
       if (!result.video || !canCopyVideo(result) || result.durationMs === undefined) throw new Error('the early MP4 is not playable as is');
       const poster = path.join(c.dir, 'poster.jpg');
       if (!(await c.poster)) await makePoster(this.ctx.config.ffmpegPath, output, poster, result.durationMs);
-      const keys = earlyKeys(upload.id);
       const facts: EarlyFacts = { durationMs: result.durationMs, width: result.video.width, height: result.video.height };
-      await this.ctx.storage.putFile(keys.video, output, { contentType: 'video/mp4' });
       await this.ctx.storage.putFile(keys.poster, poster, { contentType: 'image/jpeg' });
       // Last: the facts mark the result complete (findEarlyResult wants all three).
       await this.ctx.storage.put(keys.facts, Buffer.from(JSON.stringify(facts)), { contentType: 'application/json' });
     } catch (error) {
       this.log.warn({ err: error, uploadId: upload.id }, 'early processing gave up; the job processes the whole file');
       c.remux?.abort();
+      await deleteEarlyResult(this.ctx.storage, upload.id).catch(() => {});
     } finally {
       await this.cleanUp(c);
     }
