@@ -48,6 +48,9 @@ describe('admin operations', () => {
     await page.getByRole('button', { name: 'Revoke link Printer jams on page two' }).click();
     await page.getByText('The link of “Printer jams on page two” was revoked and a new one issued.').waitFor();
     await page.getByText('revoked 1×').waitFor();
+    await page.getByRole('button', { name: 'Rosa Repairs' }).click();
+    await page.waitForURL((url) => url.searchParams.get('account_id') === customer.user.account.id);
+    await page.getByText('Only the account Rosa Repairs').waitFor();
 
     const recipient = await product.page();
     await recipient.goto(`/r/${request.token}`);

@@ -1,13 +1,14 @@
 import { t } from '../../messages/t.ts';
 import { Button } from '../../ui/Button.tsx';
+import styles from './AccountFilter.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
 
 /** An account's name in an admin list: a click narrows the list to that account (?account_id=). */
 export function AccountCell({ id, name, onPick }: { id: string; name: string; onPick: (id: string) => void }) {
   return (
-    <Button size="small" variant="ghost" title={t('adminOps.accountFilter', { name })} onClick={() => onPick(id)}>
+    <button type="button" className={styles.account} title={t('adminOps.accountFilter', { name })} onClick={() => onPick(id)}>
       {name}
-    </Button>
+    </button>
   );
 }
 
