@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router-dom';
-import type { AdminSection } from '../features/admin/AdminSectionPage.tsx';
 import { NotFoundRedirect, RedirectIfOnboarded, RedirectIfSignedIn, RequireAdmin, RequireOnboarded, RequireUser } from './guards.tsx';
 import { lazyPage } from './lazyPage.ts';
 import type { RouteHandle } from './layout/DocumentTitle.tsx';
@@ -63,15 +62,15 @@ const SupportPage = lazyPage(() => import('../features/support/SupportPage.tsx')
 const ChatPage = lazyPage(() => import('../features/chat/ChatPage.tsx'), 'ChatPage');
 const UpgradePage = lazyPage(() => import('../features/billing/UpgradePage.tsx'), 'UpgradePage');
 const CheckoutSuccessPage = lazyPage(() => import('../features/billing/CheckoutSuccessPage.tsx'), 'CheckoutSuccessPage');
-const AdminPage = lazyPage(() => import('../features/admin/AdminSectionPage.tsx'), 'AdminSectionPage');
 const AdminSupportRequestsPage = lazyPage(() => import('../features/admin/AdminSupportRequestsPage.tsx'), 'AdminSupportRequestsPage');
 const AdminChatsPage = lazyPage(() => import('../features/admin/AdminChatsPage.tsx'), 'AdminChatsPage');
 const AdminHomePage = lazyPage(() => import('../features/admin/AdminHomePage.tsx'), 'AdminHomePage');
 const AdminUsersPage = lazyPage(() => import('../features/admin/AdminUsersPage.tsx'), 'AdminUsersPage');
 const AdminAccountsPage = lazyPage(() => import('../features/admin/AdminAccountsPage.tsx'), 'AdminAccountsPage');
+const AdminUserDetailPage = lazyPage(() => import('../features/admin/AdminUserDetailPage.tsx'), 'AdminUserDetailPage');
+const AdminAccountDetailPage = lazyPage(() => import('../features/admin/AdminAccountDetailPage.tsx'), 'AdminAccountDetailPage');
 
 const title = (key: RouteHandle['title']): { handle: RouteHandle } => ({ handle: { title: key } });
-const admin = (path: string, section: AdminSection): RouteObject => ({ path, element: <AdminPage section={section} />, ...title('titles.admin') });
 
 export const routes: RouteObject[] = [
   {
@@ -166,8 +165,9 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <AdminHomePage />, ...title('titles.admin') },
                   { path: 'users', element: <AdminUsersPage />, ...title('titles.admin') },
-                  admin('users/:id', 'user'),
+                  { path: 'users/:id', element: <AdminUserDetailPage />, ...title('titles.admin') },
                   { path: 'accounts', element: <AdminAccountsPage />, ...title('titles.admin') },
+                  { path: 'accounts/:id', element: <AdminAccountDetailPage />, ...title('titles.admin') },
                   { path: 'support-requests', element: <AdminSupportRequestsPage />, ...title('titles.admin') },
                   { path: 'chats', element: <AdminChatsPage />, ...title('titles.admin') },
                   { path: 'recording-requests', element: <AdminRecordingRequestsPage />, ...title('titles.admin') },

@@ -1,4 +1,5 @@
 import { ADMIN_ACCOUNT_SORTS, PLAN_IDS, type AdminAccountQuery } from '@showback/contract';
+import { Link } from 'react-router';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -35,7 +36,9 @@ export function AdminAccountsPage() {
       <AdminTable columns={[c('name'), c('plan'), c('trialEnds'), c('users'), c('recordings'), c('created')]} empty={items?.length === 0}>
         {items?.map((account) => (
           <tr key={account.id}>
-            <td>{account.name}</td>
+            <td>
+              <Link to={`/donkey/accounts/${account.id}`}>{account.name}</Link>
+            </td>
             <td>{account.plan}</td>
             <td>{adminDate(account.trial_ends_at)}</td>
             <td>{account.user_count}</td>

@@ -142,8 +142,11 @@ function InboxRequest({ request, onChange }: { request: AdminSupportRequest; onC
       {request.notify_error && <Banner tone="warning">{t('helpdesk.admin.notifyError', { error: request.notify_error })}</Banner>}
       <p className={styles.text}>{request.message}</p>
       {request.replies.map((r) => (
-        <div key={r.id} className={styles.reply}>
-          <p className={styles.meta}>{r.author_name} · {new Date(r.created_at).toLocaleString()}</p>
+        <div key={r.id} className={styles.reply} data-author={r.author}>
+          <p className={styles.meta}>
+            {r.author_name} · {new Date(r.created_at).toLocaleString()}
+            {r.author === 'customer' && ` · ${t('helpdesk.admin.followUp')}`}
+          </p>
           <p className={styles.text}>{r.body}</p>
         </div>
       ))}

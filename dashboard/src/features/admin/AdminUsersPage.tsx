@@ -1,5 +1,6 @@
 import { ADMIN_USER_SORTS, type AdminUser, type AdminUserQuery } from '@showback/contract';
 import { useAtomValue } from 'jotai';
+import { Link } from 'react-router';
 import { t } from '../../messages/t.ts';
 import { ApiError } from '../../app/api.ts';
 import { Banner } from '../../ui/Banner.tsx';
@@ -58,7 +59,9 @@ export function AdminUsersPage() {
       <AdminTable columns={[c('name'), c('email'), c('account'), c('role'), c('created'), c('lastActive'), t('adminArea.actions')]} empty={items?.length === 0}>
         {items?.map((user) => (
           <tr key={user.id}>
-            <td>{user.name}</td>
+            <td>
+              <Link to={`/donkey/users/${user.id}`}>{user.name}</Link>
+            </td>
             <td>{user.email}</td>
             <td>
               {user.account_name} <span className={helpdesk.meta}>({user.plan})</span>

@@ -10,11 +10,25 @@ export function auditActionLabel(action: string): string {
   return (current.adminOps.audit as Labels)[target]?.[verb] ? t(`adminOps.audit.${action}` as MessageKey) : action;
 }
 
-const valueText = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-const fields = (values: Record<string, unknown> | null): string =>
-  values ? Object.entries(values).map(([key, value]) => `${key.replaceAll('_', ' ')}: ${valueText(value)}`).join(', ') : '—';
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const valueText = (value: unknown): string => {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string' && ISO_TIME.test(value)) return new Date(value).toLocaleString();
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+};
 
-/** The change an audit entry records, as "status: failed, processing error: … → status: queued". */
+/**
+ * The change an audit entry records, field by field: "trial ends at: 12/24/2026 → 1/3/2027 · name: Acme". A field on
+ * one side only (the target's email, a reply's id) is shown as it is; a field that did not change is left out.
+ */
 export function auditChange(entry: Pick<AdminAuditEntry, 'before' | 'after'>): string {
-  return `${fields(entry.before)} → ${fields(entry.after)}`;
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const lines = [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) => {
+    const field = key.replaceAll('_', ' ');
+    if (!(key in before) || !(key in after)) return [`${field}: ${valueText(key in after ? after[key] : before[key])}`];
+    const [was, now] = [valueText(before[key]), valueText(after[key])];
+    return was === now ? [] : [`${field}: ${was} → ${now}`];
+  });
+  return lines.join(' · ') || '—';
 }

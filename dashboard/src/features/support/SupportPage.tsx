@@ -13,7 +13,7 @@ import { SelectField, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { Pagination } from '../recordings/Pagination.tsx';
 import { listSubmissions } from '../recordings/submissionsApi.ts';
-import { displayStatus, listMySupportRequests, openSupportRequest } from './supportApi.ts';
+import { displayStatus, followUpRequest, listMySupportRequests, openSupportRequest } from './supportApi.ts';
 import styles from './Helpdesk.module.css';
 
 const PER_PAGE = 20;
@@ -93,14 +93,14 @@ export function SupportPage() {
         <h2 id="support-yours" className={styles.heading}>{t('helpdesk.support.yours')}</h2>
         {loadFailed && <Banner tone="error">{t('helpdesk.support.loadFailed')}</Banner>}
         {requests?.length === 0 && <EmptyState title={t('helpdesk.support.none')} />}
-        {requests?.map((request) => <SupportRequestCard key={request.id} request={request} />)}
+        {requests?.map((request) => <SupportRequestCard key={request.id} request={request} onChanged={(updated) => setRequests((list) => list?.map((r) => (r.id === updated.id ? updated : r)))} />)}
         <Pagination page={page} perPage={PER_PAGE} total={total} onPage={setPage} />
       </section>
     </div>
   );
 }
 
-function SupportRequestCard({ request }: { request: SupportRequest }) {
+function SupportRequestCard({ request, onChanged }: { request: SupportRequest; onChanged: (request: SupportRequest) => void }) {
   const status = displayStatus(request);
   return (
     <Card className={styles.stack}>
@@ -117,12 +117,44 @@ function SupportRequestCard({ request }: { request: SupportRequest }) {
         <p className={styles.muted}>{t('helpdesk.support.noReplies')}</p>
       ) : (
         request.replies.map((reply) => (
-          <div key={reply.id} className={styles.reply}>
-            <p className={styles.meta}>{reply.author_name} · {new Date(reply.created_at).toLocaleString()}</p>
+          <div key={reply.id} className={styles.reply} data-author={reply.author}>
+            <p className={styles.meta}>{reply.author === 'customer' ? t('helpdesk.support.you') : reply.author_name} · {new Date(reply.created_at).toLocaleString()}</p>
             <p className={styles.text}>{reply.body}</p>
           </div>
         ))
       )}
+      <FollowUpForm request={request} onChanged={onChanged} />
     </Card>
+  );
+}
+
+/** The customer's reply on their own request: it joins the thread and reopens a closed request. */
+function FollowUpForm({ request, onChanged }: { request: SupportRequest; onChanged: (request: SupportRequest) => void }) {
+  const toast = useToast();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<ApiError | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      onChanged(await followUpRequest(request.id, text));
+      setText('');
+      toast.show({ tone: 'success', message: t('helpdesk.support.followUpSent') });
+    } catch (err) {
+      setError(err instanceof ApiError ? err : new ApiError(0, 'NETWORK_ERROR', t('helpdesk.support.followUpFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      {error && !error.hasFieldErrors && <Banner tone="error">{error.message}</Banner>}
+      <TextAreaField label={t('helpdesk.support.followUp')} rows={3} value={text} maxLength={5000} onChange={(e) => setText(e.target.value)} error={error?.fieldError('body')} />
+      <div className={styles.row}>
+        <Button type="submit" variant="secondary" busy={busy} disabled={text.trim() === ''}>{t('helpdesk.support.followUpSend')}</Button>
+      </div>
+    </form>
   );
 }
