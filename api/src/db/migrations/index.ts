@@ -22,6 +22,7 @@ import * as m20261124_0192_user_disabled from './20261124_0192_user_disabled.ts'
 import * as m20261125_0200_enterprise_limits from './20261125_0200_enterprise_limits.ts';
 import * as m20261125_0201_support_customer_replies from './20261125_0201_support_customer_replies.ts';
 import * as m20261125_0210_admin_operation_lists from './20261125_0210_admin_operation_lists.ts';
+import * as m20261125_0211_admin_submissions_by_size from './20261125_0211_admin_submissions_by_size.ts';
 import * as m20261125_0220_admin_lists_at_scale from './20261125_0220_admin_lists_at_scale.ts';
 import * as m20261125_0240_submission_counts from './20261125_0240_submission_counts.ts';
 import * as m20261125_0250_account_branding from './20261125_0250_account_branding.ts';
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '20261125_0200_enterprise_limits': m20261125_0200_enterprise_limits,
   '20261125_0201_support_customer_replies': m20261125_0201_support_customer_replies,
   '20261125_0210_admin_operation_lists': m20261125_0210_admin_operation_lists,
+  '20261125_0211_admin_submissions_by_size': m20261125_0211_admin_submissions_by_size,
   '20261124_0191_admin_lists': m20261124_0191_admin_lists,
   '20261124_0192_user_disabled': m20261124_0192_user_disabled,
   '20261125_0220_admin_lists_at_scale': m20261125_0220_admin_lists_at_scale,
