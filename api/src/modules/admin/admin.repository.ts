@@ -93,55 +93,77 @@ export async function setSysadmin(db: Db, userId: string, isSysadmin: boolean): 
   return { before: user.is_sysadmin, email: user.email, lastOne: false };
 }
 
+// Each order ends with the id, so pages never overlap; an index in that order serves it (migrations 0191, 0220).
 const USER_ORDER = {
-  newest: [['users.created_at', 'desc']],
-  oldest: [['users.created_at', 'asc']],
-  email: [['users.email', 'asc']],
-  last_active: [[sql`users.last_active_at desc nulls last`, undefined]],
-} as const;
+  newest: sql`users.created_at desc, users.id`,
+  oldest: sql`users.created_at asc, users.id`,
+  email: sql`users.email asc, users.id`,
+  last_active: sql`users.last_active_at desc nulls last, users.id`,
+};
+
+/**
+ * A page is found from the listed table alone, then joined and counted for its rows only: a deep page skips bare
+ * index entries, not joined rows with their per-row counts (page 400 of 10,000: ~200 ms before, see the Figures).
+ */
+const offsetOf = (query: { page: number; perPage: number }): number => (query.page - 1) * query.perPage;
 
 export async function listUsers(db: Db, query: AdminUserQuery & { page: number; perPage: number }) {
-  // Every user has an account: the count needs no join.
   let base = db.selectFrom('users');
   const q = query.q?.trim();
   if (q) base = base.where((eb) => eb.or([eb('users.email', 'ilike', likePattern(q)), eb('users.name', 'ilike', likePattern(q))]));
   if (query.sysadmin !== undefined) base = base.where('users.is_sysadmin', '=', query.sysadmin);
-  let listed = base.innerJoin('accounts', 'accounts.id', 'users.account_id').select(['users.id', 'users.name', 'users.email', 'users.role', 'users.is_sysadmin', 'users.account_id', 'accounts.name as account_name', 'accounts.plan', 'users.created_at', 'users.last_active_at', 'users.disabled_at']);
-  for (const [column, direction] of USER_ORDER[query.sort ?? 'newest']) listed = direction ? listed.orderBy(column, direction) : listed.orderBy(column);
+  const order = USER_ORDER[query.sort ?? 'newest'];
+  const page = base.select('users.id').orderBy(order).limit(query.perPage).offset(offsetOf(query));
   const [rows, { n }] = await Promise.all([
-    listed.orderBy('users.id').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
+    db
+      .selectFrom('users')
+      .innerJoin('accounts', 'accounts.id', 'users.account_id')
+      .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.is_sysadmin', 'users.account_id', 'accounts.name as account_name', 'accounts.plan', 'users.created_at', 'users.last_active_at', 'users.disabled_at'])
+      .where('users.id', 'in', page)
+      .orderBy(order)
+      .execute(),
+    // Every user has an account: the count needs no join.
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(n) };
 }
 
 const ACCOUNT_ORDER = {
-  newest: [['accounts.created_at', 'desc']],
-  oldest: [['accounts.created_at', 'asc']],
-  name: [['accounts.name', 'asc']],
-  trial_ending: [[sql`accounts.trial_ends_at asc nulls last`, undefined]],
-} as const;
+  newest: sql`accounts.created_at desc, accounts.id`,
+  oldest: sql`accounts.created_at asc, accounts.id`,
+  name: sql`accounts.name asc, accounts.id`,
+  trial_ending: sql`accounts.trial_ends_at asc nulls last, accounts.id`,
+};
 
 export async function listAccounts(db: Db, query: AdminAccountQuery & { page: number; perPage: number }) {
   let base = db.selectFrom('accounts');
   const q = query.q?.trim();
   if (q) {
     const pattern = likePattern(q);
-    base = base.where((eb) => eb.or([eb('accounts.name', 'ilike', pattern), eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.account_id', '=', 'accounts.id').where('users.email', 'ilike', pattern))]));
+    // Two lookups the trigram indexes answer, rather than an OR that checks every account's members in turn.
+    base = base.where('accounts.id', 'in', (eb) =>
+      eb.selectFrom('accounts').select('accounts.id').where('accounts.name', 'ilike', pattern).union(eb.selectFrom('users').select('users.account_id as id').where('users.email', 'ilike', pattern)),
+    );
   }
   if (query.plan) base = base.where('accounts.plan', '=', query.plan);
-  let listed = base.select([
-    'accounts.id',
-    'accounts.name',
-    'accounts.plan',
-    'accounts.trial_ends_at',
-    'accounts.created_at',
-    sql<number>`(select count(*) from users where users.account_id = accounts.id)`.as('user_count'),
-    sql<number>`(select count(*) from submissions where submissions.account_id = accounts.id)`.as('submission_count'),
-  ]);
-  for (const [column, direction] of ACCOUNT_ORDER[query.sort ?? 'newest']) listed = direction ? listed.orderBy(column, direction) : listed.orderBy(column);
+  const order = ACCOUNT_ORDER[query.sort ?? 'newest'];
+  const page = base.select('accounts.id').orderBy(order).limit(query.perPage).offset(offsetOf(query));
   const [rows, { n }] = await Promise.all([
-    listed.orderBy('accounts.id').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
+    db
+      .selectFrom('accounts')
+      .select([
+        'accounts.id',
+        'accounts.name',
+        'accounts.plan',
+        'accounts.trial_ends_at',
+        'accounts.created_at',
+        sql<number>`(select count(*) from users where users.account_id = accounts.id)`.as('user_count'),
+        // Kept by triggers (migration 0240): an account with 100,000 submissions costs one row, not 100,000 index entries.
+        sql<number>`coalesce((select c.submissions from account_submission_counts c where c.account_id = accounts.id), 0)`.as('submission_count'),
+      ])
+      .where('accounts.id', 'in', page)
+      .orderBy(order)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(n) };

@@ -84,18 +84,20 @@ function staffConversations(db: Db) {
 }
 
 export async function listForStaff(db: Db, filter: Page & { q?: string; unread?: boolean }): Promise<{ rows: StaffConversationRow[]; total: number }> {
-  let base = staffConversations(db);
+  // Filtered and paged on chat_conversations alone (a search finds its users through their trigram indexes); the
+  // names and unread counts are read for the page's rows only, so a deep page skips index entries, not joined rows.
+  let base = db.selectFrom('chat_conversations').where('chat_conversations.last_message_at', 'is not', null);
   const q = filter.q?.trim();
-  if (q) base = base.where((eb) => eb.or([eb('users.email', 'ilike', likePattern(q)), eb('users.name', 'ilike', likePattern(q))]));
+  if (q) base = base.where('chat_conversations.user_id', 'in', (eb) => eb.selectFrom('users').select('users.id').where((w) => w.or([w('users.email', 'ilike', likePattern(q)), w('users.name', 'ilike', likePattern(q))])));
   if (filter.unread) base = base.where(sql<boolean>`exists (select 1 from chat_messages m where m.conversation_id = chat_conversations.id and m.author = 'customer' and m.id > chat_conversations.staff_read_id)`);
+  const page = base.select('chat_conversations.id').orderBy('chat_conversations.last_message_at', 'desc').orderBy('chat_conversations.id').limit(filter.perPage).offset((filter.page - 1) * filter.perPage);
   const [rows, { n }] = await Promise.all([
-    base
+    staffConversations(db)
       .selectAll('chat_conversations')
       .select(['users.name as user_name', 'users.email as user_email', 'accounts.name as account_name', unreadForStaff.as('unread_count')])
+      .where('chat_conversations.id', 'in', page)
       .orderBy('chat_conversations.last_message_at', 'desc')
       .orderBy('chat_conversations.id')
-      .limit(filter.perPage)
-      .offset((filter.page - 1) * filter.perPage)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -58,7 +58,7 @@ export interface AdminFilter extends Page {
 }
 
 export async function listForStaff(db: Db, filter: AdminFilter): Promise<{ rows: AdminSupportRow[]; total: number }> {
-  let base = db.selectFrom('support_requests').leftJoin('accounts', 'accounts.id', 'support_requests.account_id');
+  let base = db.selectFrom('support_requests');
   if (filter.status) base = base.where('support_requests.status', '=', filter.status);
   if (filter.source) base = base.where('support_requests.source', '=', filter.source);
   const q = filter.q?.trim();
@@ -73,14 +73,18 @@ export async function listForStaff(db: Db, filter: AdminFilter): Promise<{ rows:
       ]),
     );
   }
+  // The page's ids from support_requests alone, then the account's name for those rows only: a deep page skips index
+  // entries rather than rows joined to every account.
+  const page = base.select('support_requests.id').orderBy('support_requests.created_at', 'desc').orderBy('support_requests.id', 'desc').limit(filter.perPage).offset((filter.page - 1) * filter.perPage);
   const [rows, { n }] = await Promise.all([
-    base
+    db
+      .selectFrom('support_requests')
+      .leftJoin('accounts', 'accounts.id', 'support_requests.account_id')
       .selectAll('support_requests')
       .select('accounts.name as account_name')
+      .where('support_requests.id', 'in', page)
       .orderBy('support_requests.created_at', 'desc')
       .orderBy('support_requests.id', 'desc')
-      .limit(filter.perPage)
-      .offset((filter.page - 1) * filter.perPage)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
