@@ -12,9 +12,9 @@ export interface ScreenRecorderOptions {
 }
 
 /**
- * Left to itself Chromium's encoder spends up to ~7 Mbit/s on a busy 720p tab; screen content (text, flat colours, a
- * pointer) stays legible at a fraction of that. 1.5 Mbit/s keeps a recording well under a 5 Mbit/s uplink, so the
- * upload keeps up while recording and Stop leaves only the last seconds to send (frames side by side in docs/recorder.md).
+ * A ceiling: left to itself Chromium's encoder was seen spending 7 Mbit/s on a busy 720p tab, more than a 5 Mbit/s
+ * uplink sends while recording. Screen content (text, flat colours, a pointer) stays legible at 1.5 Mbit/s, so the
+ * upload keeps up and Stop leaves only the last seconds to send (frames side by side in docs/recorder.md).
  */
 export const VIDEO_BITS_PER_SECOND = 1_500_000;
 
