@@ -37,8 +37,9 @@ const round = (n: number): number => Math.round(n * 100) / 100;
 
 function readableOn(color: Colord, surface: string, towards: 'darken' | 'lighten'): string {
   let shade = color;
-  // 5 % lightness a step reaches black or white in 20 steps, where the contrast is at its highest.
-  for (let step = 0; step < 20 && shade.contrast(surface) < TEXT_CONTRAST_MIN; step += 1) shade = shade[towards](0.05);
+  // 5 % lightness a step reaches black or white in 20 steps, where the contrast is at its highest. Each step is
+  // rounded to the '#rrggbb' it will be sent as, so the contrast checked is the one shown (colord floors it).
+  for (let step = 0; step < 20 && shade.contrast(surface) < TEXT_CONTRAST_MIN; step += 1) shade = colord(shade[towards](0.05).toHex());
   return shade.toHex();
 }
 
