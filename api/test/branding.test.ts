@@ -140,8 +140,10 @@ describe('account branding', () => {
     expect((await publicRequest(request.token)).branding.powered_by).toBe(true);
   });
 
-  it('members read the branding but may not change it; guests get 401', async () => {
+  it('admins change the branding; members read it but may not change it; guests get 401', async () => {
     const owner = await signUp(t);
+    const admin = await addTeammate(t, owner, 'admin');
+    expect(await body(await put(admin, { brand_color: '#0b5cad' }))).toMatchObject({ brand_color: '#0b5cad', can_edit: true });
     const member = await addTeammate(t, owner);
     expect(await body(await fetch(`${t.url}/api/v1/account/branding`, { headers: member.headers }))).toMatchObject({ can_edit: false });
     const res = await put(member, { brand_color: '#000000' });
