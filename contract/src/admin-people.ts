@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AdminAuditEntrySchema } from './admin.ts';
+import { AdminAuditEntrySchema, AdminUserSchema } from './admin.ts';
 import { PLANS } from './plans.ts';
 
 /** The user detail (/donkey/users/:id) and account detail (/donkey/accounts/:id) screens and their actions. */
@@ -66,17 +66,11 @@ export type AdminAccountDetail = Static<typeof AdminAccountDetailSchema>;
 
 export const AdminUserDetailSchema = Type.Object(
   {
-    id: Type.String(),
-    name: Type.String(),
-    email: Type.String(),
-    role: Type.String(),
-    is_sysadmin: Type.Boolean(),
-    disabled: Type.Boolean(),
+    // What the users list shows of a user; the account comes whole below.
+    ...Type.Omit(AdminUserSchema, ['account_id', 'account_name', 'plan']).properties,
     email_verified: Type.Boolean(),
     /** Signs in with a password (not only through Google, Microsoft or Slack). */
     has_password: Type.Boolean(),
-    created_at: Type.String(),
-    last_active_at: NullableText,
     identities: Type.Array(Type.Object({ provider: Type.String(), email: Type.String(), created_at: Type.String(), last_used_at: Type.String() })),
     account: Type.Object(AdminAccountDetailSchema.properties),
     /** Their own support requests, newest first (at most 20). */

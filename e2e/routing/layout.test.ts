@@ -99,7 +99,7 @@ describe('layout, navigation and code splitting', () => {
     await page.goto('/pricing');
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
-    const signedIn = scripts.filter((path) => /\/(AppShell|DashboardPage|Requests?Page|RecordingsPage|RecordingPage|SignInPage|SignUpPage|OnboardingLayout|WorkspacePage|AdminSectionPage)-/.test(path));
+    const signedIn = scripts.filter((path) => /\/(AppShell|DashboardPage|Requests?Page|RecordingsPage|RecordingPage|SignInPage|SignUpPage|OnboardingLayout|WorkspacePage)-/.test(path));
     expect(signedIn).toEqual([]);
     expect(me.count()).toBe(0);
   });

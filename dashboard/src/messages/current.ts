@@ -274,13 +274,11 @@ export const current = {
     widget: 'Widget settings and the embed code will be here.',
     upgrade: 'Plan upgrades are coming soon: compare plans and change yours here.',
     checkoutSuccess: 'Thank you! Your payment confirmation will be shown here.',
-    admin: 'The system administration area for {section} is coming soon.',
     recorder: 'Recording links open in the recorder. This link could not be opened here: open it directly in your browser.',
   },
   admin: {
     sections: {
       users: 'users',
-      user: 'this user',
       accounts: 'accounts',
       supportRequests: 'support requests',
       chats: 'chats',

@@ -7,9 +7,11 @@ import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { getOverview } from './adminApi.ts';
 import { auditActionLabel, auditChange } from './auditEntry.ts';
-import type { AdminSection } from './AdminSectionPage.tsx';
+import type { current } from '../../messages/current.ts';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
+
+type AdminSection = keyof (typeof current)['admin']['sections'];
 
 const SECTIONS: [string, AdminSection][] = [
   ['users', 'users'],
