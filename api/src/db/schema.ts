@@ -222,6 +222,12 @@ export interface AccountSubmissionCountsTable {
   submissions: number;
 }
 
+/** How many submissions a request has, kept by triggers on submissions in the writing transaction (migration 0221). */
+export interface RequestSubmissionCountsTable {
+  request_id: string;
+  submissions: number;
+}
+
 export interface AccountBillingTable {
   account_id: string;
   stripe_customer_id: string | null;
@@ -508,6 +514,7 @@ export interface Database {
   uploads: UploadsTable;
   submissions: SubmissionsTable;
   account_submission_counts: AccountSubmissionCountsTable;
+  request_submission_counts: RequestSubmissionCountsTable;
   account_billing: AccountBillingTable;
   account_subdomains: AccountSubdomainsTable;
   account_branding: AccountBrandingTable;

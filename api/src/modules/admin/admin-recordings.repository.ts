@@ -14,7 +14,15 @@ function requestsMatching(db: Db, query: AdminRecordingRequestQuery) {
   const q = query.q?.trim();
   if (q) {
     const pattern = likePattern(q);
-    base = base.where((eb) => eb.or([eb('r.title', 'ilike', pattern), eb('a.name', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
+    // Three lookups the trigram indexes answer (migrations 0220, 0221), rather than an OR over the joined rows.
+    base = base.where('r.id', 'in', () =>
+      db
+        .selectFrom('recording_requests')
+        .select('id')
+        .where('title', 'ilike', pattern)
+        .union(db.selectFrom('recording_requests').select('id').where('account_id', 'in', db.selectFrom('accounts').select('id').where('name', 'ilike', pattern)))
+        .union(db.selectFrom('recording_requests').select('id').where('created_by', 'in', db.selectFrom('users').select('id').where('email', 'ilike', pattern))),
+    );
   }
   if (query.account_id) base = base.where('r.account_id', '=', query.account_id);
   if (query.link_state === 'archived') base = base.where('r.status', '=', 'archived');
@@ -42,7 +50,8 @@ export async function listRequests(db: Db, query: Paged<AdminRecordingRequestQue
       linkState.as('link_state'),
       'r.expires_at',
       'r.created_at',
-      sql<number>`(select count(*) from submissions s where s.request_id = r.id)`.as('submission_count'),
+      // Kept by triggers (migration 0221): sorting by it reads one row per request, not every request's submissions.
+      sql<number>`coalesce((select c.submissions from request_submission_counts c where c.request_id = r.id), 0)`.as('submission_count'),
       sql<number>`(select count(*) from revoked_request_tokens t where t.request_id = r.id)`.as('revoked_links'),
     ])
     .orderBy(REQUEST_ORDER[query.sort ?? 'newest'])
@@ -102,14 +111,24 @@ const SUBMISSION_ORDER = {
 export async function listSubmissions(db: Db, query: Paged<AdminSubmissionQuery>) {
   const q = query.q?.trim();
   const pattern = q ? likePattern(q) : undefined;
-  let listed = withNames(db).select(submissionColumns).where(submissionFilters(query));
-  if (pattern) listed = listed.where((eb) => eb.or([eb('s.recipient_email', 'ilike', pattern), eb('r.title', 'ilike', pattern)]));
-  // Counted without the joins unless the search needs the request's title: every submission has its account and request.
-  let counted = db.selectFrom('submissions as s').where(submissionFilters(query));
-  if (pattern) counted = counted.where((eb) => eb.or([eb('s.recipient_email', 'ilike', pattern), eb.exists(eb.selectFrom('recording_requests as r').select('r.id').whereRef('r.id', '=', 's.request_id').where('r.title', 'ilike', pattern))]));
+  // Filtered, counted and paged on submissions alone (every submission has its account and request); a search is two
+  // trigram lookups (migration 0221), and the names are joined for the page's rows only, so a deep page skips index
+  // entries, not joined rows.
+  let matching = db.selectFrom('submissions as s').where(submissionFilters(query));
+  if (pattern) {
+    matching = matching.where('s.id', 'in', () =>
+      db
+        .selectFrom('submissions')
+        .select('id')
+        .where('recipient_email', 'ilike', pattern)
+        .union(db.selectFrom('submissions').select('id').where('request_id', 'in', db.selectFrom('recording_requests').select('id').where('title', 'ilike', pattern))),
+    );
+  }
+  const order = SUBMISSION_ORDER[query.sort ?? 'newest'];
+  const page = matching.select('s.id').orderBy(order).orderBy('s.id').limit(query.perPage).offset((query.page - 1) * query.perPage);
   const [rows, { n }] = await Promise.all([
-    listed.orderBy(SUBMISSION_ORDER[query.sort ?? 'newest']).orderBy('s.id').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
-    counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    withNames(db).select(submissionColumns).where('s.id', 'in', page).orderBy(order).orderBy('s.id').execute(),
+    matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(n) };
 }
