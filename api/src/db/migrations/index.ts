@@ -25,6 +25,7 @@ import * as m20261125_0210_admin_operation_lists from './20261125_0210_admin_ope
 import * as m20261125_0211_admin_submissions_by_size from './20261125_0211_admin_submissions_by_size.ts';
 import * as m20261125_0220_admin_lists_at_scale from './20261125_0220_admin_lists_at_scale.ts';
 import * as m20261125_0221_admin_operation_search from './20261125_0221_admin_operation_search.ts';
+import * as m20261125_0222_chat_waiting from './20261125_0222_chat_waiting.ts';
 import * as m20261125_0240_submission_counts from './20261125_0240_submission_counts.ts';
 import * as m20261125_0250_account_branding from './20261125_0250_account_branding.ts';
 import * as m20261125_0260_account_subdomains from './20261125_0260_account_subdomains.ts';
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '20261124_0192_user_disabled': m20261124_0192_user_disabled,
   '20261125_0220_admin_lists_at_scale': m20261125_0220_admin_lists_at_scale,
   '20261125_0221_admin_operation_search': m20261125_0221_admin_operation_search,
+  '20261125_0222_chat_waiting': m20261125_0222_chat_waiting,
   '20261125_0240_submission_counts': m20261125_0240_submission_counts,
   '20261125_0250_account_branding': m20261125_0250_account_branding,
   '20261125_0260_account_subdomains': m20261125_0260_account_subdomains,

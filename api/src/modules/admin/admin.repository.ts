@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminAccountQuery, AdminUserQuery } from '@showback/contract';
 import type { Db } from '../../db/database.ts';
+import { waitingForStaff } from '../chat/chat.repository.ts';
 import { likePattern } from '../support/support.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,7 +53,7 @@ export async function overviewCounts(db: Db, now: Date) {
     db
       .selectFrom('chat_conversations')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(sql<boolean>`exists (select 1 from chat_messages m where m.conversation_id = chat_conversations.id and m.author = 'customer' and m.id > chat_conversations.staff_read_id)`)
+      .where(waitingForStaff)
       .executeTakeFirstOrThrow(),
     db.selectFrom('admin_audit_log').selectAll().orderBy('created_at', 'desc').limit(20).execute(),
   ]);

@@ -73,6 +73,9 @@ export async function markRead(db: Db, conversationId: string, reader: 'customer
   return Number((row as Record<string, number>)[column]);
 }
 
+/** A conversation whose latest customer message the staff have not read (migration 0222 indexes the lookup). */
+export const waitingForStaff = sql<boolean>`chat_conversations.staff_read_id < (select max(m.id) from chat_messages m where m.conversation_id = chat_conversations.id and m.author = 'customer')`;
+
 const unreadForStaff = sql<number>`(select count(*) from chat_messages m where m.conversation_id = chat_conversations.id and m.author = 'customer' and m.id > chat_conversations.staff_read_id)`;
 
 function staffConversations(db: Db) {
@@ -89,7 +92,7 @@ export async function listForStaff(db: Db, filter: Page & { q?: string; unread?:
   let base = db.selectFrom('chat_conversations').where('chat_conversations.last_message_at', 'is not', null);
   const q = filter.q?.trim();
   if (q) base = base.where('chat_conversations.user_id', 'in', (eb) => eb.selectFrom('users').select('users.id').where((w) => w.or([w('users.email', 'ilike', likePattern(q)), w('users.name', 'ilike', likePattern(q))])));
-  if (filter.unread) base = base.where(sql<boolean>`exists (select 1 from chat_messages m where m.conversation_id = chat_conversations.id and m.author = 'customer' and m.id > chat_conversations.staff_read_id)`);
+  if (filter.unread) base = base.where(waitingForStaff);
   const page = base.select('chat_conversations.id').orderBy('chat_conversations.last_message_at', 'desc').orderBy('chat_conversations.id').limit(filter.perPage).offset((filter.page - 1) * filter.perPage);
   const [rows, { n }] = await Promise.all([
     staffConversations(db)
