@@ -41,7 +41,7 @@ describe('admin user and account detail: password reset, trial extension, enterp
       disabled: false,
       has_password: true,
       identities: [],
-      account: { name: 'Profile Co', plan: 'free', effective_plan: 'growth', trial_active: true, limits: { submission_limit: 250, retention_days: 90, seats: 2 }, members: [{ id: customer.user.id, role: 'owner' }], recording_requests: 0, submissions: 0 },
+      account: { name: 'Profile Co', plan: 'free', effective_plan: 'growth', trial_active: true, limits: { submission_limit: 250, retention_days: 90, seats: 2 }, members: [{ id: customer.user.id, role: 'owner' }], seats_used: 1, recording_requests: 0, submissions: 0 },
       support_requests: [{ subject: 'Export fails', status: 'open', replies: 0 }],
     });
     expect(user.chat).toMatchObject({ total: 1, messages: [{ author: 'customer', body: 'Hello team', author_name: 'Petra Profile' }] });

@@ -54,6 +54,8 @@ export const AdminAccountDetailSchema = Type.Object(
     /** What a system admin set for the enterprise plan (null: no limit); used only while the plan is enterprise. */
     enterprise_limits: LimitsSchema,
     submissions_this_month: Type.Integer(),
+    /** Members plus unexpired pending invitations, as the seat limit counts them. */
+    seats_used: Type.Integer(),
     recording_requests: Type.Integer(),
     submissions: Type.Integer(),
     members: Type.Array(AdminAccountMemberSchema),

@@ -6,6 +6,7 @@ import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { sendPasswordResetLink } from '../auth/password-resets.service.ts';
 import { planRules } from '../billing/billing-state.ts';
+import { seatsOf } from '../team/seats.ts';
 import { recordAdminAction } from './audit-log.repository.ts';
 import * as repo from './admin-people.repository.ts';
 
@@ -20,7 +21,7 @@ function auditJson(rows: Selectable<AdminAuditLogTable>[]) {
 export async function getAccount(ctx: AppContext, accountId: string, now = new Date()): Promise<AdminAccountDetail> {
   const account = await repo.findAccount(ctx.db, accountId, now);
   if (!account) throw notFound('Account');
-  const [members, audit] = await Promise.all([repo.membersOf(ctx.db, accountId), repo.auditAbout(ctx.db, 'account', accountId)]);
+  const [members, audit, seats] = await Promise.all([repo.membersOf(ctx.db, accountId), repo.auditAbout(ctx.db, 'account', accountId), seatsOf(ctx.db, account, now)]);
   const rules = planRules(account, now);
   return {
     id: account.id,
@@ -35,6 +36,7 @@ export async function getAccount(ctx: AppContext, accountId: string, now = new D
     limits: { submission_limit: rules.submissionLimit, retention_days: rules.retentionDays, seats: rules.seats },
     enterprise_limits: { submission_limit: account.enterprise_submission_limit, retention_days: account.enterprise_retention_days, seats: account.enterprise_seats },
     submissions_this_month: Number(account.used),
+    seats_used: seats.used,
     recording_requests: Number(account.request_count),
     submissions: Number(account.submission_count),
     members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role, disabled: m.disabled_at !== null, last_active_at: iso(m.last_active_at) })),

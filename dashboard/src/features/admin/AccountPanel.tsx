@@ -33,7 +33,7 @@ export function AccountFacts({ account, detailLink = false }: { account: AdminAc
     [t('adminPeople.subscription'), account.subscription_status],
     [t('adminPeople.recordingsPerMonth'), limitText(account.limits.submission_limit)],
     [t('adminPeople.retentionDays'), limitText(account.limits.retention_days)],
-    [t('adminPeople.seats'), `${account.members.length} / ${limitText(account.limits.seats)}`],
+    [t('adminPeople.seats'), `${account.seats_used} / ${limitText(account.limits.seats)}`],
     [t('adminPeople.usage'), String(account.submissions_this_month)],
     [t('adminPeople.requests'), String(account.recording_requests)],
     [t('adminPeople.submissions'), String(account.submissions)],
