@@ -1,10 +1,11 @@
 import { describe, it } from 'vitest';
-import { screenshot, waitForAppShell } from '../auth/session.ts';
+import { runSql, screenshot, waitForAppShell } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
 import { customerAndStaff } from './people.ts';
 
 // A system admin opens a user from the users list, extends their trial and sends a password reset, each after a
-// confirm, and finds both in the page's audit log; the customer follows up on their support request.
+// confirm, and finds both in the page's audit log; on an enterprise account they set a seat limit; the customer follows
+// up on their support request.
 describe('user detail', () => {
   const product = useProduct();
 
@@ -51,5 +52,16 @@ describe('user detail', () => {
     await screenshot(page, 'donkey-account-detail');
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'donkey-account-detail');
+
+    await runSql(product.server, "update accounts set plan = 'enterprise' where id = $1", [customer.user.account.id]);
+    await page.reload();
+    await page.getByLabel('Seats').fill('5');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Save limits' }).click();
+    await page.getByText('The limits of Uma Detail Co were saved.').waitFor();
+    await page.getByText('1 / 5').waitFor();
+    await screenshot(page, 'donkey-account-enterprise');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await screenshot(page, 'donkey-account-enterprise');
   });
 });

@@ -1230,6 +1230,7 @@ export const current = {
     trial: 'Trial',
     trialActive: 'ends {date}',
     trialEnded: 'ended {date}',
+    trialUnused: 'until {date}, not in force on this plan',
     noTrial: 'none',
     subscription: 'Subscription',
     limits: 'Limits',

@@ -21,7 +21,9 @@ const limitText = (value: number | null) => (value === null ? t('adminPeople.noL
 function trialText(account: AdminAccountDetail): string {
   if (!account.trial_ends_at) return t('adminPeople.noTrial');
   const date = adminDate(account.trial_ends_at);
-  return account.trial_active ? t('adminPeople.trialActive', { date }) : t('adminPeople.trialEnded', { date });
+  if (account.trial_active) return t('adminPeople.trialActive', { date });
+  // A paid or enterprise plan overrides a trial that has not run out yet.
+  return new Date(account.trial_ends_at) > new Date() ? t('adminPeople.trialUnused', { date }) : t('adminPeople.trialEnded', { date });
 }
 
 /** The account's plan, trial, limits in force, usage and members; `detailLink` when shown inside a user's page. */
