@@ -41,6 +41,7 @@ const REQUEST_ORDER = {
 export async function listRequests(db: Db, query: Paged<AdminRecordingRequestQuery>) {
   const base = requestsMatching(db, query);
   const listed = base
+    .leftJoin('request_submission_counts as c', 'c.request_id', 'r.id')
     .select([
       'r.id',
       'r.title',
@@ -50,8 +51,9 @@ export async function listRequests(db: Db, query: Paged<AdminRecordingRequestQue
       linkState.as('link_state'),
       'r.expires_at',
       'r.created_at',
-      // Kept by triggers (migration 0221): sorting by it reads one row per request, not every request's submissions.
-      sql<number>`coalesce((select c.submissions from request_submission_counts c where c.request_id = r.id), 0)`.as('submission_count'),
+      // Kept by triggers (migration 0221) and joined: sorting by it reads one row per request, not every request's
+      // submissions.
+      sql<number>`coalesce(c.submissions, 0)`.as('submission_count'),
       sql<number>`(select count(*) from revoked_request_tokens t where t.request_id = r.id)`.as('revoked_links'),
     ])
     .orderBy(REQUEST_ORDER[query.sort ?? 'newest'])
