@@ -146,7 +146,11 @@ async function seed(databaseUrl: string, dataDir: string, adminEmail: string): P
 }
 
 const database = await createPostgresDatabase(adminUrl);
-const server = await startServer({ DATABASE_URL: database.url, WORKERS: 'false' });
+// A server that fails to start must not leave its database behind.
+const server = await startServer({ DATABASE_URL: database.url, WORKERS: 'false' }).catch(async (error: unknown) => {
+  await database.drop();
+  throw error;
+});
 try {
   const owner = await signUpOwner(server.url, 'Bench operators');
   const me = (await (await fetch(`${server.url}/api/v1/users/me`, { headers: owner.headers })).json()) as { email: string };
