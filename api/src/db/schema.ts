@@ -476,6 +476,14 @@ export interface InvitationsTable {
   created_at: Timestamp;
 }
 
+/** An account's branded subdomain (modules/subdomains); unique on lower(name). */
+export interface AccountSubdomainsTable {
+  account_id: string;
+  name: string;
+  activated_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 /** How an account looks to recipients (modules/branding); one row per account, made on the first change. */
 export interface AccountBrandingTable {
   account_id: string;
@@ -486,14 +494,6 @@ export interface AccountBrandingTable {
   logo_height: number | null;
   hide_powered_by: Generated<boolean>;
   updated_at: Timestamp;
-}
-
-/** An account's branded subdomain (modules/subdomains); unique on lower(name). */
-export interface AccountSubdomainsTable {
-  account_id: string;
-  name: string;
-  activated_at: NullableTimestamp;
-  created_at: Timestamp;
 }
 
 export interface Database {
@@ -516,8 +516,8 @@ export interface Database {
   account_submission_counts: AccountSubmissionCountsTable;
   request_submission_counts: RequestSubmissionCountsTable;
   account_billing: AccountBillingTable;
-  account_subdomains: AccountSubdomainsTable;
   account_branding: AccountBrandingTable;
+  account_subdomains: AccountSubdomainsTable;
   checkout_sessions: CheckoutSessionsTable;
   stripe_events: StripeEventsTable;
   usage_retired: UsageRetiredTable;

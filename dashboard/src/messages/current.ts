@@ -668,7 +668,6 @@ export const current = {
     account: 'Account',
     channel: 'Channel',
   },
-
   integrationsApp: {
     title: 'Integrations',
     subtitle: 'Tell your team when a recording arrives, where it already works.',
