@@ -77,6 +77,8 @@ describe(`job wake-up on send (${process.env.TEST_DATABASE_URL ? 'Postgres' : 'P
     await t.app.ctx.db.transaction().execute(async (trx) => {
       for (let n = 0; n < 10; n++) await sender.send(job, { n }, { trx });
     });
+    // Postgres delivers a transaction's identical NOTIFYs once: ten jobs, one wake-up, so a woken worker must drain.
+    await until("the transaction's 10 jobs to be taken", () => taken.length >= 10, 5000);
     for (let n = 10; n < 20; n++) await sender.send(job, { n });
     await until('all 20 jobs to be taken', () => taken.length >= 20, 10_000);
     await new Promise((r) => setTimeout(r, 500));

@@ -73,7 +73,14 @@ export class JobQueue {
           job.name,
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
           async ([item]) => {
-            if (item) await this.run(job, item);
+            if (!item) return;
+            // A worker that found a job looks again at once rather than at its next poll: one wake-up may stand for
+            // many jobs (Postgres delivers a transaction's identical NOTIFYs once), so a woken worker drains the queue.
+            try {
+              await this.run(job, item);
+            } finally {
+              this.nudge(job);
+            }
           },
         );
         this.workerIds.set(job.name, id);
