@@ -57,10 +57,11 @@ describe('start-up (spec §2)', () => {
     await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
 
     await page.goto('/blog');
+    // The prerendered page shows its links before the app starts, so wait for the start-up's note, not a link.
+    await expect.poll(() => notes.some((text) => text.includes('no authenticated session found')), { timeout: 15_000 }).toBe(true);
     await page.getByRole('link', { name: 'Start Free' }).waitFor();
     // Removed, not overwritten with the string "null" (spec §4).
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-    expect(notes.some((text) => text.includes('no authenticated session found'))).toBe(true);
 
     await page.goto('/dashboard');
     await waitForPath(page, /^\/sign-in\?redirect_to=%2Fdashboard$/);
