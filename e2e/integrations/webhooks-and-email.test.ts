@@ -88,10 +88,12 @@ describe('/my/integrations: webhooks and email alerts', () => {
     // The owner opens the delivery log and finds the deliveries with status 200.
     await endpoint.getByRole('button', { name: 'Delivery log' }).click();
     const log = endpoint.getByRole('table', { name: 'Delivery log' });
+    // A delivery is listed as Sending while its attempt is in flight; wait until both have settled.
+    const settled = (type: string) => log.getByRole('row').filter({ hasText: type }).filter({ hasNotText: 'Sending' });
     for (const deadline = Date.now() + 90_000; ; ) {
-      const rows = await log.getByRole('row').filter({ hasText: 'submission.ready' }).count().catch(() => 0);
-      if (rows > 0) break;
-      if (Date.now() > deadline) throw new Error('no submission.ready delivery in the log');
+      const rows = await Promise.all(['submission.ready', 'submission.created'].map((type) => settled(type).count().catch(() => 0)));
+      if (rows.every((n) => n > 0)) break;
+      if (Date.now() > deadline) throw new Error('no settled submission.created and submission.ready deliveries in the log');
       await page.waitForTimeout(1000);
       await endpoint.getByRole('button', { name: 'Refresh' }).click();
     }

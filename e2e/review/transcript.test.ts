@@ -73,9 +73,9 @@ describe('review: transcript, captions and summary', () => {
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     await toggle.click();
     await panel.getByRole('button', { name: 'Captions off' }).waitFor();
-    expect((await cueText())?.mode).toBe('hidden');
+    await expect.poll(async () => (await cueText())?.mode).toBe('hidden');
     await panel.getByRole('button', { name: 'Captions off' }).click();
-    expect((await cueText())?.mode).toBe('showing');
+    await expect.poll(async () => (await cueText())?.mode).toBe('showing');
 
     // Clicking the last segment plays from its start, and it becomes the highlighted one.
     const last = rows.last();
