@@ -2,17 +2,16 @@ import { ADMIN_USER_SORTS, type AdminUser, type AdminUserQuery } from '@showback
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { t } from '../../messages/t.ts';
-import { ApiError } from '../../app/api.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { useToast } from '../../ui/useToast.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { SelectField } from '../../ui/TextField.tsx';
 import { Pagination } from '../recordings/Pagination.tsx';
 import { listUsers, setSysadmin, setUserDisabled } from './adminApi.ts';
 import { AdminSearchForm, AdminTable } from './AdminTable.tsx';
+import { useAdminAction } from './useAdminAction.ts';
 import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import helpdesk from '../support/Helpdesk.module.css';
@@ -28,20 +27,9 @@ export function AdminUsersPage() {
   const sysadmin = params.get('sysadmin') === 'true';
   const page = Number(params.get('page') ?? '1') || 1;
   const me = useAtomValue(userAtom);
-  const toast = useToast();
   const { items, total, failed, reload } = useAdminList({ ...(q ? { q } : {}), sort, ...(sysadmin ? { sysadmin: true } : {}), page, per_page: PER_PAGE }, listUsers);
   const c = (key: 'name' | 'email' | 'account' | 'role' | 'created' | 'lastActive') => t(`adminArea.columns.${key}`);
-  /** Runs an audited action after its confirm, then says what happened (or the server's reason it did not). */
-  const act = async (confirmText: string | undefined, action: () => Promise<unknown>, done: string) => {
-    if (confirmText && !window.confirm(confirmText)) return;
-    try {
-      await action();
-      toast.show({ tone: 'success', message: done });
-      await reload();
-    } catch (error) {
-      toast.show({ tone: 'error', message: error instanceof ApiError && error.code === 'CONFLICT' ? error.message : t('helpdesk.admin.actionFailed') });
-    }
-  };
+  const act = useAdminAction(reload);
   const toggleDisabled = (user: AdminUser) =>
     act(user.disabled ? undefined : t('adminArea.disableConfirm', { email: user.email }), () => setUserDisabled(user.id, !user.disabled), t(user.disabled ? 'adminArea.enabledDone' : 'adminArea.disabledDone', { email: user.email }));
   const toggleSysadmin = (user: AdminUser) =>
