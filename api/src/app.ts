@@ -25,6 +25,7 @@ import { JobQueue } from './jobs/job-queue.ts';
 import { jobs } from './jobs/index.ts';
 import { startRetentionSchedule } from './jobs/retention-schedule.ts';
 import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
+import { SignedInCache } from './modules/auth/signed-in-cache.ts';
 import { alertChannels } from './alerts/alert-channels.ts';
 
 export interface BuildOptions {
@@ -54,11 +55,14 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   await migrateToLatest(database.db);
   const uploads = await createUploadStore(config, database);
   const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log });
-  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue };
+  const signedIn = new SignedInCache();
+  await signedIn.start(database);
+  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue, signedIn };
   app.decorate('ctx', ctx);
   // Running jobs finish before the database closes; workers start only where WORKERS=true.
   app.addHook('preClose', () => queue.stop());
   app.addHook('onClose', () => uploads.close());
+  app.addHook('onClose', () => signedIn.stop());
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(routeTablePlugin);

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { SignedInCache } from './modules/auth/signed-in-cache.ts';
 import type { UploadStore } from './modules/uploads/upload-store.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -23,6 +24,8 @@ export interface AppContext {
   uploads: UploadStore;
   /** Durable background jobs on the database (jobs/). */
   queue: JobQueue;
+  /** Sessions and profiles of signed-in requests, kept a few seconds and dropped on every change (modules/auth/). */
+  signedIn: SignedInCache;
 }
 
 declare module 'fastify' {

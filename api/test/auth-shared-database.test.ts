@@ -49,10 +49,14 @@ describe.skipIf(!adminUrl)('two API servers sharing one PostgreSQL database', ()
     const onB = await fetch(`${servers[1]!.url}/api/v1/users/me`, { headers: me.headers });
     expect(onB.status).toBe(200);
     expect((await body(onB)).id).toBe(me.user.id);
+    // A has the session and profile in its cache; B's changes reach it through NOTIFY, within moments.
+    const onA = () => fetch(`${servers[0]!.url}/api/v1/users/me`, { headers: me.headers });
+    expect((await onA()).status).toBe(200);
     const renamed = await fetch(`${servers[1]!.url}/api/v1/users/me`, { method: 'PUT', headers: me.headers, body: JSON.stringify({ name: 'Renamed on B' }) });
     expect(renamed.status).toBe(200);
+    await expect.poll(async () => (await body(await onA())).name, { timeout: 2000, interval: 20 }).toBe('Renamed on B');
     await fetch(`${servers[1]!.url}/api/v1/users/sign_out`, { method: 'DELETE', headers: { cookie: me.cookie, 'x-csrf-token': me.csrf } });
-    expect((await fetch(`${servers[0]!.url}/api/v1/users/me`, { headers: me.headers })).status).toBe(401);
+    await expect.poll(async () => (await onA()).status, { timeout: 2000, interval: 20 }).toBe(401);
   });
 
   it('rate-limit counters are shared', async () => {

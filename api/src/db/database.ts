@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect, type CompiledQuery, type Dialect } from 'kysely';
+import { WriteObserver } from './write-observer.ts';
 import pg from 'pg';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -26,10 +27,15 @@ export interface DatabaseHandle {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**
    * Calls `onNotify` for each NOTIFY on `channel` (delivered at commit, never for a rolled-back transaction), and with
-   * no payload after a lost Postgres connection comes back, since notifications sent meanwhile are gone. Answers a stop
-   * function.
+   * no payload after a lost Postgres connection comes back, since notifications sent meanwhile are gone; `onLost` as
+   * soon as that connection is lost. Answers a stop function.
    */
-  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onWrite` right after this process's insert, update or delete (through `db`) of one of `tables` has run, ahead
+   * of its commit and of any NOTIFY. Answers a stop function.
+   */
+  watchWrites(tables: readonly string[], onWrite: () => void): () => void;
   /**
    * Runs a compiled query as the prepared statement `name` on Postgres: each pooled connection parses and plans it
    * once instead of on every request, which was most of the database's time for GET /users/me. One name per SQL text,
@@ -42,7 +48,7 @@ export interface DatabaseHandle {
 const RECONNECT_DELAY_MS = 1000;
 
 /** A connection of its own for LISTEN (a pooled one would be handed to queries), reconnecting after it is lost. */
-async function listenOnPostgres(connectionString: string, channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(connectionString: string, channel: string, onNotify: (payload?: string) => void, onLost?: () => void): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -54,6 +60,7 @@ async function listenOnPostgres(connectionString: string, channel: string, onNot
     next.on('error', () => {
       if (client !== next || stopped) return;
       client = undefined;
+      onLost?.();
       next.end().catch(() => {});
       timer = setTimeout(reconnect, RECONNECT_DELAY_MS);
     });
@@ -83,21 +90,28 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // An idle connection the server ends (restart, terminated backend) carries no query; the pool replaces it and the
     // next query reports any lasting failure. Unhandled, pg rethrows it and the whole process dies.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const writes = new WriteObserver();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
     return {
       db,
       kind: 'postgres',
       connectionString: options.databaseUrl,
-      executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
+      executeSql: async (text, values) => {
+        const { rows } = await pool.query(text, values as unknown[]);
+        writes.ranSql(text);
+        return { rows };
+      },
       executePrepared: async <R>(name: string, query: CompiledQuery<R>) => (await pool.query<R & pg.QueryResultRow>({ name, text: query.sql, values: [...query.parameters] })).rows,
-      listen: (channel, onNotify) => listenOnPostgres(options.databaseUrl!, channel, onNotify),
+      listen: (channel, onNotify, onLost) => listenOnPostgres(options.databaseUrl!, channel, onNotify, onLost),
+      watchWrites: (tables, onWrite) => writes.watch(tables, onWrite),
       close: () => db.destroy(),
     };
   }
   // pg_trgm: the admin searches' trigram indexes (migration 0220), as on Postgres.
   const client = await createPglite(options.inMemory ? undefined : path.join(options.dataDir, 'db'), { parsers: PGLITE_PARSERS, extensions: { pg_trgm } });
   const dialect: Dialect = new PGliteDialect(client);
-  const db = new Kysely<Database>({ dialect });
+  const writes = new WriteObserver();
+  const db = new Kysely<Database>({ dialect, plugins: [writes] });
   return {
     db,
     kind: 'pglite',
@@ -108,9 +122,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         // pg-boss sends multi-statement scripts without parameters; only exec() (simple protocol) runs those.
         if (!values || values.length === 0) {
           const results = await client.exec(text);
+          writes.ranSql(text);
           return { rows: results.at(-1)?.rows ?? [] };
         }
         const result = await client.query(text, values as unknown[]);
+        writes.ranSql(text);
         return { rows: result.rows };
       }),
     executePrepared: async (_name, query) => (await db.executeQuery(query)).rows,
@@ -119,6 +135,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       const unlisten = await db.connection().execute(() => client.listen(channel, (payload) => onNotify(payload)));
       return () => (client.closed ? Promise.resolve() : db.connection().execute(() => unlisten()));
     },
+    watchWrites: (tables, onWrite) => writes.watch(tables, onWrite),
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();

@@ -21,7 +21,7 @@ const resolved = new WeakSet<FastifyRequest>();
 export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | undefined> {
   if (!resolved.has(request)) {
     resolved.add(request);
-    const session = await resolveSession(request.server.ctx.database, request.cookies[SESSION_COOKIE]);
+    const session = await resolveSession(request.server.ctx, request.cookies[SESSION_COOKIE]);
     if (session) {
       request.user = session.user;
       request.sessionId = session.sessionId;

@@ -29,6 +29,7 @@ import * as m20261125_0222_chat_waiting from './20261125_0222_chat_waiting.ts';
 import * as m20261125_0240_submission_counts from './20261125_0240_submission_counts.ts';
 import * as m20261125_0250_account_branding from './20261125_0250_account_branding.ts';
 import * as m20261125_0260_account_subdomains from './20261125_0260_account_subdomains.ts';
+import * as m20261126_0300_signed_in_changes from './20261126_0300_signed_in_changes.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0240_submission_counts': m20261125_0240_submission_counts,
   '20261125_0250_account_branding': m20261125_0250_account_branding,
   '20261125_0260_account_subdomains': m20261125_0260_account_subdomains,
+  '20261126_0300_signed_in_changes': m20261126_0300_signed_in_changes,
 };

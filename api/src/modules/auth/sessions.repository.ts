@@ -1,4 +1,5 @@
-import type { DatabaseHandle, Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Insertable } from 'kysely';
 import type { SessionsTable } from '../../db/schema.ts';
 
@@ -7,9 +8,12 @@ export async function insertSession(db: Db, row: Insertable<SessionsTable>): Pro
   return id;
 }
 
-/** The most run query (every signed-in request): a prepared statement on Postgres. */
-export async function findSessionUserByTokenHash(database: DatabaseHandle, tokenHash: string) {
-  const query = database.db
+/**
+ * The most run query (a signed-in request whose session is not in the process's cache): built once, and a prepared
+ * statement on Postgres.
+ */
+export const findSessionUserByTokenHash = preparedQuery('session_user', (db, v: { tokenHash: string; now: Date }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -24,13 +28,13 @@ export async function findSessionUserByTokenHash(database: DatabaseHandle, token
       'users.name',
       'users.last_active_at',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.token_hash', '=', v.tokenHash)
+    .where('sessions.expires_at', '>', v.now)
     // A disabled user's sessions end at once, on every process, even one created by a provider sign-in.
-    .where('users.disabled_at', 'is', null);
-  const [row] = await database.executePrepared('session_user', query.compile());
-  return row;
-}
+    .where('users.disabled_at', 'is', null),
+);
+
+export type SessionUserRow = Awaited<ReturnType<typeof findSessionUserByTokenHash>>[number];
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type Role } from '@showback/contract';
-import type { DatabaseHandle, Db } from '../../db/database.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { newToken, hashToken } from './tokens.ts';
 import * as repo from './sessions.repository.ts';
 
@@ -51,12 +52,17 @@ export interface ResolvedSession {
   user: SessionUser;
 }
 
-/** The session behind the request's cookie, or undefined. One query; see keepSessionAlive for the only write. */
-export async function resolveSession(database: DatabaseHandle, token: string | undefined): Promise<ResolvedSession | undefined> {
+/**
+ * The session behind the request's cookie, or undefined: from the process's cache when it holds it, else one query.
+ * See keepSessionAlive for the only write.
+ */
+export async function resolveSession(ctx: AppContext, token: string | undefined): Promise<ResolvedSession | undefined> {
   if (!token) return undefined;
-  const row = await repo.findSessionUserByTokenHash(database, hashToken(token));
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const row = await ctx.signedIn.read('session', tokenHash, 0, now, async () => (await repo.findSessionUserByTokenHash(ctx.database, { tokenHash, now }))[0]);
   if (!row) return undefined;
-  await keepSessionAlive(database.db, row);
+  await keepSessionAlive(ctx.db, row, now);
   return { sessionId: row.session_id, user: sessionUser(row) };
 }
 
@@ -70,13 +76,13 @@ const HOUR = 60 * 60 * 1000;
 export async function keepSessionAlive(
   db: Db,
   session: { session_id: string; persistent: boolean; expires_at: Date | string; id: string; last_active_at: Date | string | null },
+  now = new Date(),
 ): Promise<void> {
-  const now = new Date();
   if (!session.last_active_at || now.getTime() - new Date(session.last_active_at).getTime() >= HOUR) await repo.touchUserLastActive(db, session.id, now);
   if (session.persistent) return;
   const expiresAt = new Date(session.expires_at).getTime();
-  if (expiresAt - Date.now() < BROWSER_SESSION_IDLE_MS - HOUR) {
-    await repo.extendSession(db, session.session_id, new Date(Date.now() + BROWSER_SESSION_IDLE_MS));
+  if (expiresAt - now.getTime() < BROWSER_SESSION_IDLE_MS - HOUR) {
+    await repo.extendSession(db, session.session_id, new Date(now.getTime() + BROWSER_SESSION_IDLE_MS));
   }
 }
 

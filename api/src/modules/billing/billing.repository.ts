@@ -90,12 +90,14 @@ export async function releaseEvent(db: Db, eventId: string): Promise<void> {
   await db.deleteFrom('stripe_events').where('id', '=', eventId).where('processed_at', 'is', null).execute();
 }
 
+/** The usage_retired key of the usage period starting at `from`. */
+export const usageMonth = (from: Date): string => from.toISOString().slice(0, 7);
+
 /**
  * Submissions counted in [from, to) that still exist, plus those retention deleted since, as an SQL expression for
  * the account `accountId` (a value or a column), so a caller can fetch it together with other rows in one query.
  */
-export function usageCountSql(accountId: Expression<string>, from: Date, to: Date) {
-  const month = from.toISOString().slice(0, 7);
+export function usageCountSql(accountId: Expression<string>, from: Date, to: Date, month = usageMonth(from)) {
   return sql<number>`((select count(*) from submissions s where s.account_id = ${accountId} and s.counted_at >= ${from} and s.counted_at < ${to})
     + coalesce((select r.count from usage_retired r where r.account_id = ${accountId} and r.month = ${month}), 0))`;
 }

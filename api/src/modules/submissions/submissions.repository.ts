@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database, SubmissionRow, SubmissionsTable } from '../../db/schema.ts';
 import { escapeLike } from '../requests/requests.repository.ts';
 
@@ -37,11 +38,33 @@ export async function insertSubmission(db: Db, values: Insertable<SubmissionsTab
 const LIST_COLUMNS = ['s.id', 's.request_id', 's.recipient_name', 's.recipient_email', 's.source', 's.duration_ms', 's.client_duration_ms', 's.status', 's.poster_key', 's.video_key', 's.original_key', 's.created_at'] as const;
 export type SubmissionListRecord = Pick<SubmissionRow, 'id' | 'request_id' | 'recipient_name' | 'recipient_email' | 'source' | 'duration_ms' | 'client_duration_ms' | 'status' | 'poster_key' | 'video_key' | 'original_key' | 'created_at'> & { request_title: string };
 
+/** The unfiltered list, what the recordings page opens with: newest first, ties by id (the submissions_account_newest index). */
+const submissionsPage = preparedQuery('submissions_page', (db, v: { accountId: string; limit: number; offset: number }) =>
+  db
+    .selectFrom('submissions as s')
+    .innerJoin('recording_requests as r', 'r.id', 's.request_id')
+    .where('s.account_id', '=', v.accountId)
+    .select([...LIST_COLUMNS, 'r.title as request_title'])
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(v.limit)
+    .offset(v.offset),
+);
+
+/** The account's total as the triggers of migration 0240 keep it, rather than a scan of all the account's rows. */
+const submissionCount = preparedQuery('submission_count', (db, v: { accountId: string }) =>
+  db.selectFrom('account_submission_counts').select('submissions').where('account_id', '=', v.accountId),
+);
+
 export async function listSubmissions(
   database: DatabaseHandle,
   accountId: string,
   filter: { requestId?: string; q?: string; limit: number; offset: number },
 ): Promise<{ rows: SubmissionListRecord[]; total: number }> {
+  if (!filter.q && !filter.requestId) {
+    const [rows, [count]] = await Promise.all([submissionsPage(database, { accountId, limit: filter.limit, offset: filter.offset }), submissionCount(database, { accountId })]);
+    return { rows, total: Number(count?.submissions ?? 0) };
+  }
   const { db } = database;
   let query = db.selectFrom('submissions as s').innerJoin('recording_requests as r', 'r.id', 's.request_id').where('s.account_id', '=', accountId);
   if (filter.requestId) query = query.where('s.request_id', '=', filter.requestId);
@@ -64,16 +87,9 @@ export async function listSubmissions(
       ]),
     );
   }
-  // Newest first, ties by id: the order of the submissions_account_newest index, read from its start without a sort.
   const page = query.select([...LIST_COLUMNS, 'r.title as request_title']).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(filter.limit).offset(filter.offset);
-  if (filter.q || filter.requestId) {
-    const { total } = await (filter.q ? query : counted).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    return { rows: await page.execute(), total };
-  }
-  // The unfiltered list, what the recordings page opens with: prepared statements, and the count the triggers of
-  // migration 0240 keep rather than a scan of all the account's rows.
-  const [count] = await database.executePrepared('submission_count', db.selectFrom('account_submission_counts').select('submissions').where('account_id', '=', accountId).compile());
-  return { rows: await database.executePrepared('submissions_page', page.compile()), total: Number(count?.submissions ?? 0) };
+  const { total } = await (filter.q ? query : counted).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  return { rows: await page.execute(), total };
 }
 
 export async function updateSubmission(db: Db, id: string, values: Updateable<SubmissionsTable>): Promise<boolean> {

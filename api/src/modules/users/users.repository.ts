@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { DatabaseHandle, Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { AccountRow, NewAccount, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
-import { heldCountSql, usageCountSql } from '../billing/billing.repository.ts';
+import { heldCountSql, usageCountSql, usageMonth } from '../billing/billing.repository.ts';
 
 export async function insertAccount(db: Db, account: NewAccount): Promise<AccountRow> {
   return db.insertInto('accounts').values(account).returningAll().executeTakeFirstOrThrow();
@@ -33,9 +34,10 @@ export async function anySysadmin(db: Db): Promise<boolean> {
 
 /**
  * Everything GET /users/me answers, in one query: the user, the account, its billing row and the usage and held
- * counts of the usage period [from, to). The shape the API answers most often, so one round trip rather than six.
+ * counts of the usage period [from, to) (`month` its usage_retired key). The shape the API answers most often, so one
+ * round trip rather than six.
  */
-function profileQuery(db: Db, from: Date, to: Date) {
+function profileQuery(db: Db, from: Date, to: Date, month: string) {
   const accountId = sql.ref<string>('u.account_id');
   return db
     .selectFrom('users as u')
@@ -66,7 +68,7 @@ function profileQuery(db: Db, from: Date, to: Date) {
       'b.pending_interval',
       'b.pending_change_at',
       'b.stripe_customer_id',
-      usageCountSql(accountId, from, to).as('used'),
+      usageCountSql(accountId, from, to, month).as('used'),
       heldCountSql(accountId).as('held'),
     ]);
 }
@@ -74,20 +76,20 @@ function profileQuery(db: Db, from: Date, to: Date) {
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
 export function findProfile(db: Db, userId: string, from: Date, to: Date) {
-  return profileQuery(db, from, to).where('u.id', '=', userId).executeTakeFirst();
+  return profileQuery(db, from, to, usageMonth(from)).where('u.id', '=', userId).executeTakeFirst();
 }
 
 /**
  * findProfile for the enabled user of an unexpired session, with the session: GET /users/me in one query, the most
- * requested one, so a prepared statement on Postgres.
+ * requested one, so built once and a prepared statement on Postgres.
  */
-export async function findProfileBySession(database: DatabaseHandle, tokenHash: string, from: Date, to: Date, now: Date) {
-  const query = profileQuery(database.db, from, to)
+export const findProfileBySession = preparedQuery('profile_by_session', (db, v: { tokenHash: string; from: Date; to: Date; month: string; now: Date }) =>
+  profileQuery(db, v.from, v.to, v.month)
     .innerJoin('sessions as s', 's.user_id', 'u.id')
     .select(['s.id as session_id', 's.persistent', 's.expires_at'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.expires_at', '>', now)
-    .where('u.disabled_at', 'is', null);
-  const [row] = await database.executePrepared('profile_by_session', query.compile());
-  return row;
-}
+    .where('s.token_hash', '=', v.tokenHash)
+    .where('s.expires_at', '>', v.now)
+    .where('u.disabled_at', 'is', null),
+);
+
+export type SessionProfileRow = Awaited<ReturnType<typeof findProfileBySession>>[number];

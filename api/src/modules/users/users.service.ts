@@ -9,6 +9,7 @@ import { hashToken } from '../auth/tokens.ts';
 import { keepSessionAlive, sessionUser, type ResolvedSession } from '../auth/sessions.service.ts';
 import { serializeUser } from './serialize-user.ts';
 import { billingStateFrom, usagePeriod } from '../billing/billing-state.ts';
+import { usageMonth } from '../billing/billing.repository.ts';
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '23505';
 
@@ -32,13 +33,18 @@ export async function userJson(ctx: AppContext, userId: string, now = new Date()
   return profileJson(row, now);
 }
 
-/** userJson for the user of a session token, with the session; undefined for no or an expired session. One query. */
+/**
+ * userJson for the user of a session token, with the session; undefined for no or an expired session. From the
+ * process's cache when it holds it, else one query.
+ */
 export async function sessionUserJson(ctx: AppContext, token: string | undefined, now = new Date()): Promise<{ session: ResolvedSession; user: User } | undefined> {
   if (!token) return undefined;
-  const { start, end } = usagePeriod(now);
-  const row = await repo.findProfileBySession(ctx.database, hashToken(token), start, end, now);
+  const { start: from, end: to } = usagePeriod(now);
+  const tokenHash = hashToken(token);
+  const load = async () => (await repo.findProfileBySession(ctx.database, { tokenHash, from, to, month: usageMonth(from), now }))[0];
+  const row = await ctx.signedIn.read('profile', tokenHash, from.getTime(), now, load);
   if (!row) return undefined;
-  await keepSessionAlive(ctx.db, row);
+  await keepSessionAlive(ctx.db, row, now);
   return { session: { sessionId: row.session_id, user: sessionUser(row) }, user: profileJson(row, now) };
 }
 
