@@ -8,12 +8,12 @@
 // request, which that load moves far less. Needs `npm run build -w api` first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
-import { openDatabase } from '../api/src/db/database.ts';
+import type { CompiledQuery } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../api/src/db/database.ts';
 import { listSubmissions } from '../api/src/modules/submissions/submissions.repository.ts';
 import { createPostgresDatabase } from '../api/test/support/test-app.ts';
 import { createRequest, signUpOwner } from '../e2e/recording/owner.ts';
-import { freePort, startServer, type RunningServer } from '../e2e/support/server.ts';
+import { freePort, SERVER_NODE_FLAGS, startServer, type RunningServer } from '../e2e/support/server.ts';
 import { CONNECTIONS, DURATION, load, measureRounds, ROUNDS, type Figures } from './support/http-load.ts';
 
 const SEED = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
@@ -28,23 +28,14 @@ const BARE = `
 
 async function startBare(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+  // With the server's own V8 flags, so the ratio compares routes, not heap settings.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--input-type=module', '-e', BARE], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}/ping`;
   for (const deadline = Date.now() + 30_000; !(await fetch(url).then((r) => r.ok, () => false)); ) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error('the bare Fastify process did not start');
     await new Promise((r) => setTimeout(r, 50));
   }
   return { url, child };
-}
-
-/** Captures the SQL Kysely runs, to EXPLAIN exactly what the route sends. */
-function capture(): { plugin: KyselyPlugin; nodes: RootOperationNode[] } {
-  const nodes: RootOperationNode[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: (args: PluginTransformQueryArgs) => (nodes.push(args.node), args.node),
-    transformResult: async (args: PluginTransformResultArgs) => args.result,
-  };
-  return { plugin, nodes };
 }
 
 /**
@@ -62,12 +53,14 @@ async function seedAndExplain(database: { databaseUrl?: string; dataDir: string 
        from generate_series(1, ${SEED}) g`,
       [accountId, requestId],
     );
-    await handle.executeSql('analyze submissions');
-    const { plugin, nodes } = capture();
-    await listSubmissions({ ...handle, db: handle.db.withPlugin(plugin) }, accountId, { limit: PER_PAGE, offset: 0 });
+    // As autovacuum would soon after such an insert: measured then, it would compete with the load.
+    await handle.executeSql('vacuum analyze submissions');
+    // The list's queries exactly as the route sends them, with their values, to EXPLAIN.
+    const sent: CompiledQuery[] = [];
+    const capturing: DatabaseHandle = { ...handle, executePrepared: (name, query) => (sent.push(query), handle.executePrepared(name, query)) };
+    await listSubmissions(capturing, accountId, { limit: PER_PAGE, offset: 0 });
     const plans: string[] = [];
-    for (const node of nodes) {
-      const query = handle.db.getExecutor().compileQuery(node, { queryId: 'explain' });
+    for (const query of sent) {
       const plan = await handle.executeSql(`explain (analyze, costs off, timing off) ${query.sql}`, [...query.parameters]);
       plans.push(query.sql, ...plan.rows.map((r) => `  ${(r as { 'QUERY PLAN': string })['QUERY PLAN']}`));
     }

@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 
 export interface Figures { rps: number; p50: number; p99: number; errors: number; cpuMs?: number }
 export interface Target { url: string; headers?: Record<string, string>; pid?: () => number | undefined }
@@ -35,7 +36,9 @@ async function measure({ url, headers, pid }: Target, duration = DURATION): Prom
 /** Each target measured once per round, targets alternating; medians of req/s, p50 and p99, errors summed. */
 export async function measureRounds<K extends string>(targets: Record<K, Target>): Promise<Record<K, Figures>> {
   const entries = Object.entries(targets) as [K, Target][];
-  for (const [, target] of entries) await measure(target, 1); // warm-up
+  // Warm-up: the JIT, PostgreSQL's caches and each pooled connection's prepared statements; the first seconds of a
+  // fresh server run well below its steady rate.
+  for (const [, target] of entries) await measure(target, WARM_UP);
   const runs = {} as Record<K, Figures[]>;
   for (let round = 0; round < ROUNDS; round++) for (const [name, target] of entries) (runs[name] ??= []).push(await measure(target));
   return Object.fromEntries(

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = path.join(ROOT, 'api/dist/server.js');
+/** How `npm start` runs the server (package.json's config.server_node_flags): the scenarios and benches run it so too. */
+export const SERVER_NODE_FLAGS: string[] = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')).config.server_node_flags.split(' ');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,7 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let out = '';
 
   const start = async (): Promise<void> => {
-    child = spawn(process.execPath, [SERVER_ENTRY], {
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],

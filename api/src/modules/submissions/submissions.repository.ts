@@ -35,23 +35,46 @@ export async function insertSubmission(db: Db, values: Insertable<SubmissionsTab
 }
 
 /** What a list item shows (the service's toSummary): a page no longer reads every row's environment and instructions. */
-const LIST_COLUMNS = ['s.id', 's.request_id', 's.recipient_name', 's.recipient_email', 's.source', 's.duration_ms', 's.client_duration_ms', 's.status', 's.poster_key', 's.video_key', 's.original_key', 's.created_at'] as const;
-export type SubmissionListRecord = Pick<SubmissionRow, 'id' | 'request_id' | 'recipient_name' | 'recipient_email' | 'source' | 'duration_ms' | 'client_duration_ms' | 'status' | 'poster_key' | 'video_key' | 'original_key' | 'created_at'> & { request_title: string };
+const LIST_COLUMNS = [
+  's.id',
+  's.request_id',
+  's.recipient_name',
+  's.recipient_email',
+  's.source',
+  's.duration_ms',
+  's.client_duration_ms',
+  's.status',
+  's.poster_key',
+  's.video_key',
+  's.original_key',
+  // As the API answers it: parsing 50 timestamps into Dates and formatting them back was a tenth of a page's CPU.
+  sql<string>`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
+] as const;
+export type SubmissionListRecord = Pick<SubmissionRow, 'id' | 'request_id' | 'recipient_name' | 'recipient_email' | 'source' | 'duration_ms' | 'client_duration_ms' | 'status' | 'poster_key' | 'video_key' | 'original_key'> & {
+  request_title: string;
+  /** ISO 8601 in UTC, milliseconds, as toISOString() writes it. */
+  created_at: string;
+};
 
-/** The unfiltered list, what the recordings page opens with: newest first, ties by id (the submissions_account_newest index). */
+/**
+ * The unfiltered list, what the recordings page opens with: newest first, ties by id (the submissions_account_newest
+ * index), each row with the account's total as the triggers of migration 0240 keep it (one read of one row, not a scan
+ * of the account's rows). One round trip: a page is the API's most requested list.
+ */
 const submissionsPage = preparedQuery('submissions_page', (db, v: { accountId: string; limit: number; offset: number }) =>
   db
     .selectFrom('submissions as s')
     .innerJoin('recording_requests as r', 'r.id', 's.request_id')
     .where('s.account_id', '=', v.accountId)
     .select([...LIST_COLUMNS, 'r.title as request_title'])
+    .select((eb) => eb.selectFrom('account_submission_counts').select('submissions').where('account_id', '=', v.accountId).as('total'))
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id', 'desc')
     .limit(v.limit)
     .offset(v.offset),
 );
 
-/** The account's total as the triggers of migration 0240 keep it, rather than a scan of all the account's rows. */
+/** The total alone, for a page with no rows to carry it (an account with none yet, a page past the end). */
 const submissionCount = preparedQuery('submission_count', (db, v: { accountId: string }) =>
   db.selectFrom('account_submission_counts').select('submissions').where('account_id', '=', v.accountId),
 );
@@ -62,8 +85,9 @@ export async function listSubmissions(
   filter: { requestId?: string; q?: string; limit: number; offset: number },
 ): Promise<{ rows: SubmissionListRecord[]; total: number }> {
   if (!filter.q && !filter.requestId) {
-    const [rows, [count]] = await Promise.all([submissionsPage(database, { accountId, limit: filter.limit, offset: filter.offset }), submissionCount(database, { accountId })]);
-    return { rows, total: Number(count?.submissions ?? 0) };
+    const rows = await submissionsPage(database, { accountId, limit: filter.limit, offset: filter.offset });
+    const total = rows[0] ? rows[0].total : (await submissionCount(database, { accountId }))[0]?.submissions;
+    return { rows, total: Number(total ?? 0) };
   }
   const { db } = database;
   let query = db.selectFrom('submissions as s').innerJoin('recording_requests as r', 'r.id', 's.request_id').where('s.account_id', '=', accountId);

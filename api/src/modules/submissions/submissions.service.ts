@@ -25,7 +25,7 @@ function urls(row: Pick<SubmissionRow, 'id' | 'poster_key' | 'video_key' | 'orig
   };
 }
 
-export function toSummary(row: repo.SubmissionListRecord): SubmissionSummary {
+export function toSummary(row: Omit<repo.SubmissionListRecord, 'created_at'> & { created_at: Date | string }): SubmissionSummary {
   return {
     id: row.id,
     request_id: row.request_id,
@@ -36,7 +36,8 @@ export function toSummary(row: repo.SubmissionListRecord): SubmissionSummary {
     duration_ms: row.duration_ms ?? row.client_duration_ms,
     status: row.status,
     thumbnail_url: urls(row).poster_url,
-    created_at: iso(row.created_at),
+    // The list's rows carry it formatted already (SubmissionListRecord); a submission's row carries a Date.
+    created_at: typeof row.created_at === 'string' ? row.created_at : iso(row.created_at),
   };
 }
 
