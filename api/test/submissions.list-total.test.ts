@@ -76,5 +76,14 @@ describe('submissions list: total and order', () => {
     expect(new Set(ids).size).toBe(25);
     const { rows } = await sql<{ id: string }>`select id from submissions where account_id = ${account.user.account.id} order by created_at desc, id desc`.execute(t.app.ctx.db);
     expect(ids).toEqual(rows.map((r) => r.id));
+
+    // The total rides on the page's rows; a page with none still answers it, as does an account with none yet.
+    expect(await list(account, '?per_page=10&page=4')).toMatchObject({ items: [], total: 25 });
+    expect(await list(await signUp(t))).toMatchObject({ items: [], total: 0 });
+    // The list formats created_at in the database; the submission's own answer formats it in Node: the same text.
+    const [first] = pages[0]!.items;
+    const one = await json<{ created_at: string }>(await fetch(`${t.url}/api/v1/submissions/${first!.id}`, { headers: account.headers }));
+    expect(first!.created_at).toBe(one.created_at);
+    expect(first!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 });
