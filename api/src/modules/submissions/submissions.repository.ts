@@ -45,12 +45,10 @@ const LIST_COLUMNS = [
   's.client_duration_ms',
   's.status',
   's.poster_key',
-  's.video_key',
-  's.original_key',
   // As the API answers it: parsing 50 timestamps into Dates and formatting them back was a tenth of a page's CPU.
   sql<string>`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
 ] as const;
-export type SubmissionListRecord = Pick<SubmissionRow, 'id' | 'request_id' | 'recipient_name' | 'recipient_email' | 'source' | 'duration_ms' | 'client_duration_ms' | 'status' | 'poster_key' | 'video_key' | 'original_key'> & {
+export type SubmissionListRecord = Pick<SubmissionRow, 'id' | 'request_id' | 'recipient_name' | 'recipient_email' | 'source' | 'duration_ms' | 'client_duration_ms' | 'status' | 'poster_key'> & {
   request_title: string;
   /** ISO 8601 in UTC, milliseconds, as toISOString() writes it. */
   created_at: string;

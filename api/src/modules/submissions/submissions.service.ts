@@ -15,11 +15,13 @@ function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
+const posterUrl = (row: Pick<SubmissionRow, 'id' | 'poster_key'>): string | null => (row.poster_key ? `/api/v1/submissions/${row.id}/poster.jpg` : null);
+
 function urls(row: Pick<SubmissionRow, 'id' | 'poster_key' | 'video_key' | 'original_key'>) {
   const base = `/api/v1/submissions/${row.id}`;
   const playable = row.video_key ?? row.original_key;
   return {
-    poster_url: row.poster_key ? `${base}/poster.jpg` : null,
+    poster_url: posterUrl(row),
     video_url: playable ? `${base}/video` : null,
     download_url: playable ? `${base}/download` : null,
   };
@@ -35,7 +37,7 @@ export function toSummary(row: Omit<repo.SubmissionListRecord, 'created_at'> & {
     source: row.source,
     duration_ms: row.duration_ms ?? row.client_duration_ms,
     status: row.status,
-    thumbnail_url: urls(row).poster_url,
+    thumbnail_url: posterUrl(row),
     // The list's rows carry it formatted already (SubmissionListRecord); a submission's row carries a Date.
     created_at: typeof row.created_at === 'string' ? row.created_at : iso(row.created_at),
   };
