@@ -28,7 +28,7 @@ function tableNames(node: OperationNode | undefined): string[] {
 const RAW_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?(\w+)/gi;
 
 /** The tables that SQL text seems to write: a guess that may name too many (harmless: a cache dropped), never too few. */
-export function tablesWrittenBySql(text: string): string[] {
+function tablesWrittenBySql(text: string): string[] {
   return [...text.matchAll(RAW_WRITE)].map((match) => match[1]!.toLowerCase());
 }
 

@@ -37,9 +37,8 @@ export function cspDirectives(config: Readonly<Config>): Directives {
   };
 }
 
-export function helmetOptions(config: Readonly<Config>): FastifyHelmetOptions {
+function helmetOptions(config: Readonly<Config>): FastifyHelmetOptions {
   return {
-    global: true,
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     // The widget loads /sdk/* into other sites' pages; those files override this per response.
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -88,8 +87,9 @@ function helmetHeaders(options: HelmetOptions): [string, string][] {
  * recorder pages) still go through @fastify/helmet.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const { global: _global, ...options } = helmetOptions(app.ctx.config);
+  const options = helmetOptions(app.ctx.config);
   await app.register(fastifyHelmet, { ...options, global: false });
+  // @fastify/helmet declares its own copy of helmet's option types: the same shape under another name.
   const headers = helmetHeaders(options as HelmetOptions);
   app.addHook('onRequest', async (request, reply) => {
     if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return;

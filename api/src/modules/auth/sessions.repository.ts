@@ -34,8 +34,6 @@ export const findSessionUserByTokenHash = preparedQuery('session_user', (db, v: 
     .where('users.disabled_at', 'is', null),
 );
 
-export type SessionUserRow = Awaited<ReturnType<typeof findSessionUserByTokenHash>>[number];
-
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
 }

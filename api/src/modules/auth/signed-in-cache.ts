@@ -10,7 +10,7 @@ const MAX_AGE_MS = 10_000;
 const MAX_ENTRIES = 20_000;
 
 /** What may be cached: a session's row (`session`) or GET /users/me's (`profile`); both carry the session's end. */
-export type CachedKind = 'session' | 'profile';
+type CachedKind = 'session' | 'profile';
 interface CachedRow {
   id: string;
   account_id: string;

@@ -54,22 +54,23 @@ export type SubmissionListRecord = Pick<SubmissionRow, 'id' | 'request_id' | 're
   created_at: string;
 };
 
+/** An account's submissions with their requests: what every list reads, filtered or not. */
+const accountSubmissions = (db: Db, accountId: string) =>
+  db.selectFrom('submissions as s').innerJoin('recording_requests as r', 'r.id', 's.request_id').where('s.account_id', '=', accountId);
+
+/** A page of list items, newest first, ties by id: the order of the submissions_account_newest index, read without a sort. */
+const newestFirst = (query: ReturnType<typeof accountSubmissions>, limit: number, offset: number) =>
+  query.select([...LIST_COLUMNS, 'r.title as request_title']).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(limit).offset(offset);
+
 /**
  * The unfiltered list, what the recordings page opens with: newest first, ties by id (the submissions_account_newest
  * index), each row with the account's total as the triggers of migration 0240 keep it (one read of one row, not a scan
  * of the account's rows). One round trip: a page is the API's most requested list.
  */
 const submissionsPage = preparedQuery('submissions_page', (db, v: { accountId: string; limit: number; offset: number }) =>
-  db
-    .selectFrom('submissions as s')
-    .innerJoin('recording_requests as r', 'r.id', 's.request_id')
-    .where('s.account_id', '=', v.accountId)
-    .select([...LIST_COLUMNS, 'r.title as request_title'])
-    .select((eb) => eb.selectFrom('account_submission_counts').select('submissions').where('account_id', '=', v.accountId).as('total'))
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(v.limit)
-    .offset(v.offset),
+  newestFirst(accountSubmissions(db, v.accountId), v.limit, v.offset).select((eb) =>
+    eb.selectFrom('account_submission_counts').select('submissions').where('account_id', '=', v.accountId).as('total'),
+  ),
 );
 
 /** The total alone, for a page with no rows to carry it (an account with none yet, a page past the end). */
@@ -88,7 +89,7 @@ export async function listSubmissions(
     return { rows, total: Number(total ?? 0) };
   }
   const { db } = database;
-  let query = db.selectFrom('submissions as s').innerJoin('recording_requests as r', 'r.id', 's.request_id').where('s.account_id', '=', accountId);
+  let query = accountSubmissions(db, accountId);
   if (filter.requestId) query = query.where('s.request_id', '=', filter.requestId);
   // A request's submissions are counted without the join (every submission has its request), through their index.
   let counted = db.selectFrom('submissions as s').where('s.account_id', '=', accountId);
@@ -109,7 +110,7 @@ export async function listSubmissions(
       ]),
     );
   }
-  const page = query.select([...LIST_COLUMNS, 'r.title as request_title']).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(filter.limit).offset(filter.offset);
+  const page = newestFirst(query, filter.limit, filter.offset);
   const { total } = await (filter.q ? query : counted).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   return { rows: await page.execute(), total };
 }

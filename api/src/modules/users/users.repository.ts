@@ -91,5 +91,3 @@ export const findProfileBySession = preparedQuery('profile_by_session', (db, v: 
     .where('s.expires_at', '>', v.now)
     .where('u.disabled_at', 'is', null),
 );
-
-export type SessionProfileRow = Awaited<ReturnType<typeof findProfileBySession>>[number];
