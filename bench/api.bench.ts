@@ -2,7 +2,9 @@
 // built server `api/dist/server.js` spawned as every browser scenario starts it, WORKERS=false), so they no longer
 // share one event loop. Baseline in the same run: a bare Fastify process answering one JSON route. Routes: GET
 // /api/health, a signed-in GET /api/v1/users/me, and GET /api/v1/submissions?per_page=50 for an account seeded with
-// SEED submissions (with the query plans of that list). On PGlite (a temp DATA_DIR) and, with TEST_DATABASE_URL set,
+// SEED submissions (with the query plans of that list), whose pages the server keeps and checks against the account's
+// list version on each request; on PostgreSQL also the same list from a second server that keeps none (LIST_CACHE_MB=0),
+// the baseline the page cache is measured against in the same run. On PGlite (a temp DATA_DIR) and, with TEST_DATABASE_URL set,
 // on a new PostgreSQL database. The routes alternate for ROUNDS rounds and the medians are reported, so a burst of
 // load from elsewhere on the machine skews one round, not a route. Besides req/s, p50 and p99, the server's CPU time per
 // request, which that load moves far less. Needs `npm run build -w api` first.
@@ -10,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import type { CompiledQuery } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../api/src/db/database.ts';
-import { listSubmissions } from '../api/src/modules/submissions/submissions.repository.ts';
+import { newestSubmissions, submissionListVersion } from '../api/src/modules/submissions/submissions.repository.ts';
 import { createPostgresDatabase } from '../api/test/support/test-app.ts';
 import { createRequest, signUpOwner } from '../e2e/recording/owner.ts';
 import { freePort, SERVER_NODE_FLAGS, startServer, type RunningServer } from '../e2e/support/server.ts';
@@ -40,7 +42,7 @@ async function startBare(): Promise<{ url: string; child: ChildProcess }> {
 
 /**
  * SEED submissions for the request's account (one SQL statement, spread over as many minutes), then the plans of the
- * list's two queries. PGlite has one process: the server must be stopped while this runs.
+ * list's queries: its page (with the total and list version) and the version alone, which a kept page is checked by. PGlite has one process: the server must be stopped while this runs.
  */
 async function seedAndExplain(database: { databaseUrl?: string; dataDir: string }, requestId: string): Promise<string> {
   const handle = await openDatabase(database);
@@ -58,7 +60,8 @@ async function seedAndExplain(database: { databaseUrl?: string; dataDir: string 
     // The list's queries exactly as the route sends them, with their values, to EXPLAIN.
     const sent: CompiledQuery[] = [];
     const capturing: DatabaseHandle = { ...handle, executePrepared: (name, query) => (sent.push(query), handle.executePrepared(name, query)) };
-    await listSubmissions(capturing, accountId, { limit: PER_PAGE, offset: 0 });
+    await newestSubmissions(capturing, accountId, { limit: PER_PAGE, offset: 0 });
+    await submissionListVersion(capturing, accountId);
     const plans: string[] = [];
     for (const query of sent) {
       const plan = await handle.executeSql(`explain (analyze, costs off, timing off) ${query.sql}`, [...query.parameters]);
@@ -71,41 +74,52 @@ async function seedAndExplain(database: { databaseUrl?: string; dataDir: string 
 }
 
 async function benchDatabase(name: string, env: Record<string, string>, databaseUrl: string | undefined, bareUrl: string): Promise<void> {
-  const server: RunningServer = await startServer({ ...env, WORKERS: 'false' });
+  // One secret for both servers of the PostgreSQL leg, so the owner's session cookie is good on either.
+  const shared = { ...env, WORKERS: 'false', SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters' };
+  const server: RunningServer = await startServer(shared);
+  let uncached: RunningServer | undefined;
   try {
     const owner = await signUpOwner(server.url);
     const request = await createRequest(owner, { title: 'Bench: submissions' });
     if (!databaseUrl) await server.kill('SIGTERM');
     const plans = await seedAndExplain({ databaseUrl, dataDir: server.dataDir }, request.id);
     if (!databaseUrl) await server.start();
+    // The baseline of the list in the same run: a second server on the same database that keeps no pages and reads
+    // each one as every request did before the page cache. PGlite has one process, so only PostgreSQL has it.
+    if (databaseUrl) uncached = await startServer({ ...shared, LIST_CACHE_MB: '0' });
     const headers = { cookie: owner.headers.cookie! };
+    const list = `/api/v1/submissions?per_page=${PER_PAGE}`;
     const loadBefore = load();
-    const f = await measureRounds({
+    const f = await measureRounds<string>({
       bare: { url: bareUrl },
       health: { url: `${server.url}/api/health`, pid: server.pid },
       me: { url: `${server.url}/api/v1/users/me`, headers, pid: server.pid },
-      submissions: { url: `${server.url}/api/v1/submissions?per_page=${PER_PAGE}`, headers, pid: server.pid },
+      submissions: { url: `${server.url}${list}`, headers, pid: server.pid },
+      ...(uncached ? { uncached: { url: `${uncached.url}${list}`, headers, pid: uncached.pid } } : {}),
     });
     const row = (route: string, x: Figures) => ({
       route,
       'req/s': Math.round(x.rps),
       'p50 ms': x.p50,
       'p99 ms': x.p99,
-      'req/s vs bare': (x.rps / f.bare.rps).toFixed(2),
-      'p99 vs bare': (x.p99 / Math.max(f.bare.p99, 1)).toFixed(2),
+      'req/s vs bare': (x.rps / f.bare!.rps).toFixed(2),
+      'p99 vs bare': (x.p99 / Math.max(f.bare!.p99, 1)).toFixed(2),
       'server CPU ms/req': x.cpuMs === undefined ? '' : x.cpuMs.toFixed(3),
       errors: x.errors,
     });
     console.log(`\n${name}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each (medians), load average before: ${loadBefore}, after: ${load()} on ${os.cpus().length} cores`);
     console.table([
-      row('bare fastify GET /ping (own process)', f.bare),
-      row('GET /api/health', f.health),
-      row('GET /api/v1/users/me (signed in)', f.me),
-      row(`GET /api/v1/submissions?per_page=${PER_PAGE} (${SEED} submissions)`, f.submissions),
+      row('bare fastify GET /ping (own process)', f.bare!),
+      row('GET /api/health', f.health!),
+      row('GET /api/v1/users/me (signed in)', f.me!),
+      row(`GET ${list} (${SEED} submissions; pages kept, version checked)`, f.submissions!),
+      ...(f.uncached ? [row(`  same, LIST_CACHE_MB=0 (every page read): baseline`, f.uncached)] : []),
     ]);
+    if (f.uncached) console.log(`list with kept pages vs every page read: ${(f.submissions!.rps / f.uncached.rps).toFixed(2)}× req/s, p99 ${f.submissions!.p99} vs ${f.uncached.p99} ms`);
     console.log(`query plans of the submissions list:\n${plans}`);
-    if (f.health.errors || f.me.errors || f.submissions.errors) throw new Error('some requests failed');
+    if (Object.values(f).some((x) => x.errors)) throw new Error('some requests failed');
   } finally {
+    await uncached?.stop();
     await server.stop();
   }
 }

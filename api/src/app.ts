@@ -26,6 +26,7 @@ import { jobs } from './jobs/index.ts';
 import { startRetentionSchedule } from './jobs/retention-schedule.ts';
 import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
 import { SignedInCache } from './modules/auth/signed-in-cache.ts';
+import { ListPageCache } from './modules/submissions/list-page-cache.ts';
 import { alertChannels } from './alerts/alert-channels.ts';
 
 export interface BuildOptions {
@@ -57,7 +58,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log });
   const signedIn = new SignedInCache();
   await signedIn.start(database);
-  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue, signedIn };
+  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue, signedIn, listPages: new ListPageCache(config.listCacheMb * 1024 * 1024) };
   app.decorate('ctx', ctx);
   // Running jobs finish before the database closes; workers start only where WORKERS=true.
   app.addHook('preClose', () => queue.stop());

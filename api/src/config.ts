@@ -59,6 +59,7 @@ export const CONFIG_VARS = {
   SUMMARY_MODEL: { description: 'Model name sent to SUMMARY_API_URL.', default: 'gpt-4o-mini' },
   SUMMARY_TIMEOUT_SECONDS: { description: 'Longest wait for the summary model before the attempt fails and is retried.', default: '60' },
   WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
+  LIST_CACHE_MB: { description: 'Memory each API process may use to keep the pages of the recordings list it served, each served again only while the database says the account\'s recordings are unchanged (0: read every page anew).', default: '32' },
   EARLY_PROCESSING: { description: 'Remux a recording into its MP4 and take its poster while it is still uploading, so Stop leaves only the tail to process (false: the whole file after the upload).', default: 'true' },
   MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
   UPLOAD_EXPIRY_DAYS: { description: 'Uploads never submitted (finished or not) are deleted this many days after they started.', default: '7' },
@@ -123,6 +124,8 @@ export interface Config {
   /** A model behind an OpenAI-compatible chat endpoint writes summaries when `api` is set; else the digest (summary/). */
   summary: { api: OpenAiEndpoint | undefined };
   workers: boolean;
+  /** LIST_CACHE_MB: the recordings list's page cache per process (modules/submissions/list-page-cache.ts). */
+  listCacheMb: number;
   earlyProcessing: boolean;
   maxUploadBytes: number;
   uploadExpiryDays: number;
@@ -162,6 +165,12 @@ function port(name: string, value: string): number {
 function positiveInt(name: string, value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+function wholeNumber(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new ConfigError(`${name} must be 0 or a positive whole number, got "${value}"`);
   return n;
 }
 
@@ -254,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     summary: { api: openAiEndpoint('SUMMARY') },
     workers: bool('WORKERS', get('WORKERS')),
+    listCacheMb: wholeNumber('LIST_CACHE_MB', get('LIST_CACHE_MB')),
     earlyProcessing: bool('EARLY_PROCESSING', get('EARLY_PROCESSING')),
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),
     uploadExpiryDays: positiveInt('UPLOAD_EXPIRY_DAYS', get('UPLOAD_EXPIRY_DAYS')),

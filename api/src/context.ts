@@ -3,6 +3,7 @@ import type { DatabaseHandle, Db } from './db/database.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { SignedInCache } from './modules/auth/signed-in-cache.ts';
+import type { ListPageCache } from './modules/submissions/list-page-cache.ts';
 import type { UploadStore } from './modules/uploads/upload-store.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -26,6 +27,8 @@ export interface AppContext {
   queue: JobQueue;
   /** Sessions and profiles of signed-in requests, kept a few seconds and dropped on every change (modules/auth/). */
   signedIn: SignedInCache;
+  /** The recordings list's pages, served again while the account's list version is unchanged (modules/submissions/). */
+  listPages: ListPageCache;
 }
 
 declare module 'fastify' {

@@ -220,6 +220,8 @@ export interface SubmissionsTable {
 export interface AccountSubmissionCountsTable {
   account_id: string;
   submissions: number;
+  /** Bumped by every statement that changes what the account's recordings list shows (migration 0310). */
+  list_version: Generated<number>;
 }
 
 /** How many submissions a request has, kept by triggers on submissions in the writing transaction (migration 0221). */

@@ -8,14 +8,10 @@ import { sql, type Kysely } from 'kysely';
  *
  * The list's page is the account's newest first, ties by id: one index in that order serves it without a sort.
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('account_submission_counts')
-    .addColumn('account_id', 'uuid', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
-    .addColumn('submissions', 'bigint', (c) => c.notNull())
-    .execute();
+/** The counting functions as this migration creates them (0310 replaces them, and puts them back on its way down). */
+export async function createCountingFunctions(db: Kysely<any>, verb: 'create' | 'create or replace'): Promise<void> {
   await sql`
-    create function count_inserted_submissions() returns trigger language plpgsql as $$
+    ${sql.raw(verb)} function count_inserted_submissions() returns trigger language plpgsql as $$
     begin
       insert into account_submission_counts as c (account_id, submissions)
         select account_id, count(*) from inserted group by account_id
@@ -23,13 +19,22 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$`.execute(db);
   await sql`
-    create function count_deleted_submissions() returns trigger language plpgsql as $$
+    ${sql.raw(verb)} function count_deleted_submissions() returns trigger language plpgsql as $$
     begin
       update account_submission_counts c set submissions = c.submissions - d.n
         from (select account_id, count(*) as n from deleted group by account_id) d
         where c.account_id = d.account_id;
       return null;
     end $$`.execute(db);
+}
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('account_submission_counts')
+    .addColumn('account_id', 'uuid', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+    .addColumn('submissions', 'bigint', (c) => c.notNull())
+    .execute();
+  await createCountingFunctions(db, 'create');
   // Creating the triggers locks submissions against writes until this migration commits, so the backfill below
   // counts exactly the rows the triggers will not.
   await sql`create trigger submissions_counted_on_insert after insert on submissions

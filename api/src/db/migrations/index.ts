@@ -30,6 +30,7 @@ import * as m20261125_0240_submission_counts from './20261125_0240_submission_co
 import * as m20261125_0250_account_branding from './20261125_0250_account_branding.ts';
 import * as m20261125_0260_account_subdomains from './20261125_0260_account_subdomains.ts';
 import * as m20261126_0300_signed_in_changes from './20261126_0300_signed_in_changes.ts';
+import * as m20261126_0310_submission_list_versions from './20261126_0310_submission_list_versions.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0250_account_branding': m20261125_0250_account_branding,
   '20261125_0260_account_subdomains': m20261125_0260_account_subdomains,
   '20261126_0300_signed_in_changes': m20261126_0300_signed_in_changes,
+  '20261126_0310_submission_list_versions': m20261126_0310_submission_list_versions,
 };

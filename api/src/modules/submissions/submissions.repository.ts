@@ -65,29 +65,49 @@ const newestFirst = (query: ReturnType<typeof accountSubmissions>, limit: number
 /**
  * The unfiltered list, what the recordings page opens with: newest first, ties by id (the submissions_account_newest
  * index), each row with the account's total as the triggers of migration 0240 keep it (one read of one row, not a scan
- * of the account's rows). One round trip: a page is the API's most requested list.
+ * of the account's rows) and the list version of 0310 the page was read at. One round trip: a page is the API's most
+ * requested list.
  */
 const submissionsPage = preparedQuery('submissions_page', (db, v: { accountId: string; limit: number; offset: number }) =>
-  newestFirst(accountSubmissions(db, v.accountId), v.limit, v.offset).select((eb) =>
+  newestFirst(accountSubmissions(db, v.accountId), v.limit, v.offset).select((eb) => [
     eb.selectFrom('account_submission_counts').select('submissions').where('account_id', '=', v.accountId).as('total'),
-  ),
+    eb.selectFrom('account_submission_counts').select('list_version').where('account_id', '=', v.accountId).as('list_version'),
+  ]),
 );
 
-/** The total alone, for a page with no rows to carry it (an account with none yet, a page past the end). */
+/** The total and version alone: for a page with no rows to carry them (an account with none yet, a page past the end). */
 const submissionCount = preparedQuery('submission_count', (db, v: { accountId: string }) =>
-  db.selectFrom('account_submission_counts').select('submissions').where('account_id', '=', v.accountId),
+  db.selectFrom('account_submission_counts').select(['submissions', 'list_version']).where('account_id', '=', v.accountId),
 );
 
-export async function listSubmissions(
+/** The version alone, read on every request for a page the process keeps (list-page-cache.ts). */
+const listVersion = preparedQuery('submission_list_version', (db, v: { accountId: string }) =>
+  db.selectFrom('account_submission_counts').select('list_version').where('account_id', '=', v.accountId),
+);
+
+/** The account's list_version now; null before its first submission. */
+export async function submissionListVersion(database: DatabaseHandle, accountId: string): Promise<number | null> {
+  const [row] = await listVersion(database, { accountId });
+  return row ? Number(row.list_version) : null;
+}
+
+/** A page of the unfiltered list with the account's total and the list_version it was read at, in one snapshot. */
+export async function newestSubmissions(
+  database: DatabaseHandle,
+  accountId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: SubmissionListRecord[]; total: number; version: number | null }> {
+  const rows = await submissionsPage(database, { accountId, ...page });
+  const counts = rows[0] ? { submissions: rows[0].total, list_version: rows[0].list_version } : (await submissionCount(database, { accountId }))[0];
+  return { rows, total: Number(counts?.submissions ?? 0), version: counts?.list_version == null ? null : Number(counts.list_version) };
+}
+
+/** A filtered list: one request's submissions, or a search of titles, recipients, notes and spoken words. */
+export async function searchSubmissions(
   database: DatabaseHandle,
   accountId: string,
   filter: { requestId?: string; q?: string; limit: number; offset: number },
 ): Promise<{ rows: SubmissionListRecord[]; total: number }> {
-  if (!filter.q && !filter.requestId) {
-    const rows = await submissionsPage(database, { accountId, limit: filter.limit, offset: filter.offset });
-    const total = rows[0] ? rows[0].total : (await submissionCount(database, { accountId }))[0]?.submissions;
-    return { rows, total: Number(total ?? 0) };
-  }
   const { db } = database;
   let query = accountSubmissions(db, accountId);
   if (filter.requestId) query = query.where('s.request_id', '=', filter.requestId);

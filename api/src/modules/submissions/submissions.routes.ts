@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreatedSubmissionSchema, CreateSubmissionSchema, ErrorBodySchema, ListSubmissionsQuerySchema, SubmissionListSchema, SubmissionSchema } from '@showback/contract';
+import { CreatedSubmissionSchema, CreateSubmissionSchema, ErrorBodySchema, ListSubmissionsQuerySchema, SubmissionListSchema, SubmissionSchema, type SubmissionList } from '@showback/contract';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -42,7 +42,12 @@ export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/submissions', {
     preHandler: requireUser,
     schema: { tags, querystring: ListSubmissionsQuerySchema, response: { 200: SubmissionListSchema } },
-  }, async (request) => service.listSubmissions(app.ctx, request.user.accountId, request.query));
+  }, async (request, reply) => {
+    // The route's own serializer (fast-json-stringify of the response schema: text) writes the page; Fastify sends text
+    // with a JSON content type as it is, which the type provider's schema-typed send() cannot express.
+    const body = await service.listSubmissionsJson(app.ctx, request.user.accountId, request.query, (list) => reply.serialize(list) as string);
+    return reply.type('application/json; charset=utf-8').send(body as unknown as SubmissionList);
+  });
 
   app.get('/api/v1/submissions/:id', {
     preHandler: requireUser,

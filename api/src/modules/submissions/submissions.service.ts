@@ -156,16 +156,30 @@ function replay(existing: SubmissionRow, request: OpenRequest, input: CreateSubm
   return { id: existing.id, status: existing.status };
 }
 
-export async function listSubmissions(ctx: AppContext, accountId: string, query: ListSubmissionsQuery): Promise<SubmissionList> {
+/**
+ * GET /submissions as the JSON text it answers, `serialize` being the route's own serializer. The unfiltered pages go
+ * through the process's page cache (list-page-cache.ts): kept pages are served again while the account's list version
+ * is unchanged; a search or one request's submissions are read each time.
+ */
+export async function listSubmissionsJson(ctx: AppContext, accountId: string, query: ListSubmissionsQuery, serialize: (list: SubmissionList) => string): Promise<string> {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 20;
-  const { rows, total } = await repo.listSubmissions(ctx.database, accountId, {
-    ...(query.request_id ? { requestId: query.request_id } : {}),
-    ...(query.q?.trim() ? { q: query.q.trim() } : {}),
-    limit: perPage,
-    offset: (page - 1) * perPage,
-  });
-  return { items: rows.map(toSummary), page, per_page: perPage, total };
+  const bounds = { limit: perPage, offset: (page - 1) * perPage };
+  const list = (rows: repo.SubmissionListRecord[], total: number) => serialize({ items: rows.map(toSummary), page, per_page: perPage, total });
+  const q = query.q?.trim();
+  if (q || query.request_id) {
+    const { rows, total } = await repo.searchSubmissions(ctx.database, accountId, { ...(query.request_id ? { requestId: query.request_id } : {}), ...(q ? { q } : {}), ...bounds });
+    return list(rows, total);
+  }
+  const key = { accountId, ...bounds };
+  if (ctx.listPages.has(key)) {
+    const kept = ctx.listPages.get(key, await repo.submissionListVersion(ctx.database, accountId));
+    if (kept) return kept;
+  }
+  const { rows, total, version } = await repo.newestSubmissions(ctx.database, accountId, bounds);
+  const body = list(rows, total);
+  ctx.listPages.set(key, version, body);
+  return body;
 }
 
 export async function getSubmissionRecord(ctx: AppContext, accountId: string, id: string): Promise<repo.SubmissionRecord> {
