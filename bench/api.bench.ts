@@ -4,13 +4,15 @@
 // /api/health, a signed-in GET /api/v1/users/me, and GET /api/v1/submissions?per_page=50 for an account seeded with
 // SEED submissions (with the query plans of that list), whose pages the server keeps and checks against the account's
 // list version on each request; on PostgreSQL also the same list from a second server that keeps none (LIST_CACHE_MB=0),
-// the baseline the page cache is measured against in the same run. On PGlite (a temp DATA_DIR) and, with TEST_DATABASE_URL set,
+// the baseline the page cache is measured against in the same run, and the kept pages while the account's newest
+// submission changes 50 times a second. On PGlite (a temp DATA_DIR) and, with TEST_DATABASE_URL set,
 // on a new PostgreSQL database. The routes alternate for ROUNDS rounds and the medians are reported, so a burst of
 // load from elsewhere on the machine skews one round, not a route. Besides req/s, p50 and p99, the server's CPU time per
 // request, which that load moves far less. Needs `npm run build -w api` first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import type { CompiledQuery } from 'kysely';
+import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../api/src/db/database.ts';
 import { newestSubmissions, submissionListVersion } from '../api/src/modules/submissions/submissions.repository.ts';
 import { createPostgresDatabase } from '../api/test/support/test-app.ts';
@@ -73,6 +75,31 @@ async function seedAndExplain(database: { databaseUrl?: string; dataDir: string 
   }
 }
 
+const CHANGES_PER_SECOND = 50;
+
+/** `measure` while another connection updates the request's newest submission CHANGES_PER_SECOND times a second. */
+async function whileChanging<T>(databaseUrl: string, requestId: string, measure: () => Promise<T>): Promise<T> {
+  const writer = new pg.Client({ connectionString: databaseUrl });
+  await writer.connect();
+  let writing = true;
+  const writes = (async () => {
+    for (let n = 0; writing; n++) {
+      await writer.query(
+        `update submissions set duration_ms = $2 where id = (select id from submissions where request_id = $1 order by created_at desc, id desc limit 1)`,
+        [requestId, n],
+      );
+      await new Promise((r) => setTimeout(r, 1000 / CHANGES_PER_SECOND));
+    }
+  })();
+  try {
+    return await measure();
+  } finally {
+    writing = false;
+    await writes;
+    await writer.end();
+  }
+}
+
 async function benchDatabase(name: string, env: Record<string, string>, databaseUrl: string | undefined, bareUrl: string): Promise<void> {
   // One secret for both servers of the PostgreSQL leg, so the owner's session cookie is good on either.
   const shared = { ...env, WORKERS: 'false', SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters' };
@@ -97,6 +124,9 @@ async function benchDatabase(name: string, env: Record<string, string>, database
       submissions: { url: `${server.url}${list}`, headers, pid: server.pid },
       ...(uncached ? { uncached: { url: `${uncached.url}${list}`, headers, pid: uncached.pid } } : {}),
     });
+    // Kept pages under writes: the newest submission updated CHANGES_PER_SECOND times a second (each bumps the
+    // account's list version, so the next request reads the page anew), as an account busy with recordings would.
+    const busy = databaseUrl ? await whileChanging(databaseUrl, request.id, () => measureRounds({ busy: { url: `${server.url}${list}`, headers, pid: server.pid } })) : undefined;
     const row = (route: string, x: Figures) => ({
       route,
       'req/s': Math.round(x.rps),
@@ -113,11 +143,12 @@ async function benchDatabase(name: string, env: Record<string, string>, database
       row('GET /api/health', f.health!),
       row('GET /api/v1/users/me (signed in)', f.me!),
       row(`GET ${list} (${SEED} submissions; pages kept, version checked)`, f.submissions!),
+      ...(busy ? [row(`  same, pages kept, while ${CHANGES_PER_SECOND} submissions change per second`, busy.busy)] : []),
       ...(f.uncached ? [row(`  same, LIST_CACHE_MB=0 (every page read): baseline`, f.uncached)] : []),
     ]);
     if (f.uncached) console.log(`list with kept pages vs every page read: ${(f.submissions!.rps / f.uncached.rps).toFixed(2)}× req/s, p99 ${f.submissions!.p99} vs ${f.uncached.p99} ms`);
     console.log(`query plans of the submissions list:\n${plans}`);
-    if (Object.values(f).some((x) => x.errors)) throw new Error('some requests failed');
+    if ([...Object.values(f), ...(busy ? [busy.busy] : [])].some((x) => x.errors)) throw new Error('some requests failed');
   } finally {
     await uncached?.stop();
     await server.stop();

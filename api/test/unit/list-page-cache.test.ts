@@ -33,6 +33,33 @@ describe('the recordings list page cache', () => {
     expect(cache.has(page('e'))).toBe(false);
   });
 
+  it('has the requests that found the same version share one read of the page, and keeps what it read', async () => {
+    const cache = new ListPageCache(1_000);
+    cache.set(page('a'), 1, 'v1');
+    const reads: Array<(body: string) => void> = [];
+    const read = (version: number) => () => new Promise<{ version: number; body: string }>((resolve) => reads.push((body) => resolve({ version, body })));
+    // Version 2 found by three requests: one read between them; version 3 found by a fourth: a read of its own.
+    const found2 = [cache.serve(page('a'), 2, read(2)), cache.serve(page('a'), 2, read(2)), cache.serve(page('a'), 2, read(2))];
+    const found3 = cache.serve(page('a'), 3, read(3));
+    expect(reads).toHaveLength(2);
+    reads[0]!('v2');
+    reads[1]!('v3');
+    expect(await Promise.all(found2)).toEqual(['v2', 'v2', 'v2']);
+    expect(await found3).toBe('v3');
+    // Kept as read; once landed, a request finding version 2 again reads anew rather than joining a finished read.
+    expect(cache.get(page('a'), 3)).toBe('v3');
+    void cache.serve(page('a'), 2, read(2));
+    expect(reads).toHaveLength(3);
+    // A request that did not check the version (nothing kept yet) joins nothing.
+    void cache.serve(page('b'), undefined, read(1));
+    void cache.serve(page('b'), undefined, read(1));
+    expect(reads).toHaveLength(5);
+    // A failed read fails its requests and is not joined afterwards.
+    const failing = cache.serve(page('c'), 1, () => Promise.reject(new Error('database down')));
+    await expect(failing).rejects.toThrow('database down');
+    expect(await cache.serve(page('c'), 1, async () => ({ version: 1, body: 'c1' }))).toBe('c1');
+  });
+
   it('keeps nothing at size 0', () => {
     const cache = new ListPageCache(0);
     cache.set(page('a'), 1, '{}');

@@ -7,6 +7,7 @@ export interface ListPageKey {
   offset: number;
 }
 
+/** A page as read from the database: its JSON text and the version it shows. */
 interface CachedPage {
   /** The account's list_version (migration 0310) when the page was read; null when the account had no submissions yet. */
   version: number | null;
@@ -23,6 +24,8 @@ interface CachedPage {
  */
 export class ListPageCache {
   private readonly pages: LRUCache<string, CachedPage> | undefined;
+  /** Reads in flight by page and the version their requests found: those requests share one read. */
+  private readonly reading = new Map<string, Promise<string>>();
 
   constructor(maxChars: number) {
     this.pages = maxChars > 0 ? new LRUCache({ maxSize: maxChars, sizeCalculation: (page, key) => page.body.length + key.length }) : undefined;
@@ -41,6 +44,33 @@ export class ListPageCache {
 
   set(key: ListPageKey, version: number | null, body: string): void {
     this.pages?.set(keyOf(key), { version, body });
+  }
+
+  /**
+   * The page: kept at `version` (the account's version as this request found it; undefined when not checked), or read
+   * by `read` and kept. Requests that found the same version join one read instead of each making its own: a change to
+   * a busy account's list would otherwise send every request waiting on that page to the database at once. A read
+   * begun after a request checked the version shows that version or a later one, never an earlier one, so joining it
+   * serves nothing older than reading anew; a request that did not check joins nothing.
+   */
+  serve(key: ListPageKey, version: number | null | undefined, read: () => Promise<CachedPage>): Promise<string> {
+    if (version !== undefined) {
+      const kept = this.get(key, version);
+      if (kept !== undefined) return Promise.resolve(kept);
+    }
+    const flight = version === undefined ? undefined : `${keyOf(key)}@${version}`;
+    const joined = flight === undefined ? undefined : this.reading.get(flight);
+    if (joined) return joined;
+    const reading = read().then((page) => {
+      this.set(key, page.version, page.body);
+      return page.body;
+    });
+    if (flight !== undefined) {
+      this.reading.set(flight, reading);
+      const landed = () => this.reading.delete(flight);
+      reading.then(landed, landed);
+    }
+    return reading;
   }
 }
 

@@ -172,14 +172,11 @@ export async function listSubmissionsJson(ctx: AppContext, accountId: string, qu
     return list(rows, total);
   }
   const key = { accountId, ...bounds };
-  if (ctx.listPages.has(key)) {
-    const kept = ctx.listPages.get(key, await repo.submissionListVersion(ctx.database, accountId));
-    if (kept) return kept;
-  }
-  const { rows, total, version } = await repo.newestSubmissions(ctx.database, accountId, bounds);
-  const body = list(rows, total);
-  ctx.listPages.set(key, version, body);
-  return body;
+  const version = ctx.listPages.has(key) ? await repo.submissionListVersion(ctx.database, accountId) : undefined;
+  return ctx.listPages.serve(key, version, async () => {
+    const read = await repo.newestSubmissions(ctx.database, accountId, bounds);
+    return { version: read.version, body: list(read.rows, read.total) };
+  });
 }
 
 export async function getSubmissionRecord(ctx: AppContext, accountId: string, id: string): Promise<repo.SubmissionRecord> {
