@@ -5,6 +5,14 @@ import { signUp, type SignedUp } from './support/auth.ts';
 import { createRequest, json } from './support/fixtures/recording.ts';
 import { startPeerApp, startTestApp, type TestApp } from './support/test-app.ts';
 
+/** Names every submission of an account's, unseen by the version triggers (the table owner may switch them off). */
+const updateUnseen = (app: TestApp, accountId: string, recipientName: string) =>
+  app.app.ctx.db.transaction().execute(async (trx) => {
+    await sql`alter table submissions disable trigger submissions_list_version_on_update`.execute(trx);
+    await sql`update submissions set recipient_name = ${recipientName} where account_id = ${accountId}`.execute(trx);
+    await sql`alter table submissions enable trigger submissions_list_version_on_update`.execute(trx);
+  });
+
 // Each process keeps the unfiltered list's pages it served and serves one again only while the account's list_version
 // (migration 0310) is the one it was read at; the triggers bump it in every statement that changes what a page shows.
 // A change written with those triggers switched off shows whether a page came from memory: the kept page still lacks
@@ -30,19 +38,12 @@ describe('submissions list: kept pages', () => {
     const { rows } = await sql<{ v: number }>`select list_version as v from account_submission_counts where account_id = ${owner.user.account.id}`.execute(t.app.ctx.db);
     return Number(rows[0]!.v);
   };
-  /** An update of every submission of the owner's, unseen by the version triggers (the table owner may switch them off). */
-  const updateUnseen = (recipientName: string) =>
-    t.app.ctx.db.transaction().execute(async (trx) => {
-      await sql`alter table submissions disable trigger submissions_list_version_on_update`.execute(trx);
-      await sql`update submissions set recipient_name = ${recipientName} where account_id = ${owner.user.account.id}`.execute(trx);
-      await sql`alter table submissions enable trigger submissions_list_version_on_update`.execute(trx);
-    });
   const names = (page: SubmissionList) => page.items.map((item) => item.recipient_name);
   const patchTitle = (title: string) => fetch(`${t.url}/api/v1/requests/${requestId}`, { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ title }) });
 
   it('serves a kept page while the version is unchanged, and every change to what it shows at the next request', async () => {
     expect(names(await list(owner))).toEqual([null, null, null]);
-    await updateUnseen('Unseen');
+    await updateUnseen(t, owner.user.account.id, 'Unseen');
     // Kept: the unseen update is not in the page, though a search, read anew, finds it.
     expect(names(await list(owner))).toEqual([null, null, null]);
     expect((await list(owner, '?q=Unseen')).total).toBe(3);
@@ -74,7 +75,7 @@ describe('submissions list: kept pages', () => {
   });
 
   it('keeps each page apart: by account, page and page size', async () => {
-    await updateUnseen('Again');
+    await updateUnseen(t, owner.user.account.id, 'Again');
     const firstTwo = await list(owner, '?per_page=2');
     const secondTwo = await list(owner, '?per_page=2&page=2');
     // Never served before the unseen update, so read now: they have it, while the kept default page does not.
@@ -99,11 +100,7 @@ describe('submissions list: kept pages', () => {
                 values (${someone.user.account.id}, ${request.id}, gen_random_uuid(), 'uncached', 'link', 'video/mp4')`.execute(uncached.app.ctx.db);
       const read = async () => (await json<SubmissionList>(await fetch(`${uncached.url}/api/v1/submissions`, { headers: someone.headers }))).items[0]!.recipient_name;
       expect(await read()).toBeNull();
-      await uncached.app.ctx.db.transaction().execute(async (trx) => {
-        await sql`alter table submissions disable trigger submissions_list_version_on_update`.execute(trx);
-        await sql`update submissions set recipient_name = 'Read anew'`.execute(trx);
-        await sql`alter table submissions enable trigger submissions_list_version_on_update`.execute(trx);
-      });
+      await updateUnseen(uncached, someone.user.account.id, 'Read anew');
       expect(await read()).toBe('Read anew');
     } finally {
       await uncached.close();
