@@ -103,4 +103,42 @@ describe('/my/integrations: the Slack card', () => {
     expect(slack!.callsTo('auth.revoke').length).toBe(revokes + 1);
     await shot(page, '5-disconnected');
   });
+
+  it('shows the server’s message when loading the Slack or Teams status fails, and still offers to connect Slack', async () => {
+    const server = running.server;
+    const owner = await signUpOwner(server.url, 'Gateway Trouble');
+    await completeOnboarding(owner);
+    const context = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 1000 } }));
+    await signInOwner(context, owner);
+    const page = await context.newPage();
+    // What a gateway in front of the API answers when the API behind it is down: a JSON body with only a message.
+    const answers: Record<string, { status: number; body: unknown }> = {
+      slack: { status: 502, body: { message: 'Upstream API is restarting, try again in a minute' } },
+      teams: { status: 422, body: { message: 'Teams status is unavailable for this account' } },
+    };
+    await page.route(/\/api\/v1\/integrations\/(slack|teams)\/status$/, (route) => {
+      const answer = answers[/(slack|teams)\/status$/.exec(route.request().url())![1]!]!;
+      const html = typeof answer.body === 'string';
+      return route.fulfill({ status: answer.status, contentType: html ? 'text/html' : 'application/json', body: html ? (answer.body as string) : JSON.stringify(answer.body) });
+    });
+    await page.goto(`${server.url}/my/integrations`);
+    const card = page.locator('[data-integration="slack"]');
+    await card.getByRole('alert').filter({ hasText: 'Upstream API is restarting, try again in a minute' }).waitFor();
+    await card.getByText('Post every new recording to a channel').waitFor();
+    await card.getByRole('button', { name: 'Connect Slack' }).waitFor();
+    await page.locator('[data-integration="teams"]').getByRole('alert').filter({ hasText: 'Teams status is unavailable for this account' }).waitFor();
+    await shot(page, '6-status-failed-server-message');
+
+    // Our own error body (a 500 with its code) carries a message too; a body without one falls back to the default.
+    answers.slack = { status: 500, body: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', status: 500 } };
+    answers.teams = { status: 502, body: '<html>Bad gateway</html>' };
+    await page.reload();
+    await card.getByRole('alert').filter({ hasText: 'Something went wrong on our side. Please try again.' }).waitFor();
+    await page.locator('[data-integration="teams"]').getByRole('alert').filter({ hasText: 'Failed to load Teams status' }).waitFor();
+
+    // Connecting from the failed state still works once the API answers again.
+    await page.unroute(/\/api\/v1\/integrations\/(slack|teams)\/status$/);
+    await card.getByRole('button', { name: 'Connect Slack' }).click();
+    await page.getByText(`access the ${SLACK_TEAM.name} Slack workspace`).waitFor();
+  });
 });

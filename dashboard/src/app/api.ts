@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors: FieldErrors = {},
+    /** The message is the response body's own (spec §8: shown as is), not the HTTP status text or a network error. */
+    readonly fromServer = false,
   ) {
     super(message);
   }
@@ -56,6 +58,12 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
 }
 
+/** A gateway or another service in front of the API may answer `{"message": "…"}` without our code. */
+function bodyMessage(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || !('message' in value)) return undefined;
+  return typeof value.message === 'string' && value.message.trim() ? value.message : undefined;
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -88,9 +96,10 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   const data = await readJson(response);
   if (response.ok) return data as T;
 
+  const serverMessage = bodyMessage(data);
   const error = isErrorBody(data)
-    ? new ApiError(response.status, data.code, data.message, data.errors ?? {})
-    : new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`);
+    ? new ApiError(response.status, data.code, data.message, data.errors ?? {}, serverMessage !== undefined)
+    : new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : 'HTTP_ERROR', serverMessage ?? (response.statusText || `HTTP ${response.status}`), {}, serverMessage !== undefined);
   // Spec §8: a 500 is logged to the console and rejected to the caller, with no message of its own.
   if (response.status === 500) console.error(`API ${method} ${path} failed with 500`, error);
   throw error;

@@ -13,6 +13,8 @@ import styles from './Integrations.module.css';
 export function SlackCard() {
   const slack = useSlackIntegration();
   const { status } = slack;
+  // A status that failed to load still offers connecting (the server says if the plan does not allow it).
+  const offerConnect = status ? !status.connected : slack.error !== undefined;
   return (
     <Card className={styles.card} data-integration="slack">
       <div className={styles.cardHead}>
@@ -20,10 +22,10 @@ export function SlackCard() {
         {status?.connected && <span className={`${styles.badge} ${status.error ? styles.failed : styles.enabled}`}>{t('integrationsApp.chat.connected')}</span>}
       </div>
       {slack.error && <Banner tone="error">{slack.error}</Banner>}
-      {status && !status.connected && (
+      {offerConnect && (
         <>
           <p className={styles.muted}>{t('integrationsApp.slack.text')}</p>
-          {status.plan_allows ? (
+          {status?.plan_allows !== false ? (
             <div>
               <Button busy={slack.busy === 'connect'} onClick={() => void slack.connect()}>
                 {t('integrationsApp.slackCard.connect')}
