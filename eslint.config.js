@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { featureBoundaries } from './scripts/eslint/featureBoundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', '.data/**', 'sdk/temp/**', '**/*.d.ts'] },
@@ -33,5 +34,44 @@ export default tseslint.config(
     // Boundaries: nothing imports the api; the sdk imports only preact and types from the contract.
     files: ['dashboard/**/*.{ts,tsx}', 'recorder/**/*.{ts,tsx}', 'sdk/**/*.{ts,tsx}', 'contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/src/**', '@showback/api'], message: 'Clients talk to the API over HTTP; share types through contract/.' }] }] },
+  },
+  {
+    // Dashboard features import shared parts (app/, ui/, messages/), never each other's inner modules.
+    files: ['dashboard/src/features/**/*.{ts,tsx}'],
+    plugins: { dashboard: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: {
+      'dashboard/feature-boundaries': [
+        'error',
+        {
+          // Modules a feature publishes for others to compose (a page section, its API client, the signed-in user).
+          published: [
+            'account/useSaveAction.ts',
+            'attribution/attribution.ts',
+            'auth/NewPasswordFields.tsx',
+            'auth/PasswordField.tsx',
+            'auth/authApi.ts',
+            'auth/chosenPlan.ts',
+            'auth/formError.ts',
+            'auth/useSignOut.ts',
+            'auth/useUserAfterHydration.ts',
+            'auth/userAtom.ts',
+            'billing/BillingSection.tsx',
+            'chat/ChatComposer.tsx',
+            'chat/ChatMessages.tsx',
+            'chat/chatApi.ts',
+            'chat/useChatEvents.ts',
+            'integrations/DeliveryTable.tsx',
+            'integrations/NewRecordingEmailToggle.tsx',
+            'recordings/SubmissionList.tsx',
+            'recordings/submissionsApi.ts',
+            'requests/requestsApi.ts',
+            'requests/sanitizeInstructions.ts',
+            'support/Helpdesk.module.css',
+            'support/supportApi.ts',
+            'team/teamApi.ts',
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,7 +1,7 @@
 import type { User } from '@showback/contract';
 import { describe, expect, it } from 'vitest';
 import { readUsage } from '../../src/features/dashboard-home/readUsage.ts';
-import { formatBytes, formatDuration } from '../../src/features/recordings/formatters.ts';
+import { formatBytes, formatDuration } from '../../src/ui/formatters.ts';
 
 const user = (account: Record<string, unknown>): User => ({ account } as unknown as User);
 

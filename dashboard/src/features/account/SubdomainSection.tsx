@@ -7,7 +7,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { ConfirmDialog } from '../recordings/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { SectionLoading } from './SectionLoading.tsx';
 import { claimSubdomain, getSubdomain, releaseSubdomain } from './subdomainApi.ts';
 import { useSaveAction } from './useSaveAction.ts';

@@ -4,7 +4,7 @@ import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SelectField } from '../../ui/TextField.tsx';
-import { Pagination } from '../recordings/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { listAccounts } from './adminApi.ts';
 import { AdminSearchForm, AdminTable } from './AdminTable.tsx';
 import { adminDate } from './AdminUsersPage.tsx';

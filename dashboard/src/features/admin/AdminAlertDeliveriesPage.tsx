@@ -5,7 +5,7 @@ import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SelectField } from '../../ui/TextField.tsx';
 import { DeliveryTable } from '../integrations/DeliveryTable.tsx';
-import { Pagination } from '../recordings/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { listDeliveries, replayDelivery } from './adminOperationsApi.ts';
 import { AdminSearchForm } from './AdminTable.tsx';
 import { useAdminAction } from './useAdminAction.ts';

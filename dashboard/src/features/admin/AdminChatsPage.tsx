@@ -10,7 +10,7 @@ import { ChatComposer } from '../chat/ChatComposer.tsx';
 import { ChatMessages } from '../chat/ChatMessages.tsx';
 import { getStaffChat, listChats, markStaffRead, sendStaffMessage, withMessage } from '../chat/chatApi.ts';
 import { useChatEvents } from '../chat/useChatEvents.ts';
-import { Pagination } from '../recordings/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { AdminSearchForm } from './AdminTable.tsx';
 import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';

@@ -4,7 +4,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SelectField } from '../../ui/TextField.tsx';
-import { Pagination } from '../recordings/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { listInvitations, revokeInvitation } from './adminOperationsApi.ts';
 import { AdminSearchForm, AdminTable } from './AdminTable.tsx';
 import { adminDate } from './AdminUsersPage.tsx';

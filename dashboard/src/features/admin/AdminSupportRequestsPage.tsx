@@ -9,7 +9,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { SelectField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/useToast.ts';
-import { Pagination } from '../recordings/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { displayStatus, getInboxRequest, listSupportInbox, replyToRequest, setRequestStatus } from '../support/supportApi.ts';
 import { AdminSearchForm } from './AdminTable.tsx';
 import { useAdminList } from './useAdminList.ts';

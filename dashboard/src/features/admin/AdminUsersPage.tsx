@@ -8,7 +8,7 @@ import { Checkbox } from '../../ui/Checkbox.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { SelectField } from '../../ui/TextField.tsx';
-import { Pagination } from '../recordings/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { listUsers, setSysadmin, setUserDisabled } from './adminApi.ts';
 import { AdminSearchForm, AdminTable } from './AdminTable.tsx';
 import { useAdminAction } from './useAdminAction.ts';

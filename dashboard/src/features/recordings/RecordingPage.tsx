@@ -8,22 +8,22 @@ import { PageSpinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { t } from '../../messages/t.ts';
 import { sanitizeInstructions } from '../requests/sanitizeInstructions.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EnvironmentPanel } from './EnvironmentPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { TimelineSlot, hasTimelinePanel } from './TimelineSlot.tsx';
 import { VideoPlayer } from './VideoPlayer.tsx';
-import { formatBytes, formatDateTime, formatDuration } from './formatters.ts';
+import { formatBytes, formatDateTime, formatDuration } from '../../ui/formatters.ts';
 import { recipientLabel } from './SubmissionList.tsx';
 import { deleteSubmission, getSubmission } from './submissionsApi.ts';
-import { isNotFound, reviewErrorMessage } from './reviewErrorMessage.ts';
-import { useApiResource } from './useApiResource.ts';
+import { isNotFound, reviewErrorMessage } from '../../app/reviewErrorMessage.ts';
+import { useApiResource } from '../../app/useApiResource.ts';
 import { PlayerClockContext, usePlayerClockState } from './usePlayerClock.ts';
 import { SummaryPanel } from './summary/SummaryPanel.tsx';
 import { TranscriptPanel } from './transcript/TranscriptPanel.tsx';
 import { useTranscript } from './transcript/useTranscript.ts';
 import styles from './RecordingPage.module.css';
-import { LoadFailedBanner } from './LoadFailedBanner.tsx';
+import { LoadFailedBanner } from '../../ui/LoadFailedBanner.tsx';
 
 /** How often the page asks again while the video is being processed. */
 const PROCESSING_POLL_MS = 3000;

@@ -4,13 +4,13 @@ import { Button, buttonClassName } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { t } from '../../messages/t.ts';
-import { ListSkeleton } from './ListSkeleton.tsx';
-import { PER_PAGE, Pagination } from './Pagination.tsx';
+import { ListSkeleton } from '../../ui/ListSkeleton.tsx';
+import { PER_PAGE, Pagination } from '../../ui/Pagination.tsx';
 import { SubmissionList } from './SubmissionList.tsx';
 import { listSubmissions } from './submissionsApi.ts';
-import { useApiResource } from './useApiResource.ts';
+import { useApiResource } from '../../app/useApiResource.ts';
 import styles from './RecordingsPage.module.css';
-import { LoadFailedBanner } from './LoadFailedBanner.tsx';
+import { LoadFailedBanner } from '../../ui/LoadFailedBanner.tsx';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));

@@ -2,7 +2,7 @@ import type { SubmissionSummary } from '@showback/contract';
 import { Link } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { StatusBadge } from './StatusBadge.tsx';
-import { formatDate, formatDuration } from './formatters.ts';
+import { formatDate, formatDuration } from '../../ui/formatters.ts';
 import styles from './SubmissionList.module.css';
 
 export interface SubmissionListProps {

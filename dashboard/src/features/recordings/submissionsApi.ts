@@ -1,6 +1,6 @@
 import type { ListSubmissionsQuery, Submission, SubmissionList } from '@showback/contract';
 import { api } from '../../app/api.ts';
-import { rejectUnlessUuid } from './rejectUnlessUuid.ts';
+import { rejectUnlessUuid } from '../../app/rejectUnlessUuid.ts';
 
 export function listSubmissions(query: ListSubmissionsQuery, signal?: AbortSignal): Promise<SubmissionList> {
   return api.get<SubmissionList>('submissions', { query: { ...query }, signal });

@@ -1,5 +1,5 @@
 import { useEffect, type DependencyList } from 'react';
-import { useApiResource, type ApiResource } from './useApiResource.ts';
+import { useApiResource, type ApiResource } from '../../app/useApiResource.ts';
 
 /** How often the page asks again while a background result (transcript, summary) is on its way. */
 const POLL_MS = 4000;

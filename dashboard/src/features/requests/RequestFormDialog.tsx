@@ -5,7 +5,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/TextField.tsx';
 import { t } from '../../messages/t.ts';
-import { reviewErrorMessage } from '../recordings/reviewErrorMessage.ts';
+import { reviewErrorMessage } from '../../app/reviewErrorMessage.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import { createRequest, updateRequest } from './requestsApi.ts';
 import { SERVER_FIELDS, initialValues, toBody, validate, type RequestFormErrors, type RequestFormValues } from './requestForm.ts';

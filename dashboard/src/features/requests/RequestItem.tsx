@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { RecordingRequest } from '@showback/contract';
 import { Button } from '../../ui/Button.tsx';
 import { t } from '../../messages/t.ts';
-import { formatDate } from '../recordings/formatters.ts';
+import { formatDate } from '../../ui/formatters.ts';
 import { CopyLinkField } from './CopyLinkField.tsx';
 import type { RequestAction } from './requestsApi.ts';
 import styles from './RequestsPage.module.css';

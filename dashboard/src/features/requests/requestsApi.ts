@@ -1,6 +1,6 @@
 import type { CreateRecordingRequest, ListRecordingRequestsQuery, RecordingRequest, RecordingRequestList, UpdateRecordingRequest } from '@showback/contract';
 import { api } from '../../app/api.ts';
-import { rejectUnlessUuid } from '../recordings/rejectUnlessUuid.ts';
+import { rejectUnlessUuid } from '../../app/rejectUnlessUuid.ts';
 
 const path = (id: string, action = '') => `requests/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 

@@ -11,7 +11,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { SelectField, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/useToast.ts';
-import { Pagination } from '../recordings/Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { listSubmissions } from '../recordings/submissionsApi.ts';
 import { displayStatus, followUpRequest, listMySupportRequests, openSupportRequest } from './supportApi.ts';
 import styles from './Helpdesk.module.css';

@@ -12,7 +12,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { fetchCurrentUser } from '../auth/authApi.ts';
 import { userAtom } from '../auth/userAtom.ts';
-import { formatDate, formatDateTime } from '../recordings/formatters.ts';
+import { formatDate, formatDateTime } from '../../ui/formatters.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import { TeamTable } from './TeamTable.tsx';
 import { changeRole, getTeam, removeMember, resendInvitation, revokeInvitation, transferOwnership } from './teamApi.ts';

@@ -6,7 +6,7 @@ import { Checkbox } from '../../ui/Checkbox.tsx';
 import { SelectField, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { t } from '../../messages/t.ts';
-import { reviewErrorMessage } from '../recordings/reviewErrorMessage.ts';
+import { reviewErrorMessage } from '../../app/reviewErrorMessage.ts';
 import { updateWidgetSettings } from './widgetApi.ts';
 import styles from './WidgetPage.module.css';
 

@@ -5,7 +5,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { t } from '../../messages/t.ts';
-import { reviewErrorMessage } from '../recordings/reviewErrorMessage.ts';
+import { reviewErrorMessage } from '../../app/reviewErrorMessage.ts';
 import { updateWidgetSettings } from './widgetApi.ts';
 import styles from './WidgetPage.module.css';
 

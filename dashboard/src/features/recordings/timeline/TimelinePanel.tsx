@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { WidgetEvent } from '@showback/contract';
 import { t } from '../../../messages/t.ts';
 import type { TimelinePanelProps } from '../TimelineSlot.tsx';
-import { useApiResource } from '../useApiResource.ts';
+import { useApiResource } from '../../../app/useApiResource.ts';
 import { useCurrentRowInView } from '../useCurrentRowInView.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
 import { TimelineRow } from './TimelineRow.tsx';
@@ -10,7 +10,7 @@ import { TimelineTrack } from './TimelineTrack.tsx';
 import { getSubmissionEvents } from './timelineApi.ts';
 import { LEVEL_FILTERS, STATUS_FILTERS, currentIndex, matches, type LevelFilter, type StatusFilter } from './timelineModel.ts';
 import styles from './TimelinePanel.module.css';
-import { LoadFailedBanner } from '../LoadFailedBanner.tsx';
+import { LoadFailedBanner } from '../../../ui/LoadFailedBanner.tsx';
 
 /**
  * The host page's console, errors, requests and navigations beside the video: the event the player is at is

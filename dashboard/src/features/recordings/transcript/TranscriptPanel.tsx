@@ -3,19 +3,19 @@ import type { Submission, Transcript } from '@showback/contract';
 import { Banner } from '../../../ui/Banner.tsx';
 import { Button, buttonClassName } from '../../../ui/Button.tsx';
 import { t } from '../../../messages/t.ts';
-import { formatDuration } from '../formatters.ts';
+import { formatDuration } from '../../../ui/formatters.ts';
 
 /** 0:02 for a segment starting at 2.9 s: the second it starts in, as the .txt download and the summary write it. */
 const startOf = (ms: number): string => formatDuration(Math.floor(ms / 1000) * 1000);
-import { reviewErrorMessage } from '../reviewErrorMessage.ts';
-import type { ApiResource } from '../useApiResource.ts';
+import { reviewErrorMessage } from '../../../app/reviewErrorMessage.ts';
+import type { ApiResource } from '../../../app/useApiResource.ts';
 import { useCurrentRowInView } from '../useCurrentRowInView.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
 import { retryTranscript } from './transcriptApi.ts';
 import { countMatches, currentSegmentIndex, splitMatches } from './transcriptModel.ts';
 import pageStyles from '../RecordingPage.module.css';
 import styles from './TranscriptPanel.module.css';
-import { LoadFailedBanner } from '../LoadFailedBanner.tsx';
+import { LoadFailedBanner } from '../../../ui/LoadFailedBanner.tsx';
 
 interface Props {
   submission: Submission;

@@ -1,5 +1,5 @@
 import type { Submission, Transcript } from '@showback/contract';
-import type { ApiResource } from '../useApiResource.ts';
+import type { ApiResource } from '../../../app/useApiResource.ts';
 import { usePolledResource } from '../usePolledResource.ts';
 import { getTranscript } from './transcriptApi.ts';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api.ts';
+import { ApiError } from './api.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

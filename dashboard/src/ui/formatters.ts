@@ -1,4 +1,4 @@
-import { currentLang } from '../../app/locale.ts';
+import { currentLang } from '../app/locale.ts';
 
 const locale = currentLang ?? undefined;
 

@@ -1,4 +1,4 @@
-import { t } from '../../messages/t.ts';
+import { t } from '../messages/t.ts';
 import styles from './ListSkeleton.module.css';
 
 /** Grey rows in the shape of the list that is loading; announced once as "Loading". */

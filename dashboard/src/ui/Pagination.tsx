@@ -1,5 +1,5 @@
-import { Button } from '../../ui/Button.tsx';
-import { t } from '../../messages/t.ts';
+import { Button } from './Button.tsx';
+import { t } from '../messages/t.ts';
 import styles from './Pagination.module.css';
 
 /** Page size of the review lists. */

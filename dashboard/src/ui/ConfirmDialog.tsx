@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../ui/Button.tsx';
-import { Banner } from '../../ui/Banner.tsx';
-import { t } from '../../messages/t.ts';
+import { Button } from './Button.tsx';
+import { Banner } from './Banner.tsx';
+import { t } from '../messages/t.ts';
 import styles from './ConfirmDialog.module.css';
 
 export interface ConfirmDialogProps {

@@ -1,6 +1,6 @@
-import { ApiError, NETWORK_ERROR } from '../../app/api.ts';
-import { current } from '../../messages/current.ts';
-import { t } from '../../messages/t.ts';
+import { ApiError, NETWORK_ERROR } from './api.ts';
+import { current } from '../messages/current.ts';
+import { t } from '../messages/t.ts';
 
 type KnownCode = keyof typeof current.reviewErrors;
 

@@ -1,7 +1,7 @@
-import { t } from '../../messages/t.ts';
-import { Banner } from '../../ui/Banner.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { reviewErrorMessage } from './reviewErrorMessage.ts';
+import { t } from '../messages/t.ts';
+import { Banner } from './Banner.tsx';
+import { Button } from './Button.tsx';
+import { reviewErrorMessage } from '../app/reviewErrorMessage.ts';
 
 interface Props {
   error: unknown;
