@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './web/web.plugin.ts';
+import { compressionPlugin } from './web/compression.ts';
 import { createMailer } from './integrations/email/mailer.ts';
 import { mailboxRoutes } from './integrations/email/mailbox.routes.ts';
 import { securityHeadersPlugin } from './web/security-headers.ts';
@@ -66,6 +67,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.addHook('onClose', () => signedIn.stop());
   if (!options.database) app.addHook('onClose', () => database.close());
 
+  // First, so its onSend hook reaches every route registered after it.
+  await app.register(compressionPlugin);
   await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin);

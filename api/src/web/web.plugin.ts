@@ -16,7 +16,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function staticHeaders(shortCache: string, extra: Record<string, string> = {}) {
   return (reply: FastifyReply, filePath: string): void => {
-    reply.header('Cache-Control', HASHED.test(path.basename(filePath)) ? IMMUTABLE : shortCache);
+    // filePath is the file sent: name.js.br when the build's brotli copy answers for name.js.
+    const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
+    reply.header('Cache-Control', HASHED.test(name) ? IMMUTABLE : shortCache);
     for (const [name, value] of Object.entries(extra)) reply.header(name, value);
   };
 }
@@ -45,6 +47,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       index: false,
       wildcard: true,
       allowedPath: notHtml,
+      // The build writes name.br and name.gz beside each text asset (scripts/precompress.ts); the one the request
+      // accepts is sent, with Vary: Accept-Encoding on every answer.
+      preCompressed: true,
       setHeaders,
     });
     decorated = true;

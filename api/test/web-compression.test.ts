@@ -1,0 +1,156 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The bytes as they crossed the wire. */
+  wire: Buffer;
+  /** The body once decoded per Content-Encoding. */
+  body: string;
+}
+
+/** One GET with the given Accept-Encoding (fetch would decode, and always asks for gzip). */
+function get(baseUrl: string, urlPath: string, acceptEncoding: string, method = 'GET'): Promise<Answer> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    const req = http.request({ host: hostname, port, path: urlPath, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        const decoded = encoding === 'br' ? zlib.brotliDecompressSync(wire) : encoding === 'gzip' ? zlib.gunzipSync(wire) : wire;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, wire, body: decoded.toString() });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// Text that compresses well, as real bundles do, and is well over the 1 KB threshold.
+const script = (name: string): string => Array.from({ length: 200 }, (_, i) => `export const ${name}${i} = () => "${name} ${i}";`).join('\n');
+const page = (title: string): string =>
+  `<!doctype html><html><head><title>${title}</title><!--app-meta--></head><body>${'<p>Collect screen recordings.</p>'.repeat(80)}</body></html>`;
+
+const files: Record<string, string | Buffer> = {
+  'dashboard/dist/index.html': page('spa'),
+  'dashboard/dist/assets/index-AbCd1234.js': script('dashboard'),
+  'dashboard/dist/assets/index-AbCd1234.css': `${'.a{color:red}'.repeat(300)}`,
+  'dashboard/dist/assets/tiny-AbCd1234.js': 'export{}',
+  'dashboard/dist/assets/hero-AbCd1234.jpg': Buffer.alloc(4096, 1),
+  'dashboard/dist/assets/hero-AbCd1234.mp4': Buffer.alloc(4096, 2),
+  'dashboard/dist/prerendered/index.html': page('home prerendered'),
+  'recorder/dist/index.html': page('recorder'),
+  'recorder/dist/assets/main-Zx9y8W7v.js': script('recorder'),
+  'sdk/dist/showback.js': script('sdk'),
+};
+
+describe('compression', () => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-compress-'));
+    for (const [file, content] of Object.entries(files)) {
+      await fs.mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await fs.writeFile(path.join(root, file), content);
+    }
+    // The builds' own last step (dashboard, recorder and sdk package.json).
+    const precompress = path.resolve(import.meta.dirname, '../../scripts/precompress.ts');
+    const dirs = ['dashboard/dist/assets', 'recorder/dist/assets', 'sdk/dist'].map((d) => path.join(root, d));
+    execFileSync(process.execPath, ['--import', 'tsx', precompress, ...dirs], { stdio: 'ignore' });
+    t = await startTestApp({ staticRoot: root });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('the build writes brotli and gzip copies of text assets only, and only where they are smaller', async () => {
+    const assets = await fs.readdir(path.join(root, 'dashboard/dist/assets'));
+    expect(assets).toEqual(expect.arrayContaining(['index-AbCd1234.js.br', 'index-AbCd1234.js.gz', 'index-AbCd1234.css.br', 'index-AbCd1234.css.gz']));
+    expect(assets.filter((f) => f.startsWith('hero-') || f.startsWith('tiny-'))).toEqual(['hero-AbCd1234.jpg', 'hero-AbCd1234.mp4', 'tiny-AbCd1234.js']);
+  });
+
+  it('sends the build\'s brotli or gzip copy of a hashed asset as the request accepts, immutable, varying on Accept-Encoding', async () => {
+    for (const [asset, source] of [
+      ['/vite/assets/index-AbCd1234.js', 'dashboard/dist/assets/index-AbCd1234.js'],
+      ['/vite/assets/index-AbCd1234.css', 'dashboard/dist/assets/index-AbCd1234.css'],
+      ['/vite/recorder/assets/main-Zx9y8W7v.js', 'recorder/dist/assets/main-Zx9y8W7v.js'],
+    ] as const) {
+      const original = String(files[source]);
+      const br = await get(t.url, asset, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], asset).toBe('br');
+      expect(br.wire.equals(await fs.readFile(path.join(root, `${source}.br`))), asset).toBe(true);
+      expect(br.body).toBe(original);
+      expect(br.headers['content-type']).toMatch(asset.endsWith('.css') ? /^text\/css/ : /javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+
+      const gz = await get(t.url, asset, 'gzip');
+      expect(gz.headers['content-encoding'], asset).toBe('gzip');
+      expect(gz.body).toBe(original);
+      expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+      const plain = await get(t.url, asset, '');
+      expect(plain.headers['content-encoding'], asset).toBeUndefined();
+      expect(plain.body).toBe(original);
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('sends the widget SDK compressed with its cross-origin headers and short cache', async () => {
+    const res = await get(t.url, '/sdk/showback.js', 'br, gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.body).toBe(files['sdk/dist/showback.js']);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('never compresses images or video; hashed media is cached immutable', async () => {
+    for (const asset of ['/vite/assets/hero-AbCd1234.jpg', '/vite/assets/hero-AbCd1234.mp4']) {
+      const res = await get(t.url, asset, 'br, gzip');
+      expect(res.status, asset).toBe(200);
+      expect(res.headers['content-encoding'], asset).toBeUndefined();
+      expect(res.wire.length).toBe(4096);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('compresses HTML pages per request (their meta tags differ) and large JSON, not small answers', async () => {
+    for (const p of ['/', '/dashboard', '/r/some-token']) {
+      const res = await get(t.url, p, 'gzip, deflate, br');
+      expect(res.status, p).toBe(200);
+      expect(res.headers['content-encoding'], p).toBe('br');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toMatch(/<meta name="csrf-token" content="[\w-]+\.[\w-]+">/);
+      expect(res.wire.length).toBeLessThan(res.body.length / 4);
+      expect((await get(t.url, p, 'gzip')).headers['content-encoding']).toBe('gzip');
+      expect((await get(t.url, p, '')).headers['content-encoding']).toBeUndefined();
+    }
+    const openapi = await get(t.url, '/api/openapi.json', 'br');
+    expect(openapi.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(openapi.body).openapi).toMatch(/^3\./);
+    const health = await get(t.url, '/api/health', 'br');
+    expect(health.headers['content-type']).toMatch(/application\/json/);
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.wire.length).toBeLessThan(1024);
+  });
+
+  it('never compresses tus uploads', async () => {
+    const res = await get(t.url, '/uploads', 'br, gzip', 'OPTIONS');
+    expect(res.headers['tus-resumable'] ?? res.headers['tus-version']).toBeTruthy();
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
