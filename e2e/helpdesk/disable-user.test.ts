@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, screenshot, waitForAppShell } from '../auth/session.ts';
+import { chooseNewPassword, requestReset, resetLink } from '../auth/password-reset-steps.ts';
+import { PASSWORD, pathOf, screenshot, waitForAppShell } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
 import { customerAndStaff } from './people.ts';
 
-// A system admin disables a user from /donkey/users; the user is signed out and cannot sign in until enabled again.
+// A system admin disables a user from /donkey/users; the user is signed out and cannot sign in until enabled again,
+// not even with a password reset link mailed before.
 describe('disabling a user', () => {
   const product = useProduct();
 
-  it('the disabled user is refused at sign-in with a message saying so', async () => {
+  it('the disabled user is refused at sign-in and by an earlier reset link, with a message saying so', async () => {
     const { customer: victim, staff } = await customerAndStaff(product, { name: 'Dora Disabled' });
+    const stranger = await product.page();
+    const before = Date.now();
+    await requestReset(stranger, victim.user.email);
+    const link = await resetLink(product.server, victim.user.email, before);
 
     const admin = staff.page;
     await admin.goto(`/donkey/users?q=${encodeURIComponent(victim.user.email)}`);
@@ -27,5 +33,13 @@ describe('disabling a user', () => {
     await victim.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await victim.page.getByText('This user has been disabled. Please contact Showback support.').waitFor();
     expect(new URL(victim.page.url()).pathname).toBe('/sign-in');
+
+    // Whoever holds the earlier link is refused the same way, stays signed out, and the password stays as it was.
+    await chooseNewPassword(stranger, link, 'taken over 42');
+    await stranger.getByText('This user has been disabled. Please contact Showback support.').waitFor();
+    await screenshot(stranger, 'reset-link-of-disabled-user');
+    expect(pathOf(stranger)).toMatch(/^\/users\/password\/edit\?/);
+    expect(await stranger.getByText('You are signed in').count()).toBe(0);
+    expect(await stranger.getByLabel('New password', { exact: true }).count()).toBe(0);
   });
 });

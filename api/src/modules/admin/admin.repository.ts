@@ -67,12 +67,11 @@ export async function overviewCounts(db: Db, now: Date) {
   };
 }
 
-/** Disables (a date) or enables (null) a user, ending their sessions when disabled; the previous value, or undefined if no such user. */
+/** Disables (a date) or enables (null) a user; the previous value, or undefined if no such user. */
 export async function setUserDisabled(db: Db, userId: string, disabledAt: Date | null): Promise<{ disabled_at: Date | null; email: string } | undefined> {
   const before = await db.selectFrom('users').select(['disabled_at', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
   if (!before) return undefined;
   await db.updateTable('users').set({ disabled_at: disabledAt }).where('id', '=', userId).execute();
-  if (disabledAt) await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   return before;
 }
 

@@ -2,6 +2,7 @@ import type { AdminAccountList, AdminAccountQuery, AdminOverview, AdminUserList,
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { endCredentials } from '../auth/credential-lifecycle.ts';
 import { recordAdminAction } from './audit-log.repository.ts';
 import * as repo from './admin.repository.ts';
 
@@ -42,13 +43,14 @@ export async function listUsers(ctx: AppContext, query: AdminUserQuery): Promise
 
 /**
  * Disables or enables a user, audited. Nobody disables themselves, which also keeps at least one system admin able to
- * sign in. Disabling ends the user's sessions at once.
+ * sign in. Disabling ends every credential the user holds at once (credential-lifecycle.ts); enabling gives none back.
  */
 export async function setUserDisabled(ctx: AppContext, staff: SessionUser, userId: string, disabled: boolean): Promise<void> {
   if (disabled && userId === staff.id) throw new AppError('CONFLICT', 'You cannot disable yourself.');
   await ctx.db.transaction().execute(async (trx) => {
     const before = await repo.setUserDisabled(trx, userId, disabled ? new Date() : null);
     if (!before) throw notFound('User');
+    if (disabled) await endCredentials(trx, userId, 'disabled');
     if ((before.disabled_at !== null) === disabled) return;
     await recordAdminAction(trx, staff, { action: disabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId, before: { disabled: !disabled, email: before.email }, after: { disabled } });
   });

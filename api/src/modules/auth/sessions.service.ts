@@ -94,6 +94,3 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, s
   if (sessionId) await repo.deleteSession(request.server.ctx.db, sessionId);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(request) });
 }
-
-export const endOtherSessions = (db: Db, userId: string, keepSessionId?: string): Promise<void> =>
-  repo.deleteUserSessions(db, userId, keepSessionId);

@@ -2,6 +2,7 @@ import type { AssignableRole, Team, TeamMember } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import { forbiddenNotOwner, type SessionUser } from '../../plugins/auth.ts';
+import { endCredentials } from '../auth/credential-lifecycle.ts';
 import { invitationJson } from './invitations.service.ts';
 import { seatsOf } from './seats.ts';
 import * as repo from './team.repository.ts';
@@ -40,12 +41,18 @@ export async function changeRole(ctx: AppContext, accountId: string, userId: str
 
 const OWNER_STAYS = 'The owner cannot be removed. Transfer ownership to an admin first.';
 
-/** Owner or admin: removes a member or admin. Their sessions end with their user row; what they created stays. */
+/**
+ * Owner or admin: removes a member or admin. Every credential they held or handed out ends with them
+ * (credential-lifecycle.ts); what they created stays.
+ */
 export async function removeMember(ctx: AppContext, accountId: string, userId: string): Promise<void> {
   const member = await repo.findMember(ctx.db, accountId, userId);
   if (!member) throw notFound('Member');
   if (member.role === 'owner') throw validationFailed({ user: [OWNER_STAYS] }, OWNER_STAYS);
-  await repo.deleteMember(ctx.db, accountId, userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await endCredentials(trx, member.id, 'removed');
+    await repo.deleteMember(trx, accountId, userId);
+  });
 }
 
 const ADMIN_ONLY = 'Ownership can only go to an admin of the workspace. Make them an admin first.';

@@ -3,7 +3,7 @@ import { ErrorBodySchema, SESSION_COOKIE, SignInBodySchema, SignUpBodySchema, Up
 import { Type } from 'typebox';
 import { findSessionUser, requireUser, setSession, unauthenticated } from '../../plugins/auth.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
-import { endOtherSessions, endSession, startSession } from '../auth/sessions.service.ts';
+import { endSession, startSession } from '../auth/sessions.service.ts';
 import { acceptInvitation } from '../team/invitations.service.ts';
 import * as users from './users.service.ts';
 
@@ -62,8 +62,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/v1/users/me',
     { preHandler: requireUser, schema: { tags: ['users'], summary: 'Update name, email or password', body: UpdateMeBodySchema, response: { 200: UserSchema, ...errors } } },
     async (request) => {
-      const { passwordChanged } = await users.updateMe(ctx, request.user.id, request.body);
-      if (passwordChanged) await endOtherSessions(ctx.db, request.user.id, request.sessionId ?? undefined);
+      await users.updateMe(ctx, request.user.id, request.body, request.sessionId ?? undefined);
       return users.userJson(ctx, request.user.id);
     },
   );

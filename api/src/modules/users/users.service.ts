@@ -6,6 +6,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import * as repo from './users.repository.ts';
 import type { ProfileRow } from './users.repository.ts';
 import { hashToken } from '../auth/tokens.ts';
+import { endCredentials, USER_DISABLED_MESSAGE } from '../auth/credential-lifecycle.ts';
 import { keepSessionAlive, sessionUser, type ResolvedSession } from '../auth/sessions.service.ts';
 import { serializeUser } from './serialize-user.ts';
 import { billingStateFrom, usagePeriod } from '../billing/billing-state.ts';
@@ -151,15 +152,15 @@ export async function authenticate(ctx: AppContext, body: Pick<SignInBody, 'emai
   const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !user.password_hash || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
   // Said only to whoever knows the password: it tells them who to ask, and nobody else learns the address exists.
-  if (user.disabled_at) throw new AppError('FORBIDDEN', 'This user has been disabled. Please contact Showback support.');
+  if (user.disabled_at) throw new AppError('FORBIDDEN', USER_DISABLED_MESSAGE);
   return user;
 }
 
-export interface UpdateMeResult {
-  passwordChanged: boolean;
-}
-
-export async function updateMe(ctx: AppContext, userId: string, body: UpdateMeBody): Promise<UpdateMeResult> {
+/**
+ * Changes the person's own name, email or password. A new email or password ends their other sessions and every
+ * reset link (credential-lifecycle.ts), in the same transaction; `sessionId` is the session that stays.
+ */
+export async function updateMe(ctx: AppContext, userId: string, body: UpdateMeBody, sessionId?: string): Promise<void> {
   const user = await repo.findUserById(ctx.db, userId);
   if (!user) throw notFound('User');
   const errors: FieldErrors = {};
@@ -187,12 +188,15 @@ export async function updateMe(ctx: AppContext, userId: string, body: UpdateMeBo
     changes.password_hash = await hashPassword(body.password);
     changes.must_change_password = false;
   }
-  if (Object.keys(changes).length === 0) return { passwordChanged: false };
+  if (Object.keys(changes).length === 0) return;
   try {
-    await repo.updateUser(ctx.db, user.id, changes);
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, user.id, changes);
+      if (changes.password_hash) await endCredentials(trx, user.id, 'password_changed', sessionId);
+      else if (changes.email) await endCredentials(trx, user.id, 'email_changed', sessionId);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw validationFailed({ email: [EMAIL_TAKEN] });
     throw error;
   }
-  return { passwordChanged };
 }

@@ -26,6 +26,8 @@ export function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [linkInvalid, setLinkInvalid] = useState(false);
+  // Said by the API to whoever holds the link (a disabled user, say): nothing on this page can change it.
+  const [refusal, setRefusal] = useState<string>();
   const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
 
   const onSubmit = async (event: FormEvent) => {
@@ -46,6 +48,7 @@ export function ResetPasswordPage() {
     } catch (error) {
       // A spent or expired link cannot be fixed on this page: say so instead of the field's raw message.
       if (error instanceof ApiError && error.fieldError('reset_password_token') !== undefined) setLinkInvalid(true);
+      else if (error instanceof ApiError && error.code === 'FORBIDDEN') setRefusal(error.message);
       else setFailure(formFailure(error, ['password', 'password_confirmation'], t('auth.resetFailed')));
       setBusy(false);
     }
@@ -59,6 +62,8 @@ export function ResetPasswordPage() {
           <Banner tone="error">{t('auth.resetMissingToken')}</Banner>
         ) : linkInvalid ? (
           <Banner tone="error">{t('auth.resetLinkInvalid')}</Banner>
+        ) : refusal ? (
+          <Banner tone="error">{refusal}</Banner>
         ) : done ? (
           <Banner tone="success">{t('auth.resetDoneSignIn')}</Banner>
         ) : (
