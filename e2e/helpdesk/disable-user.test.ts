@@ -41,5 +41,6 @@ describe('disabling a user', () => {
     expect(pathOf(stranger)).toMatch(/^\/users\/password\/edit\?/);
     expect(await stranger.getByText('You are signed in').count()).toBe(0);
     expect(await stranger.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await stranger.getByRole('link', { name: 'Contact Showback support' }).waitFor();
   });
 });

@@ -120,6 +120,7 @@ export const current = {
     resetFailed: 'The password could not be changed. The link may have expired: request a new one.',
     resetLinkInvalid: 'This password reset link has expired or was already used. Request a new link below.',
     requestNewLink: 'Request a new link',
+    contactSupport: 'Contact Showback support',
     mustChangeTitle: 'Set your own password',
     mustChangeSubtitle: 'You signed in with a one-time password. Choose a password of your own to continue.',
     currentPassword: 'Current (one-time) password',

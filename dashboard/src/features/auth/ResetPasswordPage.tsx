@@ -82,7 +82,13 @@ export function ResetPasswordPage() {
           </form>
         )}
         <p className={styles.footer}>
-          {done ? <Link to="/sign-in">{t('auth.signInLink')}</Link> : <Link to="/users/password/new">{t('auth.requestNewLink')}</Link>}
+          {done ? (
+            <Link to="/sign-in">{t('auth.signInLink')}</Link>
+          ) : refusal ? (
+            <Link to="/contact">{t('auth.contactSupport')}</Link>
+          ) : (
+            <Link to="/users/password/new">{t('auth.requestNewLink')}</Link>
+          )}
         </p>
       </Card>
     </div>
