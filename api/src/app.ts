@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { withStartupLock } from './db/startup-lock.ts';
 import cookie from '@fastify/cookie';
 import { clientError, errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { inputTextPlugin } from './plugins/input-text.ts';
@@ -29,6 +30,8 @@ import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
 import { SignedInCache } from './modules/auth/signed-in-cache.ts';
 import { ListPageCache } from './modules/submissions/list-page-cache.ts';
 import { alertChannels } from './alerts/alert-channels.ts';
+import { killChildren } from './media/child-processes.ts';
+import { removeOwnWorkDirs, sweepDeadWorkDirs } from './media/work-dirs.ts';
 
 export interface BuildOptions {
   /** An already open database (tests share one); otherwise opened from config. */
@@ -54,18 +57,29 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await migrateToLatest(database.db);
+  const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log, livenessSeconds: config.jobLivenessSeconds, shutdownGraceSeconds: config.shutdownGraceSeconds });
+  await withStartupLock(database, async () => {
+    await migrateToLatest(database.db);
+    await queue.install();
+  });
   const uploads = await createUploadStore(config, database);
-  const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log });
   const signedIn = new SignedInCache();
   await signedIn.start(database);
   const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue, signedIn, listPages: new ListPageCache(config.listCacheMb * 1024 * 1024) };
   app.decorate('ctx', ctx);
-  // Running jobs finish before the database closes; workers start only where WORKERS=true.
-  app.addHook('preClose', () => queue.stop());
+  // Closing: no new jobs at once, while the HTTP side drains its requests; then (onClose hooks run last-added first)
+  // running jobs finish or are handed back, and only after them the uploads, caches and database close.
+  app.addHook('preClose', () => queue.stopTakingJobs());
   app.addHook('onClose', () => uploads.close());
   app.addHook('onClose', () => signedIn.stop());
   if (!options.database) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    await killChildren();
+    await removeOwnWorkDirs();
+  });
+  const swept = await sweepDeadWorkDirs();
+  if (swept.length > 0) app.log.warn({ folders: swept }, 'removed the temporary folders of processes that stopped without cleaning up');
 
   // First, so its onSend hook reaches every route registered after it.
   await app.register(compressionPlugin);

@@ -59,6 +59,8 @@ export const CONFIG_VARS = {
   SUMMARY_MODEL: { description: 'Model name sent to SUMMARY_API_URL.', default: 'gpt-4o-mini' },
   SUMMARY_TIMEOUT_SECONDS: { description: 'Longest wait for the summary model before the attempt fails and is retried.', default: '60' },
   WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
+  JOB_LIVENESS_SECONDS: { description: 'A running job whose worker has not reported for this long (the worker was killed or its machine lost) goes back to the queue for another worker; workers report every quarter of it.', default: '60' },
+  SHUTDOWN_GRACE_SECONDS: { description: 'On SIGTERM a worker takes no new jobs and gives running ones this long to finish; the rest go back to the queue at once for another worker (a second SIGTERM ends the wait). Give the service manager a stop timeout a minute longer.', default: '300' },
   LIST_CACHE_MB: { description: 'Memory each API process may use to keep the pages of the recordings list it served, each served again only while the database says the account\'s recordings are unchanged (0: read every page anew).', default: '32' },
   EARLY_PROCESSING: { description: 'Remux a recording into its MP4 and take its poster while it is still uploading, so Stop leaves only the tail to process (false: the whole file after the upload).', default: 'true' },
   MAX_UPLOAD_BYTES: { description: 'Largest recording a recipient may upload, in bytes.', default: String(2 * 1024 * 1024 * 1024) },
@@ -124,6 +126,9 @@ export interface Config {
   /** A model behind an OpenAI-compatible chat endpoint writes summaries when `api` is set; else the digest (summary/). */
   summary: { api: OpenAiEndpoint | undefined };
   workers: boolean;
+  /** JOB_LIVENESS_SECONDS and SHUTDOWN_GRACE_SECONDS (jobs/job-queue.ts). */
+  jobLivenessSeconds: number;
+  shutdownGraceSeconds: number;
   /** LIST_CACHE_MB: the recordings list's page cache per process (modules/submissions/list-page-cache.ts). */
   listCacheMb: number;
   earlyProcessing: boolean;
@@ -263,6 +268,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     summary: { api: openAiEndpoint('SUMMARY') },
     workers: bool('WORKERS', get('WORKERS')),
+    jobLivenessSeconds: positiveInt('JOB_LIVENESS_SECONDS', get('JOB_LIVENESS_SECONDS')),
+    shutdownGraceSeconds: wholeNumber('SHUTDOWN_GRACE_SECONDS', get('SHUTDOWN_GRACE_SECONDS')),
     listCacheMb: wholeNumber('LIST_CACHE_MB', get('LIST_CACHE_MB')),
     earlyProcessing: bool('EARLY_PROCESSING', get('EARLY_PROCESSING')),
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', get('MAX_UPLOAD_BYTES')),

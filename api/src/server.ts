@@ -1,6 +1,10 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ensureSystemAdmin, firstAdminBox } from './modules/users/first-admin.ts';
+
+/** After the grace period, handing jobs back and closing take seconds; past this margin something hangs. */
+const CLOSE_MARGIN_SECONDS = 60;
 
 async function main(): Promise<void> {
   let config;
@@ -19,13 +23,27 @@ async function main(): Promise<void> {
   const [admin] = await Promise.all([ensureSystemAdmin(app.ctx.db, config.adminEmail), app.ready()]);
   if (admin) console.log(`\n${firstAdminBox(admin, config.publicUrl)}\n`);
   let closing = false;
+  /**
+   * SIGTERM: the HTTP side stops accepting and finishes its requests (tus PATCHes included), the worker side takes no
+   * new job and gives running ones SHUTDOWN_GRACE_SECONDS before handing them back; then exit 0. A second signal
+   * hands the running jobs back at once.
+   */
   const close = async (signal: string): Promise<void> => {
-    if (closing) return;
+    if (closing) {
+      app.log.info({ signal }, 'second signal: handing running jobs back now');
+      app.ctx.queue.handBackNow();
+      return;
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const started = Date.now();
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down: no new requests or jobs');
+    const timer = setTimeout(() => {
+      app.log.error({ seconds: (Date.now() - started) / 1000 }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, (config.shutdownGraceSeconds + CLOSE_MARGIN_SECONDS) * 1000);
     timer.unref();
     await app.close();
+    app.log.info({ seconds: (Date.now() - started) / 1000 }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));
@@ -33,4 +51,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
-void main();
+// Whatever stops the start (database unreachable, a migration refused, a port taken) is one JSON log line, as the
+// running server's are, for the log collector to find.
+main().catch((error: unknown) => {
+  pino({ level: 'info' }).fatal({ err: error }, 'could not start');
+  process.exit(1);
+});

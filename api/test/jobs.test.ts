@@ -42,7 +42,7 @@ describe(`job queue and jobs (${process.env.TEST_DATABASE_URL ? 'Postgres' : 'PG
   });
 
   async function startQueue(jobs: JobDefinition[]): Promise<JobQueue> {
-    const queue = new JobQueue({ database: t.app.ctx.database, jobs, workers: true, log: t.app.log, pollingIntervalSeconds: 0.5 });
+    const queue = new JobQueue({ database: t.app.ctx.database, jobs, workers: true, log: t.app.log, pollingIntervalSeconds: 0.5, livenessSeconds: 2, shutdownGraceSeconds: 2 });
     queues.push(queue);
     await queue.start(t.app.ctx);
     return queue;

@@ -35,7 +35,7 @@ describe(`job wake-up on send (${process.env.TEST_DATABASE_URL ? 'Postgres' : 'P
       database = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: t.dataDir });
       handles.push(database);
     }
-    const queue = new JobQueue({ database, jobs, workers, log: t.app.log, pollingIntervalSeconds: POLLING_SECONDS });
+    const queue = new JobQueue({ database, jobs, workers, log: t.app.log, pollingIntervalSeconds: POLLING_SECONDS, livenessSeconds: 60, shutdownGraceSeconds: 5 });
     queues.push(queue);
     await queue.start(t.app.ctx);
     return queue;

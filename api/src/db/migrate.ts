@@ -27,3 +27,11 @@ async function upToDate(db: Db, names: string[]): Promise<boolean> {
   const wanted = new Set(names);
   return applied.rows.length === wanted.size && applied.rows.every((row) => wanted.has(row.name));
 }
+
+/** Migrations of this build the database has not applied (all of them on an empty database). */
+export async function pendingMigrations(db: Db, list: Record<string, Migration> = migrations): Promise<string[]> {
+  const { rows } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
+  if (!rows[0]?.present) return Object.keys(list);
+  const applied = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((row) => row.name));
+  return Object.keys(list).filter((name) => !applied.has(name));
+}

@@ -5,6 +5,7 @@ import { Value } from 'typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { DatabaseHandle, Db } from '../db/database.ts';
+import { killChildren } from '../media/child-processes.ts';
 import type { JobDefinition } from './job.ts';
 
 export interface JobQueueOptions {
@@ -14,6 +15,20 @@ export interface JobQueueOptions {
   workers: boolean;
   log: FastifyBaseLogger;
   pollingIntervalSeconds?: number;
+  /**
+   * A running job's worker refreshes the job's start time every quarter of this; a job whose start time is older was
+   * left by a worker that died, and any worker process hands it to the next attempt (see sweepAbandoned).
+   */
+  livenessSeconds: number;
+  /** On stop, running jobs get this long to finish before they are handed back (0: handed back at once). */
+  shutdownGraceSeconds: number;
+}
+
+interface RunningJob {
+  name: string;
+  id: string;
+  abort: AbortController;
+  done: Promise<unknown>;
 }
 
 /** NOTIFY channel a sent job is announced on (payload: the job's name), so workers in every process fetch it at once. */
@@ -25,12 +40,22 @@ export const JOB_QUEUED_CHANNEL = 'showback_job_queued';
  * and any process with WORKERS=true may pick them up. A worker takes a job within its polling interval, and at once
  * when a `send` in any process announces it on JOB_QUEUED_CHANNEL (pg-boss's own notifyWorker only reaches workers of
  * the sending process); a lost notification only falls back to the polling.
+ *
+ * Liveness: pg-boss 10 only expires an active job at its expireInSeconds (hours, the longest a job may run) and has
+ * no heartbeat (pg-boss 11+, which needs Node 22, neither). So each worker process refreshes `started_on` of the jobs it
+ * runs, and every worker process returns to the queue the active jobs whose `started_on` stopped moving: a worker
+ * killed mid-transcode costs a minute or two, not the expiry. expireInSeconds stays what pg-boss also makes it, the
+ * in-process limit of one run.
  */
 export class JobQueue {
   private boss: PgBoss | undefined;
   private ctx: AppContext | undefined;
   private readonly workerIds = new Map<string, string>();
-  private scheduleTimer: NodeJS.Timeout | undefined;
+  private readonly running = new Map<string, RunningJob>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopping: Promise<void> | undefined;
+  private graceTimer: NodeJS.Timeout | undefined;
+  private endGrace: (() => void) | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   /**
    * pg-boss's workers mark a job complete without awaiting it (pg-boss 10 manager.watch), so its stop() can resolve
@@ -40,8 +65,12 @@ export class JobQueue {
 
   constructor(private readonly options: JobQueueOptions) {}
 
-  async start(ctx: AppContext): Promise<void> {
-    this.ctx = ctx;
+  /**
+   * pg-boss's tables and one queue per job. Schema work: app.ts runs it under the start-up lock with the migrations,
+   * so processes starting together do not deadlock in each other's DDL.
+   */
+  async install(): Promise<void> {
+    if (this.boss) return;
     const { database, workers, log } = this.options;
     const boss = new PgBoss({
       db: { executeSql: (text, values) => this.track(database.executeSql(text, values)) },
@@ -55,44 +84,116 @@ export class JobQueue {
     });
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
-    this.boss = boss;
     // createQueue leaves an existing queue as it is; asking once which exist saves a round trip per job per start.
     const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
     for (const job of this.options.jobs) {
-      if (!existing.has(job.name)) {
-        await boss.createQueue(job.name, {
-          name: job.name,
-          retryLimit: job.retryLimit,
-          retryDelay: job.retryDelaySeconds,
-          retryBackoff: true,
-          expireInSeconds: job.expireInSeconds,
-        });
-      }
-      if (workers) {
-        const id = await boss.work<object>(
-          job.name,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
-          async ([item]) => {
-            if (!item) return;
-            // A worker that found a job looks again at once rather than at its next poll: one wake-up may stand for
-            // many jobs (Postgres delivers a transaction's identical NOTIFYs once), so a woken worker drains the queue.
-            try {
-              await this.run(job, item);
-            } finally {
-              this.nudge(job);
-            }
-          },
-        );
-        this.workerIds.set(job.name, id);
-      }
-    }
-    if (workers) {
-      // Without a name (a Postgres listener that reconnected, notifications meanwhile lost) every queue looks again.
-      this.unlisten = await database.listen(JOB_QUEUED_CHANNEL, (name) => {
-        for (const queue of name ? [name] : this.workerIds.keys()) this.nudge({ name: queue });
+      if (existing.has(job.name)) continue;
+      await boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: job.expireInSeconds,
       });
-      this.startSchedules();
     }
+    this.boss = boss;
+  }
+
+  /** Installs if needed, then (WORKERS=true) works every job's queue. */
+  async start(ctx: AppContext): Promise<void> {
+    this.ctx = ctx;
+    await this.install();
+    const boss = this.boss!;
+    const { database, workers, log } = this.options;
+    if (!workers) return;
+    for (const job of this.options.jobs) {
+      const id = await boss.work<object>(
+        job.name,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
+        async ([item]) => {
+          if (!item) return;
+          if (this.stopping) return this.handBack([{ name: job.name, id: item.id }]);
+          // A worker that found a job looks again at once rather than at its next poll: one wake-up may stand for
+          // many jobs (Postgres delivers a transaction's identical NOTIFYs once), so a woken worker drains the queue.
+          try {
+            await this.run(job, item);
+          } finally {
+            this.nudge(job);
+          }
+        },
+      );
+      this.workerIds.set(job.name, id);
+    }
+    // Without a name (a Postgres listener that reconnected, notifications meanwhile lost) every queue looks again.
+    this.unlisten = await database.listen(JOB_QUEUED_CHANNEL, (name) => {
+      for (const queue of name ? [name] : this.workerIds.keys()) this.nudge({ name: queue });
+    });
+    this.startSchedules();
+    const every = (seconds: number, beat: () => Promise<unknown>): void => {
+      const timer = setInterval(() => void beat().catch((error: unknown) => log.warn({ err: error }, 'job liveness check failed')), seconds * 1000);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.livenessSeconds / 4, () => this.heartbeat());
+    every(this.options.livenessSeconds / 2, () => this.sweepAbandoned());
+  }
+
+  /** The jobs this process runs are alive: their `started_on` moves on. */
+  private async heartbeat(): Promise<void> {
+    const jobs = [...this.running.values()];
+    if (jobs.length === 0) return;
+    await this.track(
+      this.options.database.executeSql(
+        `update pgboss.job set started_on = now()
+          where (name, id) in (select * from unnest($1::text[], $2::uuid[])) and state = 'active'`,
+        [jobs.map((job) => job.name), jobs.map((job) => job.id)],
+      ),
+    );
+  }
+
+  /**
+   * Active jobs nobody refreshed for livenessSeconds belong to a dead worker: each goes back to the queue as its next
+   * attempt at once (no backoff: the job did not fail), or fails when that was its last. The state test in the UPDATE
+   * makes two processes sweeping at once move a job once.
+   */
+  async sweepAbandoned(): Promise<number> {
+    const { rows } = await this.track(
+      this.options.database.executeSql(
+        `update pgboss.job set
+            state = case when retry_count < retry_limit then 'retry'::pgboss.job_state else 'failed'::pgboss.job_state end,
+            completed_on = case when retry_count < retry_limit then null else now() end,
+            start_after = now(),
+            output = jsonb_build_object('message', 'The worker running this job stopped responding.')
+          where state = 'active' and started_on < now() - make_interval(secs => $1)
+          returning name, id, state::text as state, data`,
+        [this.options.livenessSeconds],
+      ),
+    );
+    for (const row of rows as { name: string; id: string; state: string; data: unknown }[]) {
+      const fields = { job: row.name, jobId: row.id, ...(row.data as object) };
+      if (row.state === 'failed') this.options.log.error(fields, 'job abandoned by a worker that stopped, on its last attempt: failed');
+      else {
+        this.options.log.warn(fields, 'job abandoned by a worker that stopped: queued again');
+        this.nudge({ name: row.name });
+      }
+    }
+    return rows.length;
+  }
+
+  /**
+   * Returns jobs this process took to the queue as if never started (the attempt does not count): another worker
+   * takes them at once. Only while active, so a run that finished meanwhile stays finished.
+   */
+  private async handBack(jobs: { name: string; id: string }[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.track(
+      this.options.database.executeSql(
+        `update pgboss.job set state = 'created', started_on = null, start_after = now()
+          where (name, id) in (select * from unnest($1::text[], $2::uuid[])) and state = 'active'`,
+        [jobs.map((job) => job.name), jobs.map((job) => job.id)],
+      ),
+    );
+    await this.track(this.options.database.executeSql('select pg_notify($1, $2)', [JOB_QUEUED_CHANNEL, ''])).catch(() => undefined);
   }
 
   /**
@@ -110,8 +211,9 @@ export class JobQueue {
       }
     };
     tick();
-    this.scheduleTimer = setInterval(tick, 60 * 60 * 1000);
-    this.scheduleTimer.unref();
+    const timer = setInterval(tick, 60 * 60 * 1000);
+    timer.unref();
+    this.timers.push(timer);
   }
 
   private async run(job: JobDefinition, item: PgBoss.JobWithMetadata<object>): Promise<void> {
@@ -119,11 +221,20 @@ export class JobQueue {
     if (!ctx) throw new Error('Job queue not started');
     const attempt = item.retryCount + 1;
     const log = this.options.log.child({ job: job.name, jobId: item.id, attempt });
+    const abort = new AbortController();
+    const done = job.handler(item.data, ctx, { jobId: item.id, attempt, isLastAttempt: item.retryCount >= item.retryLimit, signal: abort.signal });
+    const key = `${job.name}/${item.id}`;
+    this.running.set(key, { name: job.name, id: item.id, abort, done: done.catch(() => undefined) });
     try {
-      await job.handler(item.data, ctx, { jobId: item.id, attempt, isLastAttempt: item.retryCount >= item.retryLimit });
+      await done;
     } catch (error) {
+      // Handed back at shutdown: resolving lets pg-boss's "complete" find the job no longer active, so it stays queued.
+      if (abort.signal.aborted) return;
       log.warn({ err: error }, 'job failed');
       throw error;
+    } finally {
+      this.running.delete(key);
+      if (this.running.size === 0) this.endGrace?.();
     }
   }
 
@@ -159,14 +270,57 @@ export class JobQueue {
     return job?.state;
   }
 
-  /** Stops taking jobs and waits for running handlers to finish. */
-  async stop(): Promise<void> {
-    clearInterval(this.scheduleTimer);
+  /**
+   * Stops taking jobs (a web process draining its requests calls this first). Running jobs go on; sending still works,
+   * so a job finishing during the grace period queues what follows it.
+   */
+  async stopTakingJobs(): Promise<void> {
+    const boss = this.boss;
+    if (!boss || this.workerIds.size === 0) return;
+    for (const name of this.workerIds.keys()) await boss.offWork(name);
+    this.workerIds.clear();
     await this.unlisten?.();
     this.unlisten = undefined;
+  }
+
+  /**
+   * Stops taking jobs, gives running ones shutdownGraceSeconds to finish, then hands the rest back to the queue and
+   * kills their media tools (via the run's AbortSignal and killChildren in the caller). Resolves when no handler runs.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.shutDown();
+    return this.stopping;
+  }
+
+  /** Ends the grace period now: a second SIGTERM, or an operator in a hurry. */
+  handBackNow(): void {
+    this.endGrace?.();
+  }
+
+  private async shutDown(): Promise<void> {
+    await this.stopTakingJobs();
+    const log = this.options.log;
+    if (this.running.size > 0) {
+      const grace = this.options.shutdownGraceSeconds;
+      log.info({ jobs: [...this.running.values()].map(({ name, id }) => ({ job: name, jobId: id })), graceSeconds: grace }, 'waiting for running jobs to finish');
+      await new Promise<void>((resolve) => {
+        this.endGrace = resolve;
+        this.graceTimer = setTimeout(resolve, grace * 1000);
+      });
+      clearTimeout(this.graceTimer);
+    }
+    const left = [...this.running.values()];
+    if (left.length > 0) {
+      await this.handBack(left).catch((error: unknown) => log.error({ err: error }, 'could not hand jobs back; they return after the liveness window'));
+      for (const job of left) job.abort.abort();
+      const killed = await killChildren();
+      log.warn({ jobs: left.map(({ name, id }) => ({ job: name, jobId: id })), killedTools: killed }, 'grace period over: running jobs handed back to the queue');
+      await Promise.all(left.map((job) => job.done));
+    }
+    for (const timer of this.timers) clearInterval(timer);
     const boss = this.boss;
     this.boss = undefined;
-    if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
+    if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: 1000 });
     await Promise.allSettled([...this.statementsInFlight]);
   }
 

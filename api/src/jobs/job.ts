@@ -7,6 +7,11 @@ export interface JobRun {
   attempt: number;
   /** True when a failure now is final (no retry follows). */
   isLastAttempt: boolean;
+  /**
+   * Aborted when the worker shuts down before this run finished: the job is already handed back to the queue and the
+   * run's media tools are killed, so a handler records no failure for it.
+   */
+  signal?: AbortSignal;
 }
 
 /**

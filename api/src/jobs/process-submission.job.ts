@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.ts';
 import { convertToMp4 } from '../media/convert-to-mp4.ts';
 import { makePoster } from '../media/make-poster.ts';
 import { probe } from '../media/probe.ts';
+import { makeWorkDir } from '../media/work-dirs.ts';
 import type { Updateable } from 'kysely';
 import { recordAlertEvent } from '../alerts/alert-events.ts';
 import type { SubmissionRow, SubmissionsTable } from '../db/schema.ts';
@@ -104,7 +104,7 @@ export const processSubmissionJob = defineJob({
     const row = await findSubmissionById(ctx.db, id);
     if (!row || row.status === 'ready') return;
     await updateSubmission(ctx.db, id, { status: 'processing', processing_attempts: run.attempt });
-    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-process-'));
+    const work = await makeWorkDir('process');
     try {
       if (await readyFromEarlyResult(ctx, row, payload.watermark)) return;
       const originalKey = row.original_key ?? (await takeInUpload(ctx, id, row.upload_id));
@@ -127,6 +127,7 @@ export const processSubmissionJob = defineJob({
       await ready(ctx, row, { key: k.video, posterKey: k.poster, size: video.size, durationMs: result.durationMs, width: result.video?.width, height: result.video?.height });
       await ctx.storage.delete(originalKey);
     } catch (error) {
+      if (run.signal?.aborted) throw error;
       const permanent = error instanceof PermanentFailure;
       const message = error instanceof Error ? error.message : String(error);
       const final = permanent || run.isLastAttempt;

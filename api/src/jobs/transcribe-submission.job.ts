@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Type } from 'typebox';
 import { probe } from '../media/probe.ts';
+import { makeWorkDir } from '../media/work-dirs.ts';
 import { findSubmissionById } from '../modules/submissions/submissions.repository.ts';
 import { findTranscriptById, saveTranscript } from '../modules/transcripts/transcripts.repository.ts';
 import { transcribeFile } from '../transcription/transcribe.ts';
@@ -30,7 +30,7 @@ export const transcribeSubmissionJob = defineJob({
     if (existing?.status === 'ready' || existing?.status === 'no_speech') return;
     const account = submission.account_id;
     await saveTranscript(ctx.db, id, account, { status: 'processing', attempts: run.attempt, error: null });
-    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-transcribe-'));
+    const work = await makeWorkDir('transcribe');
     try {
       const video = path.join(work, 'video.mp4');
       await ctx.storage.download(submission.video_key, video);
@@ -49,6 +49,7 @@ export const transcribeSubmissionJob = defineJob({
       });
       await ctx.queue.send(summarizeSubmissionJob, { submission_id: id });
     } catch (error) {
+      if (run.signal?.aborted) throw error;
       const message = error instanceof Error ? error.message : String(error);
       await saveTranscript(ctx.db, id, account, {
         status: run.isLastAttempt ? 'failed' : 'pending',

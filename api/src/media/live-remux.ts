@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { trackChild } from './child-processes.ts';
 import { MediaToolError } from './run-tool.ts';
 
 /**
@@ -14,6 +15,7 @@ export class LiveRemux {
 
   constructor(ffmpegPath: string, args: string[]) {
     this.child = spawn(ffmpegPath, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+    trackChild(this.child);
     // ffmpeg gone (a failure, or abort) turns further writes into EPIPE: the exit below carries the reason.
     this.child.stdin.on('error', () => {});
     this.child.stderr.on('data', (chunk: Buffer) => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { trackChild } from './child-processes.ts';
 
 export class MediaToolError extends Error {
   constructor(message: string, readonly stderrTail: string) {
@@ -15,6 +16,7 @@ export class MediaToolError extends Error {
 export function runTool(binary: string, args: string[], options: { timeoutMs?: number; priority?: number } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    trackChild(child);
     if (options.priority && child.pid) {
       try {
         os.setPriority(child.pid, options.priority);

@@ -26,6 +26,10 @@ export interface ApiProcess {
   kill(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** The running process's id (undefined once it exited). */
+  pid(): number | undefined;
+  /** How the last run ended: its exit code, or the signal that ended it; undefined while it runs. */
+  exit(): { code: number | null; signal: NodeJS.Signals | null } | undefined;
 }
 
 /**
@@ -62,7 +66,15 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     await exited;
   };
   await start();
-  return { url, output: () => out, kill: () => signal('SIGKILL'), start, stop: () => signal('SIGTERM') };
+  return {
+    url,
+    output: () => out,
+    kill: () => signal('SIGKILL'),
+    start,
+    stop: () => signal('SIGTERM'),
+    pid: () => (child && child.exitCode === null && child.signalCode === null ? child.pid : undefined),
+    exit: () => (child && (child.exitCode !== null || child.signalCode !== null) ? { code: child.exitCode, signal: child.signalCode } : undefined),
+  };
 }
 
 export interface OwnApiProcess extends ApiProcess {

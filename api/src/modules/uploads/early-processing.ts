@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Upload } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +9,7 @@ import { canCopyVideo, remuxArgs } from '../../media/convert-to-mp4.ts';
 import { LiveRemux } from '../../media/live-remux.ts';
 import { makePoster } from '../../media/make-poster.ts';
 import { probe } from '../../media/probe.ts';
+import { makeWorkDir } from '../../media/work-dirs.ts';
 
 /** What the processing job needs from an early result besides the files. */
 export interface EarlyFacts {
@@ -142,7 +142,7 @@ export class EarlyProcessing {
       const source = await probe(this.ctx.config.ffprobePath, c.file).catch(() => undefined);
       if (!source?.video || source.video.pixFmt === undefined || source.video.pixFmt === 'unknown') return;
       if (!canCopyVideo(source)) throw new Error(`the video is ${source.video.codec}, not 4:2:0 H.264: it needs a transcode`);
-      c.dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-early-'));
+      c.dir = await makeWorkDir('early');
       c.remux = new LiveRemux(this.ctx.config.ffmpegPath, remuxArgs(source, 'pipe:0', path.join(c.dir, 'video.mp4')));
     }
     for await (const chunk of createReadStream(c.file, { start: c.fed, end: offset - 1 })) await c.remux.write(chunk as Buffer);

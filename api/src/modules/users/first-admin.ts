@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../auth/password.ts';
 import * as repo from './users.repository.ts';
-import { isUniqueViolation, normaliseEmail } from './users.service.ts';
+import { normaliseEmail } from './users.service.ts';
+
+/** pg_advisory_xact_lock key of the first-admin check (db/startup-lock.ts holds the schema's). */
+const FIRST_ADMIN_LOCK = 7311_0002;
 
 export interface FirstAdmin {
   email: string;
@@ -12,35 +16,33 @@ export interface FirstAdmin {
 /**
  * On a database without a system admin, creates one (ADMIN_EMAIL) with a random one-time password that must be
  * changed at the first sign-in. Returns the credentials to print once; undefined when nothing was created.
- * Two processes starting together race on the unique email index; the loser creates nothing.
+ * Processes starting together take turns (a transaction-level advisory lock) and each looks again inside its turn, so
+ * exactly one creates the admin.
  */
 export async function ensureSystemAdmin(db: Db, adminEmail: string): Promise<FirstAdmin | undefined> {
   if (await repo.anySysadmin(db)) return undefined;
   const email = normaliseEmail(adminEmail);
-  if (await repo.findUserByEmail(db, email)) {
-    throw new Error(`No system admin exists but ${email} is already a user; set ADMIN_EMAIL to an unused address`);
-  }
   const password = crypto.randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  try {
-    await db.transaction().execute(async (trx) => {
-      const account = await repo.insertAccount(trx, { name: 'Administration', onboarding_completed: true });
-      await repo.insertUser(trx, {
-        account_id: account.id,
-        email,
-        name: 'System admin',
-        role: 'owner',
-        is_sysadmin: true,
-        email_verified: true,
-        password_hash: passwordHash,
-        must_change_password: true,
-      });
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`.execute(trx);
+    if (await repo.anySysadmin(trx)) return undefined;
+    if (await repo.findUserByEmail(trx, email)) {
+      throw new Error(`No system admin exists but ${email} is already a user; set ADMIN_EMAIL to an unused address`);
+    }
+    const account = await repo.insertAccount(trx, { name: 'Administration', onboarding_completed: true });
+    await repo.insertUser(trx, {
+      account_id: account.id,
+      email,
+      name: 'System admin',
+      role: 'owner',
+      is_sysadmin: true,
+      email_verified: true,
+      password_hash: passwordHash,
+      must_change_password: true,
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) return undefined;
-    throw error;
-  }
-  return { email, password };
+    return { email, password };
+  });
 }
 
 /** The credentials in a box that stands out in the start-up log. */
