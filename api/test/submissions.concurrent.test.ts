@@ -5,6 +5,10 @@ import { signUp, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import { createRequest, json, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
 import { startPeerApp, startTestApp, type TestApp } from './support/test-app.ts';
+import { sql } from 'kysely';
+import { recordAlertEvent } from '../src/alerts/alert-events.ts';
+import { admitSubmission } from '../src/modules/submissions/assert-can-submit.ts';
+import { updateSubmission } from '../src/modules/submissions/submissions.repository.ts';
 
 const AT_ONCE = 50;
 
@@ -48,4 +52,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one account receiving many reco
     const listed = await fetch(`${one.url}/api/v1/submissions?limit=1`, { headers: owner.headers });
     expect((await listed.json()) as { total: number }).toMatchObject({ total: AT_ONCE });
   }, 180_000);
+
+  it('a recording turning ready while another is admitted for the same account: both commit, neither deadlocks', async () => {
+    const db = one.app.ctx.db;
+    const accountId = owner.user.account.id;
+    const request = await createRequest(one.url, owner);
+    const data = await fs.readFile(await mediaFile('h264-opus-fmp4', 1));
+    const res = await submit(one.url, request.token, submitBody(await tusUpload(one.url, data, { token: request.token })));
+    const readyId = (await json<CreatedSubmission>(res)).id;
+    let admitting!: () => void;
+    const admissionInserting = new Promise<void>((resolve) => (admitting = resolve));
+    // What process-submission's settle() does: the submission's update (its trigger locks the account's counts row),
+    // then the alert event (its foreign key share-locks the account row), in one transaction.
+    const settling = db.transaction().execute(async (trx) => {
+      await updateSubmission(trx, readyId, { processing_error: null });
+      await admissionInserting;
+      await new Promise((r) => setTimeout(r, 300));
+      await recordAlertEvent(trx, { accountId, type: 'submission.ready', submissionId: readyId });
+    });
+    const admission = admitSubmission(db, accountId, { request_id: request.id, upload_id: 'held', payload: {} }, async (trx) => {
+      admitting();
+      await sql`insert into submissions (account_id, request_id, client_submission_id, upload_id, source, mime_type)
+        values (${accountId}, ${request.id}, ${crypto.randomUUID()}, ${crypto.randomUUID()}, 'link', 'video/mp4')`.execute(trx);
+    });
+    const outcomes = await Promise.allSettled([settling, admission]);
+    expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'ok'))).toEqual(['ok', 'ok']);
+  });
 });

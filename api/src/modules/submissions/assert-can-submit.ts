@@ -12,6 +12,11 @@ export type { SubmitPolicy } from '../billing/submission-limits.ts';
  * together at 9 of 10 cannot both pass. When this month's recordings are used up it throws USAGE_LIMIT_REACHED
  * after keeping `hold` — written after the rollback — so the owner can accept the recording once there is room.
  * A refused recording never counts.
+ *
+ * The account row is locked FOR NO KEY UPDATE, which serializes admissions but not the foreign-key checks of other
+ * transactions: a recording turning ready updates its submission (the counting trigger locks the account's
+ * account_submission_counts row) and then inserts its alert event (a key-share lock on the account row). FOR UPDATE
+ * here waited for that transaction's counts row while it waited for this account row: a deadlock, answered 500.
  */
 export async function admitSubmission<T>(
   db: Db,
@@ -21,7 +26,7 @@ export async function admitSubmission<T>(
 ): Promise<{ policy: SubmitPolicy; result: T }> {
   try {
     return await db.transaction().execute(async (trx) => {
-      await sql`select id from accounts where id = ${accountId} for update`.execute(trx);
+      await sql`select id from accounts where id = ${accountId} for no key update`.execute(trx);
       const policy = await checkSubmission(trx, accountId);
       return { policy, result: await insert(trx, policy) };
     });
