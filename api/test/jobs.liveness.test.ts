@@ -5,6 +5,7 @@ import { defineJob, type JobDefinition, type JobRun } from '../src/jobs/job.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
 import { runTool } from '../src/media/run-tool.ts';
 import { runningChildren } from '../src/media/child-processes.ts';
+import { isRunning } from '../src/media/work-dirs.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -15,15 +16,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -10,6 +10,7 @@ import { signUp, type SignedUp } from './support/auth.ts';
 import { addEndpoint } from './support/fixtures/alerts.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import { createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
+import { isRunning } from '../src/media/work-dirs.ts';
 import { createPostgresDatabase } from './support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
 
@@ -28,15 +29,6 @@ async function ffmpegChildren(pid: number | undefined): Promise<number[]> {
     if (comm.trim() === 'ffmpeg') found.push(Number(child));
   }
   return found;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The first worker seen running ffmpeg, with that ffmpeg's pid. */

@@ -21,7 +21,8 @@ export async function removeOwnWorkDirs(): Promise<void> {
   await fs.rm(root, { recursive: true, force: true });
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id runs on this machine. */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
