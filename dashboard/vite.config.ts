@@ -1,14 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { markdownPlugin } from './scripts/markdownPlugin.ts';
-import { preactRuntime } from './scripts/preactRuntime.ts';
 
 // Assets live under /vite/ (spec §9); page URLs stay at the site root, so the router has no basename from BASE_URL.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/vite/',
-  // preactRuntime: production builds run on preact/compat (the landing page's JS budget), `vite` dev on React.
-  plugins: [react(), markdownPlugin(), preactRuntime()],
+  plugins: [react(), markdownPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -18,7 +16,7 @@ export default defineConfig({
         // Every screen is a lazy route chunk; only the framework goes in one shared vendor chunk, so a marketing
         // page downloads the runtime + its own chunk and never the signed-in app.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|preact)[\\/]/, priority: 10 }],
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai)[\\/]/, priority: 10 }],
         },
       },
     },

@@ -48,8 +48,7 @@ describe('public site', () => {
   });
 
   it('hydrates the visitor HTML for a signed-in visitor too, then shows their navigation', async () => {
-    // The pages are prerendered for a visitor; a stored user must not make hydration fail (React #418) or leave the
-    // server's attributes behind (preact keeps them: "Go to Dashboard" pointing at /sign-up).
+    // The pages are prerendered for a visitor; a stored user must not make hydration fail (React #418).
     const context = await product.context();
     await context.addInitScript(() => localStorage.setItem('user', JSON.stringify({ id: 'u1', role: 'owner', is_sysadmin: false, account: { onboarding_completed: true, plan: 'free' } })));
     for (const path of ['/', '/pricing', '/faq', '/integrations']) {

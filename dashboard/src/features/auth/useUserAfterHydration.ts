@@ -5,9 +5,9 @@ import { userAtom } from './userAtom.ts';
 
 /**
  * The signed-in user, for components of prerendered public pages. Their HTML was rendered for a visitor, so the
- * render that hydrates it must be a visitor's too: otherwise React reports a hydration mismatch and re-renders the
- * page, and preact keeps the server's attributes (a "Go to Dashboard" link that still points at /sign-up). The stored
- * user follows in a layout effect, before the browser paints when the component mounts on a client navigation.
+ * render that hydrates it must be a visitor's too: otherwise React reports a hydration mismatch (#418) and throws the
+ * server's HTML away to render the page again. The stored user follows in a layout effect, before the browser paints
+ * when the component mounts on a client navigation.
  */
 export function useUserAfterHydration(): User | null {
   const user = useAtomValue(userAtom);
