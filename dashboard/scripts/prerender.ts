@@ -10,8 +10,11 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.resolve(process.env.DASHBOARD_DIST || path.join(ROOT, 'dist'));
 const SSR_DIST = path.resolve(process.env.DASHBOARD_SSR_DIST || path.join(ROOT, 'dist-ssr'));
 const SSR_ENTRY = path.join(SSR_DIST, 'renderPage.js');
-/** Absolute URLs in the sitemap and Open Graph tags need the public origin, known only at build time. */
-const SITE_URL = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+/**
+ * Absolute URLs (canonical, Open Graph, sitemap, robots) start with this placeholder; the server puts its PUBLIC_URL
+ * in its place when it sends the file (api/src/web/html-page.ts), so a build made once serves any deployment.
+ */
+const SITE_URL = '{{PUBLIC_URL}}';
 
 interface PageMeta { path: string; title: string; description: string; type: 'website' | 'article' }
 interface ManifestChunk { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }

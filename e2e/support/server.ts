@@ -6,7 +6,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER_ENTRY = path.join(ROOT, 'api/dist/server.js');
 /** How `npm start` runs the server (package.json's config.server_node_flags): the scenarios and benches run it so too. */
 export const SERVER_NODE_FLAGS: string[] = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')).config.server_node_flags.split(' ');
 
@@ -40,9 +39,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  await fs.access(SERVER_ENTRY).catch(() => {
-    throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` before the browser scenarios`);
+/** `root`: another built checkout of the product (a bench's baseline), run with its own server and front ends. */
+export async function startServer(env: Record<string, string> = {}, root = ROOT): Promise<RunningServer> {
+  const entry = path.join(root, 'api/dist/server.js');
+  await fs.access(entry).catch(() => {
+    throw new Error(`${entry} is missing: run \`npm run build\` before the browser scenarios`);
   });
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'showback-e2e-')));
@@ -51,8 +52,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let out = '';
 
   const start = async (): Promise<void> => {
-    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-      cwd: ROOT,
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+      cwd: root,
       env: { ...process.env, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -16,6 +16,13 @@ export function appMeta(config: Readonly<Config>, csrfToken: string): string {
 
 export const injectMeta = (html: string, meta: string): string => html.replace(PLACEHOLDER, meta);
 
+/** The dashboard build writes absolute URLs (canonical, Open Graph, sitemap, robots) from this placeholder. */
+const PUBLIC_URL_PLACEHOLDER = '{{PUBLIC_URL}}';
+
+/** A built file's text with the deployment's PUBLIC_URL (read at start, not at build time) in its absolute URLs. */
+export const withPublicUrl = (text: string, config: Readonly<Config>): string =>
+  text.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeAttribute(config.publicUrl.replace(/\/+$/, '')));
+
 /** A file's text, or undefined when it does not exist. */
 export async function readIfExists(file: string): Promise<string | undefined> {
   try {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { issueCsrfToken } from '../plugins/csrf.ts';
-import { appMeta, injectMeta, prerenderedFile, readIfExists } from './html-page.ts';
+import { appMeta, injectMeta, prerenderedFile, readIfExists, withPublicUrl } from './html-page.ts';
 import { isWidgetToken, recorderFrameAncestors } from '../modules/widget/widget.service.ts';
 import { PERMISSIONS_POLICY_RECORDER, recorderCsp, recorderHelmet } from './security-headers.ts';
 
@@ -66,7 +66,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       .status(200)
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(injectMeta(html, appMeta(config, issueCsrfToken(request, reply))));
+      .send(injectMeta(withPublicUrl(html, config), appMeta(config, issueCsrfToken(request, reply))));
 
   app.get(
     '/r/*',
@@ -90,10 +90,11 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   );
 
   // Crawlers look for these at the site root; the dashboard build writes them beside its index.html.
-  for (const file of ['sitemap.xml', 'robots.txt']) {
+  for (const [file, type] of [['sitemap.xml', 'application/xml'], ['robots.txt', 'text/plain; charset=utf-8']] as const) {
     app.get(`/${file}`, async (_request, reply) => {
-      if (!dashboardDist || !fs.existsSync(path.join(dashboardDist, file))) return reply.callNotFound();
-      return reply.header('Cache-Control', 'public, max-age=3600').sendFile(file, dashboardDist);
+      const text = dashboardDist && (await readIfExists(path.join(dashboardDist, file)));
+      if (!text) return reply.callNotFound();
+      return reply.header('Content-Type', type).header('Cache-Control', 'public, max-age=3600').send(withPublicUrl(text, config));
     });
   }
 

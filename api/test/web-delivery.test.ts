@@ -49,12 +49,19 @@ const files: Record<string, string | Buffer> = {
   'dashboard/dist/assets/hero-AbCd1234.jpg': Buffer.alloc(4096, 1),
   'dashboard/dist/assets/hero-AbCd1234.mp4': Buffer.alloc(4096, 2),
   'dashboard/dist/prerendered/index.html': page('home prerendered'),
+  // As dashboard/scripts/prerender.ts writes them: absolute URLs from a placeholder the server fills.
+  'dashboard/dist/prerendered/pricing/index.html': page('pricing').replace(
+    '<!--app-meta-->',
+    '<link rel="canonical" href="{{PUBLIC_URL}}/pricing"><meta property="og:url" content="{{PUBLIC_URL}}/pricing"><meta property="og:image" content="{{PUBLIC_URL}}/vite/assets/hero-AbCd1234.jpg"><!--app-meta-->',
+  ),
+  'dashboard/dist/sitemap.xml': '<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>{{PUBLIC_URL}}/pricing</loc></url></urlset>\n',
+  'dashboard/dist/robots.txt': 'User-agent: *\nDisallow: /r/\n\nSitemap: {{PUBLIC_URL}}/sitemap.xml\n',
   'recorder/dist/index.html': page('recorder'),
   'recorder/dist/assets/main-Zx9y8W7v.js': script('recorder'),
   'sdk/dist/showback.js': script('sdk'),
 };
 
-describe('compression', () => {
+describe('web delivery', () => {
   let t: TestApp;
   let root: string;
   beforeAll(async () => {
@@ -67,7 +74,7 @@ describe('compression', () => {
     const precompress = path.resolve(import.meta.dirname, '../../scripts/precompress.ts');
     const dirs = ['dashboard/dist/assets', 'recorder/dist/assets', 'sdk/dist'].map((d) => path.join(root, d));
     execFileSync(process.execPath, ['--import', 'tsx', precompress, ...dirs], { stdio: 'ignore' });
-    t = await startTestApp({ staticRoot: root });
+    t = await startTestApp({ staticRoot: root }, { PUBLIC_URL: 'https://records.example.com/' });
   });
   afterAll(async () => {
     await t.close();
@@ -152,5 +159,19 @@ describe('compression', () => {
     const res = await get(t.url, '/uploads', 'br, gzip', 'OPTIONS');
     expect(res.headers['tus-resumable'] ?? res.headers['tus-version']).toBeTruthy();
     expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('fills canonical, Open Graph, sitemap and robots with PUBLIC_URL as configured at start, not at build time', async () => {
+    const html = (await get(t.url, '/pricing', '')).body;
+    expect(html).toContain('<link rel="canonical" href="https://records.example.com/pricing">');
+    expect(html).toContain('<meta property="og:url" content="https://records.example.com/pricing">');
+    expect(html).toContain('<meta property="og:image" content="https://records.example.com/vite/assets/hero-AbCd1234.jpg">');
+    expect(html).not.toContain('{{PUBLIC_URL}}');
+    const sitemap = await get(t.url, '/sitemap.xml', 'br');
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).toContain('<loc>https://records.example.com/pricing</loc>');
+    const robots = await get(t.url, '/robots.txt', '');
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Sitemap: https://records.example.com/sitemap.xml');
   });
 });
