@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from './support/auth.ts';
 import type { ErrorBody, RecordingRequest, RecordingRequestList, SubmissionList } from '@showback/contract';
-import { createRequest, json } from './support/fixtures/recording.ts';
+import { createExpiredRequest, createRequest, json } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 describe('recording requests', () => {
@@ -31,6 +31,29 @@ describe('recording requests', () => {
     expect(created.instructions).not.toMatch(/script|onclick|onerror|javascript:|<img/i);
     expect(created.instructions).toContain('<strong>checkout</strong>');
     expect(created.instructions).toContain('href="https://help.example"');
+  });
+
+  it('refuses an expiry in the past, at creation and at a later edit; other edits of an expired request still work', async () => {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const refused = await call(owner, 'POST', '/api/v1/requests', { title: 'Dead on arrival', expires_at: past });
+    expect(refused.status).toBe(422);
+    expect(await json<ErrorBody>(refused)).toMatchObject({ code: 'VALIDATION_FAILED', errors: { expires_at: ['must be in the future'] } });
+    const list = await json<RecordingRequestList>(await call(owner, 'GET', '/api/v1/requests?q=Dead%20on%20arrival'));
+    expect(list.total, 'nothing was created').toBe(0);
+
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const r = await createRequest(t.url, owner, { expires_at: future });
+    expect(r.expires_at).toBe(future);
+    const edit = await call(owner, 'PATCH', `/api/v1/requests/${r.id}`, { expires_at: past });
+    expect(edit.status).toBe(422);
+    expect((await json<ErrorBody>(edit)).errors).toEqual({ expires_at: ['must be in the future'] });
+    expect((await json<RecordingRequest>(await call(owner, 'GET', `/api/v1/requests/${r.id}`))).expires_at, 'unchanged').toBe(future);
+    expect((await json<RecordingRequest>(await call(owner, 'PATCH', `/api/v1/requests/${r.id}`, { expires_at: null }))).expires_at).toBeNull();
+
+    // A link that expired with time can still be renamed, or reopened with a later date.
+    const expired = await createExpiredRequest(t, owner);
+    expect((await json<RecordingRequest>(await call(owner, 'PATCH', `/api/v1/requests/${expired.id}`, { title: 'Renamed' }))).title).toBe('Renamed');
+    expect((await json<RecordingRequest>(await call(owner, 'PATCH', `/api/v1/requests/${expired.id}`, { expires_at: future }))).expires_at).toBe(future);
   });
 
   it('validates fields', async () => {
@@ -75,7 +98,7 @@ describe('recording requests', () => {
     const unknown = await fetch(`${t.url}/api/v1/public/requests/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
     expect(unknown.status).toBe(404);
     expect((await json<ErrorBody>(unknown)).code).toBe('NOT_FOUND');
-    const expired = await createRequest(t.url, owner, { expires_at: new Date(Date.now() - 1000).toISOString() });
+    const expired = await createExpiredRequest(t, owner);
     const gone = await fetch(`${t.url}/api/v1/public/requests/${expired.token}`);
     expect(gone.status).toBe(410);
     expect(await json<ErrorBody>(gone)).toMatchObject({ code: 'LINK_EXPIRED', details: { account_name: owner.user.account.name } });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import type { CreatedSubmission, ErrorBody, SubmissionList } from '@showback/contract';
-import { createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
+import { createExpiredRequest, createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const tusHeaders = (token: string, type = 'video/mp4', length = 1000): Record<string, string> => ({
@@ -44,7 +44,7 @@ describe('uploads and submissions', () => {
     expect(tooBig.status).toBe(413);
     expect(JSON.parse(await tooBig.text()).code).toBe('PAYLOAD_TOO_LARGE');
 
-    const expired = await createRequest(t.url, owner, { expires_at: new Date(Date.now() - 1000).toISOString() });
+    const expired = await createExpiredRequest(t, owner);
     const late = await post(tusHeaders(expired.token));
     expect(late.status).toBe(410);
     expect(JSON.parse(await late.text()).code).toBe('LINK_EXPIRED');

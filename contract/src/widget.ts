@@ -44,7 +44,13 @@ export type WidgetRecorderMessage =
   | (Envelope<'submitted'> & { submissionId: string })
   | (Envelope<'error'> & { code: string; message: string })
   | (Envelope<'close'>)
+  /**
+   * While recording the recorder asks to be a small floating control (`compact`) so the host page stays usable, and
+   * to be the full modal again (`full`) after Stop or when the customer reopens it (docs/recorder.md, "In the widget").
+   */
+  | (Envelope<'layout'> & { layout: WidgetLayout })
   | (Envelope<'spool'> & WidgetSpoolCall);
+export type WidgetLayout = 'compact' | 'full';
 export type WidgetRecorderMessageType = WidgetRecorderMessage['type'];
 
 /** SDK → recorder iframe. */

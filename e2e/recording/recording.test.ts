@@ -112,7 +112,10 @@ describe('recorder at /r/<token>', () => {
     const r = await openRecorder(context, server.url, revoked.token);
     await r.getByRole('heading', { name: 'This recording link is no longer active' }).waitFor();
 
-    const expired = await createRequest(owner, { title: 'Expired', expires_at: new Date(Date.now() - 60_000).toISOString() });
+    // A past expiry is refused at creation: this one expires two seconds from now.
+    const expiresAt = Date.now() + 2000;
+    const expired = await createRequest(owner, { title: 'Expired', expires_at: new Date(expiresAt).toISOString() });
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt - Date.now() + 100)));
     const e = await openRecorder(context, server.url, expired.token);
     await e.getByRole('heading', { name: 'This recording link has expired' }).waitFor();
     await shot(e, 'link-expired');
@@ -139,9 +142,13 @@ describe('an upload that loses nothing', () => {
     await submit(page, {
       screenshots: true,
       whileSubmitting: async () => {
-        await page.getByText('Reconnecting', { exact: false }).first().waitFor({ timeout: 30_000 });
+        // Said within seconds of Send, not after the retries give up; cleared, with a word, once it is back.
+        const lost = page.getByText('Connection lost — we’ll keep trying; don’t close this page', { exact: false });
+        await lost.waitFor({ timeout: 5_000 });
         await shot(page, '8-submit-reconnecting');
         await context.setOffline(false);
+        await page.getByText('Connection is back — sending your recording.').or(step(page, 'done')).first().waitFor({ timeout: 30_000 });
+        expect(await lost.count()).toBe(0);
       },
     });
     await onlySubmissionId(request.id);

@@ -90,6 +90,14 @@ describe('review: requests and recordings in the dashboard', () => {
     await dialog.getByLabel('Email').selectOption('required');
     await shot(page, 'request-form');
     expect(await a11y(page, 'dialog')).toEqual([]);
+    // A day already over would make the link dead from the start: refused with the reason, nothing created.
+    const expiry = dialog.getByLabel('Link expires on');
+    const yesterday = new Date(Date.now() - 86_400_000);
+    await expiry.fill(`${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`);
+    await dialog.getByRole('button', { name: 'Create request' }).click();
+    await dialog.getByText('This day is over, so the link would never work').waitFor();
+    expect(await expiry.getAttribute('aria-invalid')).toBe('true');
+    await expiry.fill('');
     await dialog.getByRole('button', { name: 'Create request' }).click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetSettings } from '@showback/contract';
 import { useProduct } from '../support/product.ts';
 import { signUpOwner } from '../recording/owner.ts';
-import { debugRecorder, keepingIn, recorderFrame, shot, startCrossSiteHost, startRecordingIn, stopAndSend } from './host-page.ts';
+import { debugRecorder, keepingIn, recorderFrame, sendFromPreviewed, shot, startCrossSiteHost, startRecordingIn, step } from './host-page.ts';
 
 let examples: http.Server;
 let host: string;
@@ -76,8 +76,30 @@ describe('widget examples', () => {
     const frame = await recorderFrame(page);
     await startRecordingIn(frame, page, { voice: false });
     expect(await keepingIn(frame)).toBe('host');
-    await frame.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
-    await stopAndSend(frame);
+    // Recording: the widget is a small control, with no backdrop; the page's own button works under the policy.
+    const control = page.getByRole('region', { name: 'Screen recording' });
+    await control.waitFor();
+    await page.locator('#log').evaluate((el) => (el.textContent = ''));
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.locator('#log').filter({ hasText: 'pay: HTTP' }).waitFor();
+    await frame.getByRole('timer').filter({ hasText: '0:01' }).waitFor();
+    await shot(page, '7-strict-csp-recording-control');
+    // Opened again during the recording, then back to the control.
+    await frame.getByRole('button', { name: 'Open the recorder' }).click();
+    await page.getByRole('dialog', { name: 'Record your screen' }).waitFor();
+    await frame.getByRole('button', { name: 'Back to the page' }).click();
+    await control.waitFor();
+    // Keyboard only, from the page: Tab reaches Stop (no trap on the way), Enter stops and the modal comes back.
+    const stop = frame.getByRole('button', { name: 'Stop recording' });
+    const stopFocused = () => stop.evaluate((b) => document.hasFocus() && document.activeElement === b);
+    await page.getByRole('button', { name: 'Pay now' }).focus();
+    for (let i = 0; i < 10 && !(await stopFocused()); i++) await page.keyboard.press('Tab');
+    expect(await stopFocused()).toBe(true);
+    await page.keyboard.press('Enter');
+    await step(frame, 'preview').waitFor({ timeout: 20_000 });
+    await page.getByRole('dialog', { name: 'Record your screen' }).waitFor();
+    await frame.getByRole('button', { name: 'Looks good' }).click();
+    await sendFromPreviewed(frame);
     // Escape on the modal's own Close button (a key sent while the recorder's cross-origin frame has focus can stall
     // headless Chromium's input routing; that path is the recorder forwarding `close`).
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).press('Escape');

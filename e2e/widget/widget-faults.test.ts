@@ -25,7 +25,6 @@ import {
   spooledIn,
   startCrossSiteHost,
   startRecordingInWidget,
-  startRecordingIn,
   step,
   stopAndSend,
   submittedIds,
@@ -44,7 +43,8 @@ const product = useProduct({
   env: { WORKERS: 'false' },
   media: async () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-widget-faults-'));
-    return { screenCapture: true, microphoneWav: await speechWav(tmp) };
+    // The recorder in a tab of its own records the customer's page, another tab: Chromium picks it by its title.
+    return { screenCapture: true, microphoneWav: await speechWav(tmp), args: ['--auto-select-tab-capture-source-by-title=Acme Store'] };
   },
 });
 
@@ -110,7 +110,7 @@ describe('widget recorder faults, cross-site', () => {
     await frame.getByRole('button', { name: 'Looks good' }).click();
     await sendFromPreviewed(frame, {
       whileSubmitting: async () => {
-        await frame.getByText('Reconnecting', { exact: false }).first().waitFor({ timeout: 30_000 });
+        await frame.getByText('Connection lost — we’ll keep trying; don’t close this page', { exact: false }).waitFor({ timeout: 5_000 });
         await shot(page, 'faults-1-reconnecting');
         await context.setOffline(false);
       },
@@ -231,7 +231,37 @@ describe('widget recorder faults, cross-site', () => {
     await frame.getByText('The recorder is open in a new tab', { exact: false }).waitFor();
     await tab.waitForLoadState();
     expect(tab.url()).toMatch(new RegExp(`^${product.server.url}/r/ws_`));
-    await startRecordingIn(tab, tab);
+    // The tab says which tab to pick, and while it records, to go back to the page.
+    await step(tab, 'instructions').waitFor();
+    await tab.getByRole('button', { name: 'Get started' }).click();
+    await step(tab, 'microphone').or(step(tab, 'share')).waitFor();
+    if (await step(tab, 'microphone').isVisible()) await tab.getByRole('button', { name: 'Continue without sound' }).click();
+    await tab.getByText('choose the tab of the page you came from', { exact: false }).waitFor();
+    // Instrumentation only: which surface the browser handed over (Chromium labels this tab "current-web-contents-…").
+    await tab.evaluate(() => {
+      const media = navigator.mediaDevices;
+      const original = media.getDisplayMedia.bind(media);
+      media.getDisplayMedia = async (options) => {
+        const stream = await original(options);
+        (window as unknown as { __shared: string }).__shared = stream.getVideoTracks()[0]!.label;
+        return stream;
+      };
+    });
+    await tab.getByRole('button', { name: 'Share my screen' }).click();
+    await step(tab, 'recording').waitFor({ timeout: 20_000 });
+    await tab.getByText('Go back to the tab of your page and show the problem there', { exact: false }).waitFor();
+    // What it records is the page, not itself.
+    expect(await tab.evaluate(() => (window as unknown as { __shared: string }).__shared)).toMatch(/^web-contents-media-stream:/);
+    await shot(tab, 'faults-6-tab-recording');
+    // The page keeps working meanwhile: the widget there is a small note, and the page's button takes real clicks.
+    await page.bringToFront();
+    await page.getByRole('region', { name: 'Screen recording' }).getByText('The recorder is in another tab').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.locator('#log').evaluate((el) => (el.textContent = ''));
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.locator('#log').filter({ hasText: 'pay: HTTP 404' }).waitFor();
+    await shot(page, 'faults-7-page-while-tab-records');
+    await tab.bringToFront();
     await tab.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
     await stopAndSend(tab);
     // The frame relayed between the tab and the host page: the page heard of the submission, and the recording
@@ -243,6 +273,7 @@ describe('widget recorder faults, cross-site', () => {
     const stored = await eventsOf(id!);
     expect(stored.origin).toBe(blockingHost);
     expect(stored.events.some((e) => e.kind === 'console' && e.message.startsWith('Payment failed') && e.t < 0)).toBe(true);
+    expect(stored.events.some((e) => e.kind === 'network' && e.url.includes('/api/pay') && e.t > 0), 'the click while the tab recorded').toBe(true);
     // Close in the tab closes it and the modal on the host page.
     // The button closes its own tab, which can cut Playwright's click short: a closed tab is the success here.
     const tabClosed = tab.waitForEvent('close');

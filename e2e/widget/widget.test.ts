@@ -1,15 +1,20 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionEvents, WidgetSettings } from '@showback/contract';
+import { seriousViolations } from '../support/accessibility.ts';
 import { launchProfile } from '../support/browser.ts';
 import { speechWav } from '../support/media.ts';
 import { useProduct } from '../support/product.ts';
-import { completeOnboarding, signInOwner, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
+import { completeOnboarding, download, signInOwner, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
 import { debugRecorder, events, hostPage as openHostPage, hostSpoolRows, keepingIn, recorderFrame, SHOTS, shot, startCrossSiteHost, startRecordingIn, step, stopAndSend, submittedIds } from './host-page.ts';
+
+const run = promisify(execFile);
 
 let examples: http.Server;
 let owner: Owner;
@@ -43,8 +48,10 @@ async function grantMicrophone(context: BrowserContext): Promise<void> {
 
 /**
  * From the host page's launcher to the recording submitted: an error and a failed request before the recording
- * (the page's Pay button), another pair at about 2 s into it. Returns the submission and when (on the test's clock)
- * the second pair happened. The recorder is a third-party frame here, so its recording is kept by the host page.
+ * (the page's Pay button); during it the widget is a small control and the customer uses the page itself, with real
+ * clicks and typing: Pay now again, then a coupon typed and applied (an error and a 404 each). Returns the submission
+ * and when (on the test's clock) the coupon was applied. The recorder is a third-party frame here, so its recording is
+ * kept by the host page.
  */
 async function recordOnHostPage(page: Page, opts: { shots?: string; beforeStart?: (frame: Frame) => Promise<void> } = {}): Promise<{ id: string; duringAt: number }> {
   const launcher = page.locator('showback-launcher').getByRole('button', { name: 'Record your screen' });
@@ -62,17 +69,22 @@ async function recordOnHostPage(page: Page, opts: { shots?: string; beforeStart?
   const startedAt = Date.now();
   // The browser refuses the third-party frame its own storage: the host page's SDK keeps the recording.
   expect(await keepingIn(frame)).toBe('host');
-  await frame.getByRole('timer').filter({ hasText: '0:01' }).waitFor();
-  await page.evaluate(() => {
-    console.error('Checkout crashed during recording', { cart: 3 });
-    void fetch('/api/cart/during-recording').catch(() => undefined);
-  });
+  await clockAt(frame, 1);
+  await expectCompactControl(page);
+  // The customer shows the problem on the page itself: the control takes no click meant for the page.
+  await page.locator('#log').evaluate((el) => (el.textContent = ''));
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.locator('#log').filter({ hasText: 'pay: HTTP 404' }).waitFor();
+  await page.getByLabel('Coupon code').fill('SPRING24');
   const duringAt = Date.now() - startedAt;
-  await frame.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
+  await page.getByRole('button', { name: 'Apply coupon' }).click();
+  await page.locator('#log').filter({ hasText: 'coupon: HTTP 404' }).waitFor();
   if (opts.shots) await shot(page, `${opts.shots}-recording`);
-  await frame.getByRole('timer').filter({ hasText: '0:04' }).waitFor();
+  await clockAt(frame, 4);
   await page.waitForTimeout(400);
   await stopAndSend(frame);
+  // After Stop the full modal is back for review and send.
+  expect(await page.getByRole('dialog', { name: 'Record your screen' }).isVisible()).toBe(true);
   if (opts.shots) await shot(page, `${opts.shots}-done`);
   expect(await events(page)).toEqual(expect.arrayContaining(['open', 'recording:start', 'recording:stop', 'submitted']));
   const submitted = await submittedIds(page);
@@ -82,6 +94,40 @@ async function recordOnHostPage(page: Page, opts: { shots?: string; beforeStart?
   return { id: submitted[0]!, duringAt };
 }
 
+/** Until the recording clock shows at least `seconds` (the checks on the way may take longer than a second). */
+async function clockAt(frame: Frame, seconds: number): Promise<void> {
+  await expect
+    .poll(async () => {
+      const [m, s] = ((await frame.getByRole('timer').textContent()) ?? '').trim().split(':').map(Number);
+      return (m ?? 0) * 60 + (s ?? 0);
+    }, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(seconds);
+}
+
+/** While recording the widget is a small control in a corner, not a dialog over a backdrop. */
+async function expectCompactControl(page: Page): Promise<void> {
+  const control = page.getByRole('region', { name: 'Screen recording' });
+  await control.waitFor();
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  const box = (await control.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.height).toBeLessThanOrEqual(64);
+  expect(box.width).toBeLessThanOrEqual(Math.min(382, viewport.width));
+  // Its clock and buttons are inside it, in sight.
+  const frame = page.frameLocator('showback-modal iframe');
+  for (const part of [frame.getByRole('timer'), frame.getByRole('button', { name: 'Pause' }), frame.getByRole('button', { name: 'Stop recording' }), frame.getByRole('button', { name: 'Open the recorder' })]) {
+    const b = (await part.boundingBox())!;
+    expect(b.x >= box.x && b.y >= box.y && b.x + b.width <= box.x + box.width && b.y + b.height <= box.y + box.height).toBe(true);
+  }
+  // Axe, into the shadow root and the recorder's frame (on the plain page: axe's own inline styles would break a
+  // strict CSP).
+  expect(await seriousViolations(page, 'showback-modal')).toEqual([]);
+  // The launcher's corner is bottom-right: the control is on the left, clear of it.
+  expect(box.x).toBeLessThan(20);
+  const launcher = (await page.locator('showback-launcher button').boundingBox())!;
+  expect(box.x + box.width <= launcher.x || box.y + box.height <= launcher.y || launcher.y + launcher.height <= box.y).toBe(true);
+}
+
 /** The owner's API shows the host page's console error and failed request, before and during, at their offsets. */
 async function expectHostEvents(id: string, duringAt: number): Promise<void> {
   const stored = await api<SubmissionEvents>('GET', `/api/v1/submissions/${id}/events`);
@@ -89,9 +135,12 @@ async function expectHostEvents(id: string, duringAt: number): Promise<void> {
   expect(stored.identity).toEqual({ id: 'customer-42', email: 'ada@example.com' });
   expect(stored.metadata).toMatchObject({ page: 'checkout' });
   const before = stored.events.find((e) => e.kind === 'console' && e.message.startsWith('Payment failed'));
-  const pay = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/pay'));
-  const during = stored.events.find((e) => e.kind === 'console' && e.message.startsWith('Checkout crashed'));
-  const duringRequest = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/cart/during-recording'));
+  const pay = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/pay') && e.t < 0);
+  const during = stored.events.find((e) => e.kind === 'console' && e.message.startsWith('Coupon rejected: SPRING24'));
+  const duringRequest = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/coupons/SPRING24'));
+  // The Pay button clicked again while recording: its error and request are on the recording's clock too.
+  const payDuring = stored.events.filter((e) => e.kind === 'network' && e.url.includes('/api/pay') && e.t > 0);
+  expect(payDuring).toHaveLength(1);
   expect(before && pay && during && duringRequest).toBeTruthy();
   console.log('offsets (ms):', { before: before!.t, pay: pay!.t, during: during!.t, duringRequest: duringRequest!.t, duringAtTestClock: duringAt });
   expect(before!.t).toBeLessThan(0);
@@ -101,9 +150,23 @@ async function expectHostEvents(id: string, duringAt: number): Promise<void> {
   expect(during!.t).toBeLessThan(duringAt + 1500);
   expect(duringRequest!.t).toBeGreaterThanOrEqual(during!.t);
   expect(duringRequest).toMatchObject({ status: 404, method: 'GET' });
+  expect(payDuring[0]).toMatchObject({ status: 404, method: 'POST' });
   // Redacted before it left the page: the token query parameter and the password field.
   expect(pay!.kind === 'network' && pay!.url).not.toContain('secret-token');
   expect(before!.kind === 'console' && before!.message).not.toContain('never-sent');
+}
+
+/**
+ * The share of a video frame at `seconds` in the host page's store-header orange (#f97316): about 13% of a 1280×720
+ * frame of the page, none under the modal's backdrop, which darkens it. The frame is also written to `png`.
+ */
+async function storeHeaderShare(mp4: string, seconds: number, png: string): Promise<number> {
+  await run('ffmpeg', ['-y', '-v', 'error', '-ss', String(seconds), '-i', mp4, '-frames:v', '1', png]);
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', png, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer', maxBuffer: 64 << 20 });
+  const rgb = stdout as unknown as Buffer;
+  let orange = 0;
+  for (let i = 0; i < rgb.length; i += 3) if (rgb[i]! > 215 && rgb[i + 1]! > 85 && rgb[i + 1]! < 145 && rgb[i + 2]! < 70) orange++;
+  return orange / (rgb.length / 3);
 }
 
 beforeAll(async () => {
@@ -176,7 +239,12 @@ describe('widget on another site (the recorder is a third-party frame)', () => {
     await context.close();
 
     // The dashboard: video with the timeline beside it.
-    await waitForProcessed(owner, id);
+    const processed = await waitForProcessed(owner, id);
+    expect(processed.status).toBe('ready');
+    // The saved video shows the customer's page (its orange store header, undimmed), not the recorder's modal.
+    const mp4 = path.join(tmp, 'widget-recording.mp4');
+    await download(owner, processed.download_url!, mp4);
+    expect(await storeHeaderShare(mp4, 2.5, path.join(SHOTS, '2-cross-site-1280-video-frame.png'))).toBeGreaterThan(0.05);
     const review = await product.context(1440, { viewport: { width: 1440, height: 900 } });
     await signInOwner(review, owner);
     const dash = await review.newPage();
@@ -187,10 +255,13 @@ describe('widget on another site (the recorder is a third-party frame)', () => {
       throw e;
     });
     const row = (text: string) => timeline.locator('li[data-kind]').filter({ hasText: text });
-    expect(Number(await row('Payment failed').getAttribute('data-offset'))).toBeLessThan(0);
-    expect(Number(await row('/api/pay').getAttribute('data-offset'))).toBeLessThan(0);
-    await expect.poll(() => row('/api/pay').textContent()).toContain('404');
-    const duringRow = row('Checkout crashed');
+    expect(Number(await row('Payment failed').first().getAttribute('data-offset'))).toBeLessThan(0);
+    expect(Number(await row('/api/pay').first().getAttribute('data-offset'))).toBeLessThan(0);
+    await expect.poll(() => row('/api/pay').first().textContent()).toContain('404');
+    // What the customer's clicks during the recording caused, on the owner's timeline.
+    expect(Number(await row('/api/pay').last().getAttribute('data-offset'))).toBeGreaterThan(0);
+    expect(Number(await row('/api/coupons/SPRING24').getAttribute('data-offset'))).toBeGreaterThan(0);
+    const duringRow = row('Coupon rejected');
     const offset = Number(await duringRow.getAttribute('data-offset'));
     expect(offset).toBeGreaterThan(0);
     const video = dash.locator('video');

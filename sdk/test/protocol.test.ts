@@ -9,6 +9,8 @@ describe('recorder messages', () => {
     expect(parseRecorderMessage({ ...ok, type: 'recording:start', startedAt: 1700000000000 })).toBeTruthy();
     expect(parseRecorderMessage({ ...ok, type: 'upload:progress', loaded: 10, total: null })).toBeTruthy();
     expect(parseRecorderMessage({ ...ok, type: 'context:request', id: 'c1', startedAt: 5 })).toBeTruthy();
+    expect(parseRecorderMessage({ ...ok, type: 'layout', layout: 'compact' })).toBeTruthy();
+    expect(parseRecorderMessage({ ...ok, type: 'layout', layout: 'full' })).toBeTruthy();
   });
 
   it('refuses other protocols, versions, unknown types and wrong shapes', () => {
@@ -23,6 +25,8 @@ describe('recorder messages', () => {
       { ...ok, type: 'submitted', submissionId: 'x'.repeat(101) },
       { ...ok, type: 'error', code: 'E', message: 'x'.repeat(5000) },
       { ...ok, type: 'context:request', id: { toString: () => 'c' }, startedAt: 1 },
+      { ...ok, type: 'layout', layout: 'hidden' },
+      { ...ok, type: 'layout' },
     ])
       expect(parseRecorderMessage(bad)).toBeUndefined();
   });

@@ -366,6 +366,7 @@ export const current = {
       maxLengthInvalid: 'Enter a whole number of minutes from 1 to 60.',
       expiry: 'Link expires on (optional)',
       expiryHint: 'After this day the link no longer accepts recordings. Leave empty to keep it open.',
+      expiryPast: 'This day is over, so the link would never work. Choose today or a later day, or leave it empty.',
       askRecipient: 'Ask the customer for',
       askName: 'Name',
       askEmail: 'Email',

@@ -29,6 +29,7 @@ import { installDebugHook } from './debug.ts';
 import { asksForDetails } from './details.ts';
 import { flow, initialFlow } from './flow.ts';
 import { noopBridge, type HostBridge } from './hostBridge.ts';
+import { brandStyle } from './brandStyle.ts';
 import { Layout } from './Layout.tsx';
 import { RecordingSession } from './RecordingSession.ts';
 import { videoDurationMs } from './videoDuration.ts';
@@ -77,9 +78,16 @@ export function App({ token, bridge, embedded, debug }: Props) {
   const [submitPhase, setSubmitPhase] = useState<SubmitPhase>('uploading');
   const [submitError, setSubmitError] = useState<{ code?: string; message?: string }>();
   const [submitAttempt, setSubmitAttempt] = useState(0);
+  const [saveRetrying, setSaveRetrying] = useState(false);
+  // The customer opened the full recorder during a recording (from the widget's floating control).
+  const [expanded, setExpanded] = useState(false);
+  // This frame opened the recorder in a tab of its own, which is recording: the page must stay usable meanwhile.
+  const [inOtherTab, setInOtherTab] = useState(false);
   const display = useRef<MediaStream | undefined>(undefined);
   const sessionPromise = useRef<Promise<RecordingSession | undefined> | undefined>(undefined);
   // A widget session's token opened in a tab of its own (the "record in a new tab" path) is still the widget's.
+  // This recorder is that tab (opened by the widget's frame): what it records is the customer's page, another tab.
+  const isWidgetTab = embedded && window.parent === window;
   const source: SubmissionSource = state.mode === 'file' ? 'file' : embedded || token.startsWith('ws_') ? 'widget' : 'link';
 
   // ---------------------------------------------------------------- loading
@@ -188,7 +196,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
         voice = await captureMicrophone();
         setMic(voice);
       }
-      const stream = await captureDisplay();
+      const stream = await captureDisplay({ otherTab: isWidgetTab });
       display.current = stream;
       const format = pickFormat((t) => MediaRecorder.isTypeSupported(t));
       if (!format) throw new CaptureError('unsupported', 'no recordable format');
@@ -274,7 +282,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
   // Through the bridge, the tab still reaches the host page: its events come with the recording.
   const recordInTab = (): void => {
     const url = `${window.location.origin}/r/${encodeURIComponent(token)}${window.location.search}`;
-    if (!bridge.recordInTab?.(url)) window.open(url, '_blank', 'noopener');
+    if (bridge.recordInTab?.(url, () => setInOtherTab(false))) setInOtherTab(true);
+    else window.open(url, '_blank', 'noopener');
   };
 
   const chooseFile = (file: File): void => {
@@ -299,6 +308,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
     let live = true;
     setSubmitPhase('uploading');
     setSubmitError(undefined);
+    setSaveRetrying(false);
     void (async () => {
       try {
         const uploadUrl = state.mode === 'file' ? await fileUpload!.controller.done : await session!.uploaded();
@@ -317,7 +327,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
         if (embedded) Object.assign(body, { events: context.events, dropped_events: context.dropped_events ?? 0, metadata: context.metadata }, context.identity ? { identity: context.identity } : {});
         if (body.duration_ms === undefined) delete body.duration_ms;
         // A recording picked up after a reload of the widget's host page goes with the session it was made in.
-        const created = await submitWithRetry(session?.recording.token ?? token, body, () => undefined);
+        const created = await submitWithRetry(session?.recording.token ?? token, body, () => live && setSaveRetrying(true));
         if (!live) return;
         await session?.forget();
         bridge.emit('submitted', { id: created.id, redirect_url: request.redirect_url });
@@ -370,6 +380,21 @@ export function App({ token, bridge, embedded, debug }: Props) {
     if (debug) return installDebugHook(() => ({ step: state.step, session, spool, upload, request }));
   }, [debug, state.step, session, spool, upload, request]);
 
+  // ---------------------------------------------------------------- the widget's floating control
+  // In the widget's frame, from the countdown to Stop, the frame becomes a small control on the host page so the
+  // customer can show the problem there (issue #24); after Stop the full modal comes back for review and send.
+  const live = state.step === 'countdown' || state.step === 'recording';
+  const compact = Boolean(bridge.layout) && (live || inOtherTab) && !expanded;
+  const shownLayout = useRef(false);
+  useEffect(() => {
+    if (compact === shownLayout.current) return;
+    shownLayout.current = compact;
+    bridge.layout?.(compact ? 'compact' : 'full');
+  }, [compact, bridge]);
+  useEffect(() => {
+    if (!live) setExpanded(false);
+  }, [live]);
+
   // ---------------------------------------------------------------- render
   const loadSession = useCallback(() => session!.blob(), [session]);
   const body = (() => {
@@ -418,11 +443,12 @@ export function App({ token, bridge, embedded, debug }: Props) {
             onShare={() => void share()}
             onBack={() => dispatch({ type: 'back' })}
             onUseFile={() => dispatch({ type: 'use-file' })}
-            onRecordInTab={embedded ? recordInTab : undefined}
+            onRecordInTab={embedded && !isWidgetTab ? recordInTab : undefined}
+            otherTab={isWidgetTab}
           />
         );
       case 'countdown':
-        return <CountdownStep onDone={countdownDone} onCancel={cancelCountdown} />;
+        return <CountdownStep compact={compact} onDone={countdownDone} onCancel={cancelCountdown} />;
       case 'recording':
         return session ? (
           <RecordingStep
@@ -432,6 +458,10 @@ export function App({ token, bridge, embedded, debug }: Props) {
             keeping={spool?.keeping ?? 'device'}
             upload={upload}
             onStop={(r) => void stopRecording(r)}
+            compact={compact}
+            onExpand={() => setExpanded(true)}
+            onMinimize={bridge.layout ? () => setExpanded(false) : undefined}
+            otherTab={isWidgetTab}
           />
         ) : null;
       case 'preview':
@@ -467,6 +497,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
             errorCode={submitError?.code}
             errorMessage={submitError?.message}
             inMemory={spool?.keeping === 'memory'}
+            saveRetrying={saveRetrying}
             onRetry={retrySubmit}
           />
         );
@@ -475,6 +506,20 @@ export function App({ token, bridge, embedded, debug }: Props) {
     }
   })();
 
+  if (compact)
+    return (
+      <div className="compact-shell" style={brandStyle(request?.branding)}>
+        {live ? (
+          body
+        ) : (
+          <section className="step compact-bar" data-step="in-other-tab">
+            <p className="compact-note" role="status">
+              {m.unsupported.tabCompact}
+            </p>
+          </section>
+        )}
+      </div>
+    );
   return (
     <Layout step={state.step} branding={request?.branding} withMicrophone={request?.microphone !== 'off'} uploadState={state.step === 'recording' ? upload?.state : undefined}
       inMemory={spool?.keeping === 'memory'}

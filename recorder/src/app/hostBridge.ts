@@ -1,4 +1,4 @@
-import type { Environment, WidgetEvent, WidgetIdentity, WidgetMetadata } from '@showback/contract';
+import type { Environment, WidgetEvent, WidgetIdentity, WidgetLayout, WidgetMetadata } from '@showback/contract';
 import type { SpoolStore } from '../upload/spool.ts';
 
 /** What the recorder tells the page around it (the widget's host), in the order they happen. */
@@ -33,8 +33,14 @@ export interface HostBridge {
   /**
    * Opens this recorder at `url` in a tab of its own (first-party, where capture and storage are allowed) and
    * relays the widget protocol between it and the host page. False when the browser blocked the new tab.
+   * `onClosed` runs when that tab is closed (sent or given up).
    */
-  recordInTab?(url: string): boolean;
+  recordInTab?(url: string, onClosed: () => void): boolean;
+  /**
+   * In the widget's frame only: `compact` asks the host page to shrink the frame to a small floating control while
+   * recording (no backdrop, the page usable), `full` to show the whole modal again.
+   */
+  layout?(layout: WidgetLayout): void;
 }
 
 export const noopBridge: HostBridge = {

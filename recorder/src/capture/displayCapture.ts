@@ -7,17 +7,19 @@ export const stopStream = (s: MediaStream | undefined): void => s?.getTracks().f
 
 /**
  * Ask the browser to share a screen, window or tab. `preferCurrentTab` and `selfBrowserSurface` make Chromium offer
- * this tab as well (the widget records the host page this way); without them a headless or kiosk browser waits on an
- * invisible picker forever, hence the timeout.
+ * this tab first (the widget records the host page this way, so the customer rarely has to pick); without them a
+ * headless or kiosk browser waits on an invisible picker forever, hence the timeout. `otherTab`: the recorder is a
+ * tab of its own (the widget's "Record in a new tab"), so the page to record is another tab and this one is left out
+ * of the choices.
  */
-export async function captureDisplay(timeoutMs = DISPLAY_PICKER_TIMEOUT_MS): Promise<MediaStream> {
+export async function captureDisplay({ otherTab = false, timeoutMs = DISPLAY_PICKER_TIMEOUT_MS } = {}): Promise<MediaStream> {
   const media = navigator.mediaDevices;
   if (typeof media?.getDisplayMedia !== 'function') throw new CaptureError('unsupported', 'getDisplayMedia is missing');
   const options = {
     video: { width: { ideal: 1920, max: 1920 }, height: { ideal: 1080, max: 1080 }, frameRate: { ideal: 30, max: 30 } },
     audio: true,
-    preferCurrentTab: true,
-    selfBrowserSurface: 'include',
+    preferCurrentTab: !otherTab,
+    selfBrowserSurface: otherTab ? 'exclude' : 'include',
     surfaceSwitching: 'include',
     systemAudio: 'include',
   } as DisplayMediaStreamOptions;

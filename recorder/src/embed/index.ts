@@ -141,9 +141,17 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
           return;
       }
     },
-    recordInTab(url: string) {
+    // A tab of its own has no modal to shrink: it records another tab and is not in the customer's way.
+    layout: framed ? (layout) => post({ type: 'layout', layout }) : undefined,
+    recordInTab(url: string, onClosed: () => void) {
       const tab = window.open(url, '_blank');
       if (!tab) return false;
+      // A closed window fires nothing its opener can hear across this relationship: polled.
+      const watch = setInterval(() => {
+        if (!tab.closed) return;
+        clearInterval(watch);
+        onClosed();
+      }, 1000);
       // Only between the tab this frame opened (on this origin) and the host page (at the session's origin); each end
       // checks the messages as it does for this frame's own.
       window.addEventListener('message', (e) => {

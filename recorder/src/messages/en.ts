@@ -34,6 +34,8 @@ export const en = {
       uploadInstead: 'Upload a video instead',
       recordInTab: 'Record in a new tab',
       tabOpened: 'The recorder is open in a new tab. Record and send your video there, then come back.',
+      /** The widget's control on the page while the recorder works in a tab of its own. */
+      tabCompact: 'The recorder is in another tab. Show the problem on this page, then stop and send there.',
     },
     resume: {
       title: 'You have a recording that was not sent',
@@ -75,6 +77,8 @@ export const en = {
     share: {
       title: 'Choose what to share',
       body: 'Your browser will ask which screen, window or tab to record. Pick the one that shows the problem.',
+      /** In the tab the widget opened ("Record in a new tab"): the page to record is the one they came from. */
+      bodyOtherTab: 'Your browser will ask what to record: choose the tab of the page you came from. Then go back to that tab and show the problem there; this tab keeps recording.',
       button: 'Share my screen',
       waiting: 'Waiting for you to choose in the browser’s dialog…',
       errors: {
@@ -97,6 +101,13 @@ export const en = {
       pause: 'Pause',
       resume: 'Resume',
       stop: 'Stop recording',
+      /** The widget's floating control: short words, one row at 360 px. */
+      stopShort: 'Stop',
+      open: 'Open',
+      openLabel: 'Open the recorder',
+      minimize: 'Back to the page',
+      goBack: 'Recording. Go back to the tab of your page and show the problem there; come back to this tab to stop and send.',
+      minimizeHint: 'Recording goes on while you use the page; the recorder opens again when you stop.',
       warning: (left: string) => `${left} left: recording stops automatically at the limit.`,
       autoStopped: 'You reached the maximum length, so the recording stopped.',
       sharingEnded: 'Screen sharing ended, so the recording stopped.',
@@ -147,6 +158,11 @@ export const en = {
       finishing: 'Saving your submission…',
       reconnecting: 'Connection lost. Reconnecting… your recording is safe on this device.',
       reconnectingInMemory: 'Connection lost. Reconnecting… keep this page open: your recording is only in this page until it has been sent.',
+      /** Send could not reach the server (offline, a failed upload or save): said within seconds, with what to do. */
+      connectionLost: 'Connection lost — we’ll keep trying; don’t close this page.',
+      connectionLostSafe: 'Your recording is safe on this device.',
+      connectionLostInMemory: 'Your recording is only in this page until it has been sent.',
+      resumed: 'Connection is back — sending your recording.',
       retryNow: 'Retry now',
       failed: 'The recording could not be sent.',
       errors: {

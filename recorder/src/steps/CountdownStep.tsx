@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { m } from '../messages/index.ts';
 import { StepHeading } from '../ui/StepHeading.tsx';
 
-export function CountdownStep({ from = 3, onDone, onCancel }: { from?: number; onDone(): void; onCancel(): void }) {
+/** `compact`: one row in the widget's floating control, so the customer sees their page before recording starts. */
+export function CountdownStep({ from = 3, compact = false, onDone, onCancel }: { from?: number; compact?: boolean; onDone(): void; onCancel(): void }) {
   const [left, setLeft] = useState(from);
   useEffect(() => {
     if (left <= 0) {
@@ -12,6 +13,17 @@ export function CountdownStep({ from = 3, onDone, onCancel }: { from?: number; o
     const t = setTimeout(() => setLeft((n) => n - 1), 1000);
     return () => clearTimeout(t);
   }, [left, onDone]);
+  if (compact)
+    return (
+      <section className="step compact-bar" data-step="countdown">
+        <p className="compact-timer" aria-live="assertive" aria-atomic="true">
+          {m.countdown.label} {Math.max(left, 1)}
+        </p>
+        <button type="button" className="btn btn-sm btn-secondary" onClick={onCancel}>
+          {m.countdown.cancel}
+        </button>
+      </section>
+    );
   return (
     <section className="step step-center" data-step="countdown">
       <StepHeading>{m.countdown.label}</StepHeading>

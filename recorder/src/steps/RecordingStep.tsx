@@ -18,9 +18,16 @@ interface Props {
   keeping: SpoolKeeping;
   upload: UploadStatus | undefined;
   onStop(reason: 'user' | 'limit'): void;
+  /** In the widget: shown as the small floating control, with a way to open the full recorder (`onExpand`). */
+  compact?: boolean;
+  onExpand?(): void;
+  /** In the widget, opened during a recording: back to the floating control. */
+  onMinimize?(): void;
+  /** The widget's tab of its own, recording the customer's page in another tab: say to go back there. */
+  otherTab?: boolean;
 }
 
-export function RecordingStep({ session, maxMs, microphone, keeping, upload, onStop }: Props) {
+export function RecordingStep({ session, maxMs, microphone, keeping, upload, onStop, compact = false, onExpand, onMinimize, otherTab = false }: Props) {
   const [elapsed, setElapsed] = useState(0);
   const [recorded, setRecorded] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -54,17 +61,44 @@ export function RecordingStep({ session, maxMs, microphone, keeping, upload, onS
   const warn = left <= WARN_BEFORE_MS && maxMs > WARN_BEFORE_MS;
   // Screen readers hear the minutes and the warning, not every second of the timer.
   const announcement = warn ? m.recording.warning(clock(Math.ceil(left / 1000) * 1000)) : `${m.recording.live} ${clock(Math.floor(elapsed / 60_000) * 60_000)}`;
+  const timerLabel = m.recording.elapsed(clock(elapsed), clock(maxMs));
+  const live = (
+    <p className="visually-hidden" aria-live="polite">
+      {announcement}
+    </p>
+  );
+  const pauseButton = (small: string) => (
+    <button type="button" className={`btn btn-secondary${small}`} onClick={togglePause} aria-pressed={paused}>
+      {paused ? m.recording.resume : m.recording.pause}
+    </button>
+  );
+  if (compact)
+    return (
+      <section className="step compact-bar" data-step="recording">
+        <span className={`rec-dot${paused ? ' is-paused' : ''}`} aria-hidden="true" />
+        <p className={`compact-timer${warn ? ' is-warning' : ''}`} role="timer" aria-label={timerLabel}>
+          {clock(elapsed)}
+        </p>
+        {live}
+        {pauseButton(' btn-sm')}
+        <button type="button" className="btn btn-danger btn-sm" onClick={stop} aria-label={m.recording.stop}>
+          {m.recording.stopShort}
+        </button>
+        <button type="button" className="btn btn-link btn-sm" onClick={onExpand} aria-label={m.recording.openLabel}>
+          {m.recording.open}
+        </button>
+      </section>
+    );
   return (
     <section className="step" data-step="recording">
       <StepHeading>
         <span className={`rec-dot${paused ? ' is-paused' : ''}`} aria-hidden="true" /> {paused ? m.recording.paused : m.recording.live}
       </StepHeading>
-      <p className="timer" role="timer" aria-label={m.recording.elapsed(clock(elapsed), clock(maxMs))}>
+      <p className="timer" role="timer" aria-label={timerLabel}>
         {clock(elapsed)} <span className="muted">/ {clock(maxMs)}</span>
       </p>
-      <p className="visually-hidden" aria-live="polite">
-        {announcement}
-      </p>
+      {live}
+      {otherTab && <Notice>{m.recording.goBack}</Notice>}
       {warn && <Notice tone="warning">{m.recording.warning(clock(Math.max(0, left)))}</Notice>}
       {keeping === 'memory' && (
         // Nothing outlives this page: the customer must know to keep it open, and see how far the upload is.
@@ -79,10 +113,14 @@ export function RecordingStep({ session, maxMs, microphone, keeping, upload, onS
         <button type="button" className="btn btn-danger" onClick={stop}>
           {m.recording.stop}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={togglePause} aria-pressed={paused}>
-          {paused ? m.recording.resume : m.recording.pause}
-        </button>
+        {pauseButton('')}
+        {onMinimize && (
+          <button type="button" className="btn btn-link" onClick={onMinimize}>
+            {m.recording.minimize}
+          </button>
+        )}
       </div>
+      {onMinimize && <p className="muted small">{m.recording.minimizeHint}</p>}
       {keeping !== 'memory' && <p className="muted small">{m.recording.uploadHint[keeping]}</p>}
     </section>
   );

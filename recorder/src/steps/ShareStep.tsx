@@ -11,13 +11,15 @@ interface Props {
   onUseFile(): void;
   /** Inside the widget's frame: recording on the product's own origin, for a capture the frame was refused. */
   onRecordInTab?(): void;
+  /** This recorder is the widget's tab of its own: the tab to record is the customer's page, another tab. */
+  otherTab?: boolean;
 }
 
-export function ShareStep({ waiting, error, onShare, onBack, onUseFile, onRecordInTab }: Props) {
+export function ShareStep({ waiting, error, onShare, onBack, onUseFile, onRecordInTab, otherTab = false }: Props) {
   return (
     <section className="step" data-step="share">
       <StepHeading>{m.share.title}</StepHeading>
-      <p>{m.share.body}</p>
+      <p>{otherTab ? m.share.bodyOtherTab : m.share.body}</p>
       {waiting && <Notice live>{m.share.waiting}</Notice>}
       {error && <Notice tone="error">{m.share.errors[error]}</Notice>}
       <div className="actions">

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { UploadStatus } from '../upload/UploadController.ts';
 import { m } from '../messages/index.ts';
 import { Notice } from '../ui/Notice.tsx';
@@ -11,14 +12,37 @@ interface Props {
   errorMessage?: string;
   /** The recording is only in this page's memory (no storage allowed here). */
   inMemory: boolean;
+  /** Saving the submission failed for a reason that may pass (network, server) and is being retried. */
+  saveRetrying: boolean;
   onRetry(): void;
 }
 
-export function SubmitStep({ upload, phase, errorCode, errorMessage, inMemory, onRetry }: Props) {
+/** The browser's own word on the network, kept up to date. */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+export function SubmitStep({ upload, phase, errorCode, errorMessage, inMemory, saveRetrying, onRetry }: Props) {
+  const online = useOnline();
   const total = upload?.totalBytes ?? null;
   const fraction = phase === 'saving' ? 1 : total ? (upload?.confirmedBytes ?? 0) / total : total === 0 ? 1 : undefined;
   const percent = fraction === undefined ? undefined : Math.floor(fraction * 100);
-  const reconnecting = phase === 'uploading' && upload?.state === 'reconnecting';
+  // Any of these says so at once, not after the retries give up: the customer must not close the page meanwhile.
+  const lost = phase !== 'failed' && (!online || (phase === 'uploading' && upload?.state === 'reconnecting') || (phase === 'saving' && saveRetrying));
+  const [wasLost, setWasLost] = useState(false);
+  useEffect(() => {
+    if (lost) setWasLost(true);
+  }, [lost]);
   return (
     <section className="step" data-step="submit">
       <StepHeading>{m.submit.title}</StepHeading>
@@ -26,14 +50,15 @@ export function SubmitStep({ upload, phase, errorCode, errorMessage, inMemory, o
       <p aria-live="polite" className="muted">
         {phase === 'saving' ? m.submit.finishing : percent !== undefined ? m.submit.percent(percent) : ''}
       </p>
-      {reconnecting && (
+      {lost && (
         <Notice tone="warning" live>
-          {inMemory ? m.submit.reconnectingInMemory : m.submit.reconnecting}{' '}
+          {m.submit.connectionLost} {inMemory ? m.submit.connectionLostInMemory : m.submit.connectionLostSafe}{' '}
           <button type="button" className="btn btn-link" onClick={onRetry}>
             {m.submit.retryNow}
           </button>
         </Notice>
       )}
+      {!lost && wasLost && phase !== 'failed' && <Notice live>{m.submit.resumed}</Notice>}
       {phase === 'failed' && (
         <>
           <Notice tone="error">

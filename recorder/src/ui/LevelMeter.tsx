@@ -16,9 +16,15 @@ export function LevelMeter({ stream, label }: { stream: MediaStream | undefined;
     });
   }, [stream]);
   const percent = Math.round(level * 100);
+  // Labelled in sight, not only for screen readers: under the recording clock a bare bar reads as progress.
   return (
-    <div className="meter" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-      <div className="meter-fill" style={{ transform: `scaleX(${level})` }} />
+    <div className="meter-row">
+      <span className="small muted" aria-hidden="true">
+        {label}
+      </span>
+      <div className="meter" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div className="meter-fill" style={{ transform: `scaleX(${level})` }} />
+      </div>
     </div>
   );
 }

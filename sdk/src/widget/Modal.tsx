@@ -2,6 +2,12 @@ export interface ModalProps {
   /** The recorder URL once the session exists. */
   url?: string;
   error?: string;
+  /**
+   * While recording: a small floating control in `corner` (e.g. `bottom left`) with no backdrop, so the page under it
+   * stays usable. The same elements as the full modal, so the iframe (and the recording in it) is never reloaded.
+   */
+  compact?: boolean;
+  corner: string;
   onClose(): void;
   onFrame(el: HTMLIFrameElement | null): void;
   /** Focus wrapped past the first or last element (focus trap sentinels). */
@@ -9,11 +15,19 @@ export interface ModalProps {
 }
 
 /** The modal: a labelled dialog with a close button and the recorder iframe, between two focus-trap sentinels. */
-export function Modal({ url, error, onClose, onFrame, onWrap }: ModalProps) {
+export function Modal({ url, error, compact, corner, onClose, onFrame, onWrap }: ModalProps) {
+  // Compact, the control is one more stop in the page's own Tab order: no trap, not modal.
+  const sentinel = compact ? -1 : 0;
   return (
-    <div class="backdrop">
-      <span tabIndex={0} onFocus={() => onWrap('last')} />
-      <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="sb-title">
+    <div class={compact ? `backdrop compact ${corner}` : 'backdrop'}>
+      <span tabIndex={sentinel} onFocus={() => onWrap('last')} />
+      <div
+        class="dialog"
+        role={compact ? 'region' : 'dialog'}
+        aria-modal={compact ? undefined : 'true'}
+        aria-labelledby={compact ? undefined : 'sb-title'}
+        aria-label={compact ? 'Screen recording' : undefined}
+      >
         <div class="bar">
           <h2 id="sb-title">Record your screen</h2>
           <button type="button" class="x" aria-label="Close" onClick={onClose}>
@@ -25,14 +39,14 @@ export function Modal({ url, error, onClose, onFrame, onWrap }: ModalProps) {
             {error}
           </p>
         ) : url ? (
-          <iframe ref={onFrame} title="Screen recorder" src={url} allow="display-capture; microphone" />
+          <iframe ref={onFrame} title={compact ? 'Recording controls' : 'Screen recorder'} src={url} allow="display-capture; microphone" />
         ) : (
           <p class="msg" role="status">
             Loading…
           </p>
         )}
       </div>
-      <span tabIndex={0} onFocus={() => onWrap('first')} />
+      <span tabIndex={sentinel} onFocus={() => onWrap('first')} />
     </div>
   );
 }

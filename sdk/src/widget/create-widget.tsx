@@ -21,6 +21,8 @@ interface Open {
   frame?: HTMLIFrameElement | null;
   url?: string;
   error?: string;
+  /** Recording: the modal is a small control and the page is usable (the recorder's `layout` message). */
+  compact?: boolean;
 }
 
 const MESSAGES: Partial<Record<string, string>> = {
@@ -32,12 +34,17 @@ const MESSAGES: Partial<Record<string, string>> = {
 /** The lazily loaded part: the modal with the recorder iframe and the protocol with it. */
 export function createWidget(h: WidgetHost): Widget {
   let ui: Open | undefined;
+  // The recording control goes to the launcher's vertical edge, on the other side (bottom-right → bottom-left).
+  const launcherAt = /^(top|bottom)-(left|right)$/.exec(String((h.opts.launcher || {}).position)) || ['', 'bottom', 'right'];
+  const corner = `${launcherAt[1]} ${launcherAt[2] === 'left' ? 'right' : 'left'}`;
 
   const draw = (u: Open) =>
     render(
       <Modal
         url={u.url}
         error={u.error}
+        compact={u.compact}
+        corner={corner}
         onClose={close}
         onFrame={(el) => (u.frame = el)}
         onWrap={(to) => ((to === 'last' && u.frame) || u.root.querySelector<HTMLElement>('.x'))?.focus()}
@@ -61,6 +68,12 @@ export function createWidget(h: WidgetHost): Widget {
         return h.emit('error', sbError('RECORDER', `${m.code}: ${m.message}`));
       case 'close':
         return close();
+      case 'layout':
+        u.compact = m.layout === 'compact';
+        draw(u);
+        // Back to the full modal (after Stop, or reopened): the keyboard is in the dialog again.
+        if (!u.compact) u.frame?.focus();
+        return;
       case 'spool':
         // Answered even after the modal closed and reopened: the frame that asked is the one answered, if still there.
         return void hostSpool(m.op, m.args).then(
@@ -90,7 +103,7 @@ export function createWidget(h: WidgetHost): Widget {
   async function open(given: OpenOptions | undefined): Promise<void> {
     // Whatever the page passed: checked here so the up-front bundle carries no such code.
     const opts: OpenOptions = given && typeof given === 'object' ? given : {};
-    if (ui) return ui.root.querySelector<HTMLElement>('.x')?.focus();
+    if (ui) return (ui.compact ? ui.frame : ui.root.querySelector<HTMLElement>('.x'))?.focus();
     const { host, root } = shadowHost('modal');
     const mount = document.createElement('div');
     root.append(styleElement(MODAL_CSS, h.opts.nonce), mount);
@@ -99,9 +112,10 @@ export function createWidget(h: WidgetHost): Widget {
     while (returnFocus?.shadowRoot?.activeElement) returnFocus = returnFocus.shadowRoot.activeElement;
     const u: Open = { host, root, mount, opts, returnFocus, stopListening: () => {} };
     u.stopListening = listenToRecorder(h.host, () => u.frame?.contentWindow, (m) => onMessage(u, m));
-    // Escape from anywhere in the modal; inside the iframe the recorder sends `close` instead.
+    // Escape from anywhere in the modal; inside the iframe the recorder sends `close` instead. Never while the
+    // recording control is shown: Escape there belongs to the page, and closing would throw the recording away.
     host.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') {
+      if (e.key === 'Escape' && !u.compact) {
         e.stopPropagation();
         close();
       }

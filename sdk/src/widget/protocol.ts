@@ -30,6 +30,8 @@ export function parseRecorderMessage(d: unknown): WidgetRecorderMessage | undefi
         return isStr(m.submissionId, 100);
       case 'error':
         return isStr(m.code, 100) && isStr(m.message, 1000);
+      case 'layout':
+        return m.layout === 'compact' || m.layout === 'full';
       case 'spool':
         return isStr(m.id, 100) && isStr(m.op, 20) && Array.isArray(m.args);
       default:

@@ -75,7 +75,11 @@ function columns(input: UpdateRecordingRequest): Updateable<RecordingRequestsTab
   if (input.instructions !== undefined) values.instructions_html = sanitizeInstructions(input.instructions);
   if (input.microphone !== undefined) values.microphone = input.microphone;
   if (input.max_duration_seconds !== undefined) values.max_duration_seconds = input.max_duration_seconds;
-  if (input.expires_at !== undefined) values.expires_at = input.expires_at;
+  if (input.expires_at !== undefined) {
+    // A link that is dead from the start (or made dead by an edit) is a mistake, never an intention: refused.
+    if (input.expires_at !== null && new Date(input.expires_at).getTime() <= Date.now()) throw validationFailed({ expires_at: ['must be in the future'] }, 'The expiry date is in the past');
+    values.expires_at = input.expires_at;
+  }
   const fields = input.fields ?? {};
   const set = (key: 'name' | 'email' | 'note', mode: FieldMode | undefined) => {
     if (mode !== undefined) values[`field_${key}`] = mode;

@@ -8,7 +8,7 @@ import { t } from '../../messages/t.ts';
 import { reviewErrorMessage } from '../../app/reviewErrorMessage.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import { createRequest, updateRequest } from './requestsApi.ts';
-import { SERVER_FIELDS, initialValues, toBody, validate, type RequestFormErrors, type RequestFormValues } from './requestForm.ts';
+import { SERVER_FIELDS, initialValues, toBody, today, validate, type RequestFormErrors, type RequestFormValues } from './requestForm.ts';
 import { sanitizeInstructions } from './sanitizeInstructions.ts';
 import styles from './RequestFormDialog.module.css';
 
@@ -141,6 +141,7 @@ export function RequestFormDialog({ request, onClose, onSaved }: RequestFormDial
         <TextField
           label={t('requests.form.expiry')}
           type="date"
+          min={today()}
           value={values.expiryDate}
           hint={t('requests.form.expiryHint')}
           error={errors.expiryDate}

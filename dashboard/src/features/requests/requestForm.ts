@@ -39,11 +39,19 @@ export function initialValues(request?: RecordingRequest): RequestFormValues {
   };
 }
 
-export function validate(values: RequestFormValues): RequestFormErrors {
+const endOfDay = (date: string): Date => new Date(`${date}T23:59:59.999`);
+
+/** Today in the owner's time zone, for the date input's `min`. */
+export const today = (): string => localDate(new Date().toISOString());
+
+export function validate(values: RequestFormValues, now = Date.now()): RequestFormErrors {
   const errors: RequestFormErrors = {};
   if (!values.title.trim()) errors.title = t('requests.form.titleRequired');
   const minutes = Number(values.maxMinutes);
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > 60) errors.maxMinutes = t('requests.form.maxLengthInvalid');
+  // The link stays open through the chosen day: a day already over would make it dead from the start (the API refuses
+  // it too, VALIDATION_FAILED on expires_at).
+  if (values.expiryDate && endOfDay(values.expiryDate).getTime() <= now) errors.expiryDate = t('requests.form.expiryPast');
   const url = values.redirectUrl.trim();
   if (url && !/^https?:\/\/\S+$/i.test(url)) errors.redirectUrl = t('requests.form.redirectInvalid');
   return errors;
@@ -56,7 +64,7 @@ export function toBody(values: RequestFormValues): CreateRecordingRequest {
     instructions: isBlankHtml(values.instructions) ? '' : sanitizeInstructions(values.instructions),
     microphone: values.microphone,
     max_duration_seconds: Number(values.maxMinutes) * 60,
-    expires_at: values.expiryDate ? new Date(`${values.expiryDate}T23:59:59.999`).toISOString() : null,
+    expires_at: values.expiryDate ? endOfDay(values.expiryDate).toISOString() : null,
     fields: { name: values.name, email: values.email, note: values.note },
     redirect_url: values.redirectUrl.trim() || null,
   };
