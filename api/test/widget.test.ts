@@ -147,6 +147,24 @@ describe('widget', () => {
     expect((await body(await fetch(`${t.url}/api/v1/submissions/${id}/events`, { headers: owner.headers }))).events).toHaveLength(4);
   });
 
+  it('names the sender from identify() where the customer typed nothing; what they typed wins', async () => {
+    const { key } = await settings(owner);
+    const send = async (recipient: Record<string, string>, identity: Record<string, string>) => {
+      const s: WidgetSession = await body(await session({ key, origin: HOST }));
+      const uploadId = await tusUpload(t.url, await mediaFile('h264-opus-fmp4', 2), { token: s.token });
+      const res = await submit(t.url, s.token, submitBody(uploadId, { source: 'widget', recipient, identity }));
+      expect(res.status).toBe(201);
+      return body(await fetch(`${t.url}/api/v1/submissions/${(await body(res)).id}`, { headers: owner.headers }));
+    };
+    expect(await send({}, { id: 'u7', email: 'ada@example.test', name: 'Ada Lovelace' })).toMatchObject({ recipient_name: 'Ada Lovelace', recipient_email: 'ada@example.test' });
+    expect(await send({ name: 'Grace', email: 'grace@example.test' }, { id: 'u7', email: 'ada@example.test', name: 'Ada Lovelace' })).toMatchObject({ recipient_name: 'Grace', recipient_email: 'grace@example.test' });
+    // An identity "email" that is not an address is kept in the context only.
+    expect(await send({}, { id: 'u8', email: 'not-an-address' })).toMatchObject({ recipient_name: null, recipient_email: null });
+    // The list's search finds the identified sender.
+    const found = await body(await fetch(`${t.url}/api/v1/submissions?q=Lovelace`, { headers: owner.headers }));
+    expect(found.items.map((i: { recipient_name: string }) => i.recipient_name)).toEqual(['Ada Lovelace']);
+  });
+
   it('validates events by schema and refuses a session whose origin was removed since', async () => {
     const { key } = await settings(owner);
     const s: WidgetSession = await body(await session({ key, origin: HOST }));

@@ -132,7 +132,7 @@ async function expectCompactControl(page: Page): Promise<void> {
 async function expectHostEvents(id: string, duringAt: number): Promise<void> {
   const stored = await api<SubmissionEvents>('GET', `/api/v1/submissions/${id}/events`);
   expect(stored.origin).toBe(host);
-  expect(stored.identity).toEqual({ id: 'customer-42', email: 'ada@example.com' });
+  expect(stored.identity).toEqual({ id: 'customer-42', email: 'ada@example.com', name: 'Ada Lovelace' });
   expect(stored.metadata).toMatchObject({ page: 'checkout' });
   const before = stored.events.find((e) => e.kind === 'console' && e.message.startsWith('Payment failed'));
   const pay = stored.events.find((e) => e.kind === 'network' && e.url.includes('/api/pay') && e.t < 0);
@@ -154,6 +154,14 @@ async function expectHostEvents(id: string, duringAt: number): Promise<void> {
   // Redacted before it left the page: the token query parameter and the password field.
   expect(pay!.kind === 'network' && pay!.url).not.toContain('secret-token');
   expect(before!.kind === 'console' && before!.message).not.toContain('never-sent');
+}
+
+/** "New recording" emails the server kept in DATA_DIR/mail (no SMTP configured) for `to`. */
+async function alertMails(to: string): Promise<{ subject: string; text: string }[]> {
+  const dir = path.join(product.server.dataDir, 'mail');
+  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+  const mails = await Promise.all(names.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), 'utf8')) as { to: string; subject: string; text: string }));
+  return mails.filter((m) => m.to === to && m.subject.startsWith('New recording'));
 }
 
 /**
@@ -249,6 +257,12 @@ describe('widget on another site (the recorder is a third-party frame)', () => {
     await signInOwner(review, owner);
     const dash = await review.newPage();
     await dash.goto(`${product.server.url}/my/recordings/${id}`);
+    // The customer the page passed with identify() is the sender, here and in the alert email.
+    await dash.getByText('Ada Lovelace').first().waitFor();
+    expect(await dash.getByRole('link', { name: 'ada@example.com' }).count()).toBeGreaterThan(0);
+    const me = (await api<{ email: string }>('GET', '/api/v1/users/me')).email;
+    await expect.poll(async () => (await alertMails(me)).map((m) => m.subject), { timeout: 30_000 }).toEqual(['New recording: Show us what happened from Ada Lovelace']);
+    expect((await alertMails(me))[0]!.text).toContain('From: Ada Lovelace <ada@example.com>');
     const timeline = dash.getByTestId('timeline');
     await timeline.locator('li[data-kind]').first().waitFor().catch(async (e) => {
       await shot(dash, 'debug-recording-page');

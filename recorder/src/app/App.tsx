@@ -11,7 +11,7 @@ import { CountdownStep } from '../steps/CountdownStep.tsx';
 import { DetailsStep } from '../steps/DetailsStep.tsx';
 import { DoneStep } from '../steps/DoneStep.tsx';
 import { FileStep } from '../steps/FileStep.tsx';
-import { InstructionsStep } from '../steps/InstructionsStep.tsx';
+import { InstructionsStep, loadSanitizer } from '../steps/InstructionsStep.tsx';
 import { LinkErrorPage } from '../steps/LinkErrorPage.tsx';
 import { LoadFailedStep } from '../steps/LoadFailedStep.tsx';
 import { MicrophoneStep } from '../steps/MicrophoneStep.tsx';
@@ -97,9 +97,13 @@ export function App({ token, bridge, embedded, debug }: Props) {
     void (async () => {
       try {
         const req = await fetchPublicRequest(token);
+        // The instructions paint with their step, never after it (a late paint pushed "Get started" down); fetched
+        // while the spool opens.
+        const sanitizer = req.instructions_html.trim() ? loadSanitizer().catch(() => undefined) : undefined;
         const cap = checkCapability(detectFeatures());
         const opened = await openSpool(bridge);
         const found = await opened.findPending(token).catch(() => undefined);
+        await sanitizer;
         if (!live) return;
         setRequest(req);
         setCapability(cap);

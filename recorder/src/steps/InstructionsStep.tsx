@@ -13,26 +13,42 @@ interface Props {
   onUseFile(): void;
 }
 
-let purify: Promise<typeof import('dompurify')> | undefined;
+type Purify = typeof import('dompurify').default;
+let purify: Promise<Purify> | undefined;
+let purifier: Purify | undefined;
 
 /**
  * The server stores instructions sanitized; sanitizing again here means a server bug can still not run script on the
- * recipient's page. DOMPurify (~9 KB gzip) is fetched only for a request that has instructions, while the rest of the
- * step paints (issue #17); undefined until then. A failed fetch is forgotten, so the next mount tries again.
+ * recipient's page. DOMPurify (~9 KB gzip) is fetched only for a request that has instructions (issue #17), before
+ * the step first paints (`loadSanitizer`, from the app's loading), so the instructions come with the step and push
+ * nothing down (issue #24: CLS 0.14 when they arrived later). A failed fetch is forgotten, so the next try fetches
+ * again; the step then shows without them until it arrives.
  */
+export function loadSanitizer(): Promise<Purify> {
+  return (purify ??= import('dompurify').then(
+    ({ default: DOMPurify }) => (purifier = DOMPurify),
+    (err: unknown) => {
+      purify = undefined;
+      throw err;
+    },
+  ));
+}
+
+const sanitize = (p: Purify, html: string): string => p.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input'] });
+
 function useSanitized(html: string): string | undefined {
-  const [clean, setClean] = useState<{ source: string; html: string }>();
+  const [clean, setClean] = useState<{ source: string; html: string } | undefined>(() => (purifier && html.trim() ? { source: html, html: sanitize(purifier, html) } : undefined));
   useEffect(() => {
-    if (!html.trim()) return;
+    if (!html.trim() || clean?.source === html) return;
     let live = true;
-    (purify ??= import('dompurify')).then(
-      ({ default: DOMPurify }) => live && setClean({ source: html, html: DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input'] }) }),
-      () => (purify = undefined),
+    loadSanitizer().then(
+      (p) => live && setClean({ source: html, html: sanitize(p, html) }),
+      () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [html]);
+  }, [html, clean]);
   return clean?.source === html ? clean.html : undefined;
 }
 

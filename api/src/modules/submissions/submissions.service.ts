@@ -77,6 +77,18 @@ function checkRecipient(request: OpenRequest, input: CreateSubmission): { name: 
 }
 
 /**
+ * Who sent it, as every surface names the sender (recording page, lists, search, alert email, Slack/Teams, webhooks):
+ * what the person typed wins; a widget recording falls back to the customer the host page passed with `identify()`
+ * (kept as given in the submission's context too). An identity email that is not an address is left out here.
+ */
+function sender(recipient: { name: string | null; email: string | null }, input: CreateSubmission): { name: string | null; email: string | null } {
+  const identity = input.identity;
+  const name = identity?.name?.trim() || null;
+  const email = identity?.email?.trim() || null;
+  return { name: recipient.name ?? name, email: recipient.email ?? (email && EMAIL.test(email) ? email : null) };
+}
+
+/**
  * Turns a finished upload into a submission exactly once per client_submission_id: a retry after a lost response
  * gets the same submission back, and it counts once toward the month's usage (counted_at).
  */
@@ -107,6 +119,7 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
     });
   }
   const recipient = checkRecipient(request, input);
+  const from = sender(recipient, input);
   const { result: id } = await admitSubmission(
     ctx.db,
     request.account_id,
@@ -119,8 +132,8 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
         upload_id: upload.id,
         source: input.source,
         mime_type: input.mime_type,
-        recipient_name: recipient.name,
-        recipient_email: recipient.email,
+        recipient_name: from.name,
+        recipient_email: from.email,
         note: recipient.note,
         environment: JSON.stringify(input.environment ?? {}) as never,
         instructions_html: request.instructions_html,
