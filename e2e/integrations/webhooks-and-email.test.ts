@@ -8,6 +8,7 @@ import { useBrowser, useServer } from '../support/product.ts';
 import { completeOnboarding, createRequest, signInOwner, signUpOwner } from '../recording/owner.ts';
 import { openRecorder, startRecording, stopRecording, submit } from '../recording/recorder-page.ts';
 import { runSql } from '../auth/session.ts';
+import { mailTo } from '../support/mailbox.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/integrations');
 
@@ -35,14 +36,6 @@ afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
 
 const running = useServer({ OUTBOUND_ALLOW_LOCAL: 'true' });
 const chromium = useBrowser({ screenCapture: true });
-
-/** Mail the server kept in DATA_DIR/mail (no SMTP configured), read from disk as a person running it locally would. */
-async function mailTo(dataDir: string, to: string): Promise<{ subject: string; text: string; html: string | null }[]> {
-  const dir = path.join(dataDir, 'mail');
-  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
-  const mails = await Promise.all(names.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), 'utf8')) as { to: string; subject: string; text: string; html: string | null }));
-  return mails.filter((m) => m.to === to);
-}
 
 describe('/my/integrations: webhooks and email alerts', () => {
   it('owner adds a webhook endpoint, a customer records through a link, the owner sees the delivery (200) and the email', async () => {

@@ -8,6 +8,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionEvents, WidgetSettings } from '@showback/contract';
 import { seriousViolations } from '../support/accessibility.ts';
+import { mailTo } from '../support/mailbox.ts';
 import { launchProfile } from '../support/browser.ts';
 import { speechWav } from '../support/media.ts';
 import { useProduct } from '../support/product.ts';
@@ -156,13 +157,8 @@ async function expectHostEvents(id: string, duringAt: number): Promise<void> {
   expect(before!.kind === 'console' && before!.message).not.toContain('never-sent');
 }
 
-/** "New recording" emails the server kept in DATA_DIR/mail (no SMTP configured) for `to`. */
-async function alertMails(to: string): Promise<{ subject: string; text: string }[]> {
-  const dir = path.join(product.server.dataDir, 'mail');
-  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
-  const mails = await Promise.all(names.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), 'utf8')) as { to: string; subject: string; text: string }));
-  return mails.filter((m) => m.to === to && m.subject.startsWith('New recording'));
-}
+/** The "New recording" emails the server kept for `to`. */
+const alertMails = async (to: string) => (await mailTo(product.server.dataDir, to)).filter((m) => m.subject.startsWith('New recording'));
 
 /**
  * The share of a video frame at `seconds` in the host page's store-header orange (#f97316): about 13% of a 1280×720
