@@ -69,19 +69,32 @@ describe('recorder at /r/<token>', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // Every layout shift, summed (at least Lighthouse's CLS, which takes the worst 5 s window).
     await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number };
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      const w = window as unknown as { __cls: number; __shifts: string[] };
       w.__cls = 0;
+      w.__shifts = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+        for (const e of list.getEntries() as Shift[]) {
+          if (e.hadRecentInput) continue;
+          w.__cls += e.value;
+          const where = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+          for (const src of e.sources) {
+            const el = src.node instanceof Element ? src.node : src.node?.parentElement;
+            w.__shifts.push(`${e.value.toFixed(4)} ${el ? `${el.tagName.toLowerCase()}.${el.className}` : '?'} ${where(src.previousRect)} → ${where(src.currentRect)}`);
+          }
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(`${server.url}/r/${request.token}`);
     await page.getByText('Then tell us what you expected.').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Get started' }).waitFor();
     await page.waitForTimeout(1500);
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-    console.log('CLS of /r/<token> on a throttled phone:', cls);
-    expect(cls).toBeLessThanOrEqual(0.02);
+    const { cls, shifts } = await page.evaluate(() => {
+      const w = window as unknown as { __cls: number; __shifts: string[] };
+      return { cls: w.__cls, shifts: w.__shifts };
+    });
+    console.log('CLS of /r/<token> on a throttled phone:', cls, shifts);
+    expect(cls, shifts.join('\n')).toBeLessThanOrEqual(0.02);
     await shot(page, 'first-step-phone');
   });
 
