@@ -43,6 +43,9 @@ export const CONFIG_VARS = {
   MICROSOFT_TENANT: { description: 'Microsoft Entra tenant for sign-in to the Teams integration (common, organizations or a tenant id).', default: 'organizations' },
   MICROSOFT_LOGIN_URL: { description: 'Microsoft identity platform origin (tests point it at a local server).', default: 'https://login.microsoftonline.com' },
   MICROSOFT_GRAPH_URL: { description: 'Microsoft Graph origin (tests point it at a local server).', default: 'https://graph.microsoft.com' },
+  ZENDESK_CLIENT_ID: { description: 'Unique identifier of the Zendesk global OAuth client behind the Zendesk integration. Unset: connecting Zendesk answers that it is not configured.', default: '' },
+  ZENDESK_CLIENT_SECRET: { description: 'Secret of the Zendesk global OAuth client.', default: '' },
+  ZENDESK_URL: { description: 'Origin of a Zendesk account, `{subdomain}` standing for the account (tests point it at a local server).', default: 'https://{subdomain}.zendesk.com' },
   INTEGRATIONS_SECRET_KEY: { description: 'Key (32+ chars) that encrypts integration secrets at rest (Slack bot tokens, Teams webhook URLs). Unset: derived from SESSION_SECRET or DATA_DIR/secret.', default: '' },
   ANALYTICS_WRITE_KEY: { description: 'Write key of a Segment-compatible analytics service. Unset: no analytics.', default: '' },
   ANALYTICS_URL: { description: 'Base URL of the Segment-compatible analytics API.', default: '' },
@@ -107,6 +110,8 @@ export interface Config {
   /** The Entra app behind the Teams integration's sign-in; Graph's origin is used with it. */
   microsoft: { clientId: string; clientSecret: string; tenant: string; loginUrl: string } | undefined;
   microsoftGraphUrl: string;
+  /** The global OAuth client behind the Zendesk integration; `urlTemplate` is a Zendesk account's origin with `{subdomain}`. */
+  zendesk: { clientId: string; clientSecret: string; urlTemplate: string } | undefined;
   /** Encrypts integration secrets at rest; unset, a key is derived from the session secret (integrations/secret-box.ts). */
   integrationsSecretKey: string | undefined;
   analytics: { writeKey: string; url: string } | undefined;
@@ -195,6 +200,13 @@ function url(name: string, value: string): string {
   }
 }
 
+/** ZENDESK_URL: a URL once `{subdomain}` is filled in, without a trailing slash. */
+function zendeskUrlTemplate(value: string): string {
+  if (!value.includes('{subdomain}')) throw new ConfigError(`ZENDESK_URL must contain {subdomain}, got "${value}"`);
+  url('ZENDESK_URL', value.replace('{subdomain}', 'example'));
+  return value.replace(/\/$/, '');
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Readonly<Config> {
   const get = (name: ConfigVar): string => {
     const raw = env[name];
@@ -256,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { clientId: get('MICROSOFT_CLIENT_ID'), clientSecret: get('MICROSOFT_CLIENT_SECRET'), tenant: get('MICROSOFT_TENANT'), loginUrl: url('MICROSOFT_LOGIN_URL', get('MICROSOFT_LOGIN_URL')) }
       : undefined,
     microsoftGraphUrl: url('MICROSOFT_GRAPH_URL', get('MICROSOFT_GRAPH_URL')),
+    zendesk: opt('ZENDESK_CLIENT_ID') ? { clientId: get('ZENDESK_CLIENT_ID'), clientSecret: get('ZENDESK_CLIENT_SECRET'), urlTemplate: zendeskUrlTemplate(get('ZENDESK_URL')) } : undefined,
     integrationsSecretKey: opt('INTEGRATIONS_SECRET_KEY'),
     analytics: opt('ANALYTICS_WRITE_KEY') && opt('ANALYTICS_URL') ? { writeKey: get('ANALYTICS_WRITE_KEY'), url: url('ANALYTICS_URL', get('ANALYTICS_URL')) } : undefined,
     ffmpegPath: get('FFMPEG_PATH'),

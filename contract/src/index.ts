@@ -13,6 +13,7 @@ export * from './zapier.ts';
 export * from './transcripts.ts';
 export * from './summaries.ts';
 export * from './team-chat.ts';
+export * from './zendesk.ts';
 export * from './team.ts';
 export * from './support.ts';
 export * from './chat.ts';

@@ -115,11 +115,11 @@ function deliveryLog(db: Db, accountId: string) {
     .where('d.account_id', '=', accountId);
 }
 
-/** Newest first, the account's deliveries to one target of one channel. */
-export async function listDeliveries(db: Db, accountId: string, channel: string, target: string, limit: number): Promise<DeliveryLogRow[]> {
+/** Newest first, the account's deliveries of one channel (to one target, or to all of them). */
+export async function listDeliveries(db: Db, accountId: string, channel: string, target: string | undefined, limit: number): Promise<DeliveryLogRow[]> {
   return deliveryLog(db, accountId)
     .where('d.channel', '=', channel)
-    .where('d.target', '=', target)
+    .$if(target !== undefined, (q) => q.where('d.target', '=', target!))
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id')
     .limit(limit)

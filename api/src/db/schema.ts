@@ -426,10 +426,45 @@ export interface AlertDeliveriesTable {
 
 export interface IntegrationOauthStatesTable {
   state_hash: string;
-  provider: 'slack' | 'teams';
+  provider: 'slack' | 'teams' | 'zendesk';
   user_id: string;
   account_id: string;
   expires_at: Timestamp;
+}
+
+export interface ZendeskConnectionsTable {
+  account_id: string;
+  subdomain: string;
+  access_token_encrypted: string;
+  refresh_token_encrypted: string | null;
+  access_token_expires_at: NullableTimestamp;
+  error: string | null;
+  connected_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ZendeskTicketRequestsTable {
+  request_id: string;
+  account_id: string;
+  subdomain: string;
+  ticket_id: string;
+  requester_email: string | null;
+  requester_name: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface ZendeskNotesTable {
+  id: Generated<string>;
+  account_id: string;
+  submission_id: string;
+  ticket_id: string;
+  delivery_id: string;
+  summary_updated_at: NullableTimestamp;
+  ref: string;
+  posted_at: NullableTimestamp;
+  created_at: Timestamp;
 }
 
 export interface SlackIntegrationsTable {
@@ -542,6 +577,9 @@ export interface Database {
   integration_oauth_states: IntegrationOauthStatesTable;
   slack_integrations: SlackIntegrationsTable;
   teams_integrations: TeamsIntegrationsTable;
+  zendesk_connections: ZendeskConnectionsTable;
+  zendesk_ticket_requests: ZendeskTicketRequestsTable;
+  zendesk_notes: ZendeskNotesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -31,6 +31,7 @@ import * as m20261125_0250_account_branding from './20261125_0250_account_brandi
 import * as m20261125_0260_account_subdomains from './20261125_0260_account_subdomains.ts';
 import * as m20261126_0300_signed_in_changes from './20261126_0300_signed_in_changes.ts';
 import * as m20261126_0310_submission_list_versions from './20261126_0310_submission_list_versions.ts';
+import * as m20261126_0330_zendesk from './20261126_0330_zendesk.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0260_account_subdomains': m20261125_0260_account_subdomains,
   '20261126_0300_signed_in_changes': m20261126_0300_signed_in_changes,
   '20261126_0310_submission_list_versions': m20261126_0310_submission_list_versions,
+  '20261126_0330_zendesk': m20261126_0330_zendesk,
 };

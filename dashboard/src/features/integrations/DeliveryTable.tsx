@@ -5,7 +5,7 @@ import styles from './Integrations.module.css';
 
 const time = (iso: string): string => new Date(iso).toLocaleString();
 
-type Row = AlertDelivery & Partial<Pick<AdminAlertDelivery, 'account_name' | 'channel'>>;
+type Row = AlertDelivery & Partial<Pick<AdminAlertDelivery, 'account_name' | 'channel'>> & { ticket_id?: string };
 
 const finished = (d: Row) => d.status === 'failed' || d.status === 'succeeded';
 
@@ -13,14 +13,31 @@ const finished = (d: Row) => d.status === 'failed' || d.status === 'succeeded';
  * Deliveries as a table: an endpoint's log (with Replay) on /my/integrations, or every account's with the account and
  * channel columns on the admin screens. Replay is offered for the rows `canReplay` accepts (finished ones by default).
  */
-export function DeliveryTable({ items, withAccount = false, onReplay, canReplay = finished }: { items: Row[]; withAccount?: boolean; onReplay?(id: string): void; canReplay?(d: Row): boolean }) {
+export function DeliveryTable({
+  items,
+  withAccount = false,
+  ticketColumn = false,
+  label = t('integrationsApp.webhooks.log'),
+  onReplay,
+  canReplay = finished,
+}: {
+  items: Row[];
+  withAccount?: boolean;
+  /** The helpdesk ticket each delivery wrote to (the Zendesk sync log). */
+  ticketColumn?: boolean;
+  /** The table's accessible name. */
+  label?: string;
+  onReplay?(id: string): void;
+  canReplay?(d: Row): boolean;
+}) {
   return (
-    <table className={styles.table} aria-label={t('integrationsApp.webhooks.log')}>
+    <table className={styles.table} aria-label={label}>
       <thead>
         <tr>
           <th>{t('integrationsApp.webhooks.logTime')}</th>
           {withAccount && <th>{t('adminAlerts.account')}</th>}
           {withAccount && <th>{t('adminAlerts.channel')}</th>}
+          {ticketColumn && <th>{t('integrationsApp.zendeskCard.ticket')}</th>}
           <th>{t('integrationsApp.webhooks.logEvent')}</th>
           <th>{t('integrationsApp.webhooks.logStatus')}</th>
           <th>{t('integrationsApp.webhooks.logAttempts')}</th>
@@ -35,6 +52,7 @@ export function DeliveryTable({ items, withAccount = false, onReplay, canReplay 
             <td>{time(d.last_attempt_at ?? d.created_at)}</td>
             {withAccount && <td>{d.account_name}</td>}
             {withAccount && <td>{d.channel}</td>}
+            {ticketColumn && <td>#{d.ticket_id}</td>}
             <td>{d.event_type}</td>
             <td>
               <span className={`${styles.badge} ${styles[d.status]}`}>{t(`integrationsApp.webhooks.deliveryStatus.${d.status}`)}</span>

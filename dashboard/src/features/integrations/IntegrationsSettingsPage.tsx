@@ -7,12 +7,13 @@ import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
 import { SlackCard } from './SlackCard.tsx';
 import { TeamsCard } from './TeamsCard.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
+import { ZendeskCard } from './ZendeskCard.tsx';
 import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
 
 type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'intercom' | 'freshdesk';
 
-/** A card whose integration is not built yet: Slack, Zapier and Teams come next (their cards follow spec §2 then). */
+/** A card without actions: for members (who do not manage integrations) and the helpdesks not built yet. */
 function PendingCard({ name, badge }: { name: CardName; badge: MessageKey }) {
   return (
     <Card className={styles.card} data-integration={name}>
@@ -44,7 +45,7 @@ export function IntegrationsSettingsPage() {
           <p className={styles.muted}>{t('integrationsApp.email.text')}</p>
           {user && <NewRecordingEmailToggle />}
         </Card>
-        <PendingCard name="zendesk" badge="integrationsApp.comingSoon" />
+        {manages ? <ZendeskCard /> : <PendingCard name="zendesk" badge="integrationsApp.available" />}
         <PendingCard name="intercom" badge="integrationsApp.comingSoon" />
         <PendingCard name="freshdesk" badge="integrationsApp.comingSoon" />
       </div>

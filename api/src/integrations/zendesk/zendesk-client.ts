@@ -1,0 +1,121 @@
+// node-zendesk is CommonJS whose exports Node cannot name from ESM: take the default export.
+import nodeZendesk, { type ZendeskClient } from 'node-zendesk';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+
+/** Resource scopes asked for at connect: read the ticket, write its internal notes, read who connected. */
+export const ZENDESK_SCOPES = 'tickets:read tickets:write users:read';
+
+const TIMEOUT_MS = 10_000;
+
+export function zendeskApp(ctx: Pick<AppContext, 'config'>): NonNullable<AppContext['config']['zendesk']> {
+  if (!ctx.config.zendesk) throw new AppError('INTEGRATION_UNAVAILABLE', 'Zendesk is not configured on this server (ZENDESK_CLIENT_ID). Ask the operator to set it up.');
+  return ctx.config.zendesk;
+}
+
+/** https://{subdomain}.zendesk.com, or the local server the tests point ZENDESK_URL at. */
+export const zendeskOrigin = (ctx: Pick<AppContext, 'config'>, subdomain: string): string => zendeskApp(ctx).urlTemplate.replace('{subdomain}', subdomain);
+
+/**
+ * node-zendesk on the account's API with the OAuth access token. It never waits on its own: a 429 comes back to the
+ * caller with Retry-After, so a note becomes a delivery retried at that time (no process sleeps on it). Every call
+ * gives up after 10 s (the library's fetch has no timeout).
+ */
+export function zendeskApi(ctx: Pick<AppContext, 'config'>, subdomain: string, accessToken: string): ZendeskClient {
+  return nodeZendesk.createClient({
+    endpointUri: `${zendeskOrigin(ctx, subdomain)}/api/v2`,
+    token: accessToken,
+    useOAuth: true,
+    throwOriginalException: true,
+    transportConfig: {
+      transportFn: (uri: string, init: RequestInit) => fetch(uri, { method: init.method, headers: init.headers, body: init.body, signal: AbortSignal.timeout(TIMEOUT_MS) }),
+      // The library's own adapter, which a transportConfig has to repeat.
+      responseAdapter: (res: Response) => ({ json: () => res.json(), status: res.status, headers: { get: (name: string) => res.headers.get(name) }, statusText: res.statusText }),
+    },
+  });
+}
+
+export type ZendeskFailure =
+  | { kind: 'rate_limited'; status: 429; retryAfterSeconds: number; message: string }
+  /** The connection is broken until a person reconnects (token revoked or expired for good, access removed). */
+  | { kind: 'broken'; status: number; message: string }
+  /** Zendesk refused this one call for good (ticket deleted, closed, invalid): the next recording may still work. */
+  | { kind: 'refused'; status: number; message: string }
+  /** No answer, a timeout, a 5xx: worth trying again. */
+  | { kind: 'unreachable'; status?: number; message: string };
+
+export type ZendeskAnswer<T> = { ok: true; status: number; result: T } | ({ ok: false } & ZendeskFailure);
+
+interface RawAnswer {
+  response: { status: number; headers: { get(name: string): string | null } };
+  result: unknown;
+}
+
+function retryAfter(value: string | null | undefined): number {
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : 60;
+}
+
+function describe(status: number, result: unknown): string {
+  const body = result as { error?: string | { title?: string; message?: string }; error_description?: string; description?: string; details?: Record<string, { description?: string }[]> } | undefined;
+  const error = typeof body?.error === 'string' ? body.error : [body?.error?.title, body?.error?.message].filter(Boolean).join(': ');
+  const details = Object.values(body?.details ?? {}).flat().map((d) => d.description).filter(Boolean).join('; ');
+  return [error, body?.error_description ?? body?.description, details].filter(Boolean).join(' — ') || `HTTP ${status}`;
+}
+
+export function classifyZendesk(status: number | undefined, result: unknown, retryAfterHeader?: string | null): ZendeskFailure {
+  if (status === 429) {
+    const seconds = retryAfter(retryAfterHeader);
+    return { kind: 'rate_limited', status, retryAfterSeconds: seconds, message: `Zendesk is rate limiting; retrying in ${seconds} s.` };
+  }
+  if (status === 401) return { kind: 'broken', status, message: `Zendesk no longer accepts Showback's access (${describe(status, result)}): it was revoked or expired. Reconnect Zendesk.` };
+  if (status === 403) return { kind: 'broken', status, message: `Zendesk refused Showback's access (${describe(status, result)}): the person who connected it may have lost agent rights. Reconnect Zendesk.` };
+  if (status !== undefined && status >= 400 && status < 500 && status !== 408) return { kind: 'refused', status, message: `Zendesk refused the note (${status}: ${describe(status, result)}).` };
+  return { kind: 'unreachable', status, message: status ? `Zendesk answered HTTP ${status}.` : 'Zendesk could not be reached.' };
+}
+
+/**
+ * One node-zendesk call, its answer sorted: the library returns (not throws) a 429 that carries Retry-After, throws
+ * its known 4xx/5xx with `statusCode` and `result`, and returns the body of statuses it does not know (a 502).
+ */
+export async function callZendesk<T>(run: () => Promise<unknown>): Promise<ZendeskAnswer<T>> {
+  try {
+    const { response, result } = (await run()) as RawAnswer;
+    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, result: result as T };
+    return { ok: false, ...classifyZendesk(response.status, result, response.headers.get('retry-after')) };
+  } catch (error) {
+    const e = error as { statusCode?: number; result?: unknown };
+    return { ok: false, ...classifyZendesk(e.statusCode, e.result) };
+  }
+}
+
+export interface ZendeskTokens {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+}
+
+/**
+ * POST /oauth/tokens for the authorization code or refresh token grant (node-zendesk has no call for it). Answers the
+ * tokens, or a failure: a 400/401 means the grant itself is no good.
+ */
+export async function requestZendeskTokens(ctx: Pick<AppContext, 'config'>, subdomain: string, grant: Record<string, string>): Promise<ZendeskTokens | ZendeskFailure> {
+  const app = zendeskApp(ctx);
+  let res: Response;
+  try {
+    res = await fetch(`${zendeskOrigin(ctx, subdomain)}/oauth/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ ...grant, client_id: app.clientId, client_secret: app.clientSecret }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    return classifyZendesk(undefined, undefined);
+  }
+  const body = (await res.json().catch(() => undefined)) as Partial<ZendeskTokens> | undefined;
+  if (res.ok && typeof body?.access_token === 'string') return body as ZendeskTokens;
+  if (res.status === 400) return { kind: 'broken', status: 400, message: `Zendesk refused the grant (${describe(400, body)}). Reconnect Zendesk.` };
+  return classifyZendesk(res.status, body, res.headers.get('retry-after'));
+}
+
+export const isFailure = (value: ZendeskTokens | ZendeskFailure): value is ZendeskFailure => 'kind' in value;

@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import type { CreateTicketRequest, OAuthCallbackQuery, TicketRequest, ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { listDeliveries } from '../../alerts/alert-deliveries.repository.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { createRequest, deleteRequest, getRequest } from '../../modules/requests/requests.service.ts';
+import { toDelivery } from '../webhooks/webhook-endpoints.service.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
+import { openSecret } from '../team-chat/secret-box.ts';
+import { assertHelpdeskAllowed, helpdeskAllowed } from './helpdesk-plan.ts';
+import { callZendesk, isFailure, requestZendeskTokens, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOrigin } from './zendesk-client.ts';
+import { tokenColumns } from './zendesk-connection.ts';
+import * as repo from './zendesk.repository.ts';
+
+/** The sync log shows the newest notes, like an endpoint's delivery log. */
+const LOG_LIMIT = 50;
+
+const notConnected = (): AppError => new AppError('NOT_FOUND', 'Zendesk is not connected.');
+
+export const zendeskCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/zendesk/callback`;
+
+/** PKCE without storing the verifier: it is derived from the single-use state and the server's secret. */
+const pkceVerifier = (ctx: AppContext, state: string): string => crypto.createHmac('sha256', ctx.secret).update(`zendesk-pkce:${state}`).digest('base64url');
+
+export async function zendeskStatus(ctx: AppContext, accountId: string): Promise<ZendeskStatus> {
+  const row = await repo.findZendeskConnection(ctx.db, accountId);
+  return {
+    connected: row !== undefined,
+    subdomain: row?.subdomain ?? null,
+    error: row?.error ?? null,
+    connected_at: row ? new Date(row.created_at).toISOString() : null,
+    plan_allows: await helpdeskAllowed(ctx.db, accountId),
+  };
+}
+
+/** Zendesk's authorize page on the person's own subdomain, with a state bound to them and a PKCE challenge. */
+export async function zendeskAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner, subdomain: string): Promise<string> {
+  const app = zendeskApp(ctx);
+  await assertHelpdeskAllowed(ctx.db, owner.accountId);
+  // The callback needs the subdomain to exchange the code at: it rides in front of the state (Zendesk echoes it back).
+  const state = `${subdomain}.${await createOAuthState(ctx.db, 'zendesk', owner)}`;
+  const challenge = crypto.createHash('sha256').update(pkceVerifier(ctx, state)).digest('base64url');
+  const url = new URL(`${zendeskOrigin(ctx, subdomain)}/oauth/authorizations/new`);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: app.clientId,
+    redirect_uri: zendeskCallbackUrl(ctx),
+    scope: ZENDESK_SCOPES,
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  }).toString();
+  return url.toString();
+}
+
+/**
+ * The end of the connect: checks `state` (this person's, once), exchanges the code at the subdomain's /oauth/tokens
+ * and keeps the tokens encrypted. Answers where to send the person: the integrations page, `zendesk=failed` when not.
+ */
+export async function completeZendeskConnect(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
+  const failed = '/my/integrations?zendesk=failed';
+  const dot = query.state?.indexOf('.') ?? -1;
+  const subdomain = query.state && dot > 0 ? query.state.slice(0, dot) : '';
+  const stateOk = await consumeOAuthState(ctx.db, 'zendesk', query.state?.slice(dot + 1), owner);
+  if (!stateOk || !/^[a-z0-9][a-z0-9-]*$/.test(subdomain) || query.error || !query.code || !ctx.config.zendesk || !(await helpdeskAllowed(ctx.db, owner.accountId))) return failed;
+  const tokens = await requestZendeskTokens(ctx, subdomain, {
+    grant_type: 'authorization_code',
+    code: query.code,
+    redirect_uri: zendeskCallbackUrl(ctx),
+    scope: ZENDESK_SCOPES,
+    code_verifier: pkceVerifier(ctx, query.state!),
+  });
+  if (isFailure(tokens)) {
+    log.warn({ zendeskError: tokens.message }, 'Zendesk connect failed at /oauth/tokens');
+    return failed;
+  }
+  await repo.saveZendeskConnection(ctx.db, { account_id: owner.accountId, subdomain, ...tokenColumns(ctx, tokens), connected_by: owner.userId });
+  return '/my/integrations?zendesk=connected';
+}
+
+/** Revokes the access token at Zendesk (best effort: the person wants it gone either way) and forgets the connection. */
+export async function disconnectZendesk(ctx: AppContext, accountId: string, log: FastifyBaseLogger): Promise<void> {
+  const row = await repo.deleteZendeskConnection(ctx.db, accountId);
+  if (!row) throw notConnected();
+  const token = openSecret(ctx, row.access_token_encrypted);
+  if (!token) return;
+  const answer = await callZendesk(() => zendeskApi(ctx, row.subdomain, token).oauthtokens.revoke('current' as unknown as number));
+  if (!answer.ok) log.warn({ zendeskError: answer.message }, 'Zendesk token revoke failed; the token was deleted here anyway');
+}
+
+/** The notes written back to Zendesk, newest first: the connection's sync log. */
+export async function zendeskSyncLog(ctx: AppContext, accountId: string): Promise<ZendeskSyncEntry[]> {
+  return (await listDeliveries(ctx.db, accountId, 'zendesk', undefined, LOG_LIMIT)).map((row) => ({ ...toDelivery(row), ticket_id: row.target }));
+}
+
+async function connection(ctx: AppContext, accountId: string): Promise<repo.ZendeskConnectionRow> {
+  const row = await repo.findZendeskConnection(ctx.db, accountId);
+  if (!row) throw notConnected();
+  return row;
+}
+
+function stateOf(uploading: boolean, recordings: TicketRequest['recordings']): string {
+  const newest = recordings[0];
+  if (!newest) return uploading ? 'recording' : 'sent';
+  if (newest.status === 'queued' || newest.status === 'processing') return 'uploaded';
+  return newest.status;
+}
+
+async function ticketRequest(ctx: AppContext, accountId: string, binding: repo.ZendeskTicketRequestRow): Promise<TicketRequest> {
+  const request = await getRequest(ctx, accountId, binding.request_id);
+  const submissions = await ctx.db
+    .selectFrom('submissions')
+    .select(['id', 'status', 'duration_ms', 'created_at'])
+    .where('account_id', '=', accountId)
+    .where('request_id', '=', binding.request_id)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const uploads = await ctx.db.selectFrom('uploads').select('id').where('request_id', '=', binding.request_id).limit(1).execute();
+  const recordings = submissions.map((s) => ({
+    id: s.id,
+    status: s.status,
+    duration_ms: s.duration_ms,
+    created_at: new Date(s.created_at).toISOString(),
+    recording_url: `${ctx.config.publicUrl}/my/recordings/${s.id}`,
+  }));
+  return {
+    request,
+    ticket_id: binding.ticket_id,
+    requester_email: binding.requester_email,
+    requester_name: binding.requester_name,
+    state: stateOf(uploads.length > 0, recordings),
+    recordings,
+  };
+}
+
+/**
+ * A recording request made from a ticket of the connected Zendesk: the title is the ticket's subject, the requester
+ * is kept with it, and each recording of it is written back to the ticket as an internal note.
+ */
+export async function createTicketRequest(ctx: AppContext, user: { id: string; accountId: string }, ticketId: string, input: CreateTicketRequest): Promise<TicketRequest> {
+  const row = await connection(ctx, user.accountId);
+  await assertHelpdeskAllowed(ctx.db, user.accountId);
+  const request = await createRequest(ctx, user, { title: input.subject });
+  try {
+    await repo.insertTicketRequest(ctx.db, {
+      request_id: request.id,
+      account_id: user.accountId,
+      subdomain: row.subdomain,
+      ticket_id: ticketId,
+      requester_email: input.requester_email ?? null,
+      requester_name: input.requester_name ?? null,
+      created_by: user.id,
+    });
+  } catch (error) {
+    await deleteRequest(ctx, user.accountId, request.id);
+    throw error;
+  }
+  const [binding] = (await repo.listTicketRequests(ctx.db, user.accountId, row.subdomain, ticketId)).filter((b) => b.request_id === request.id);
+  return ticketRequest(ctx, user.accountId, binding!);
+}
+
+/** The ticket's requests and their recordings, newest first: what the sidebar shows. */
+export async function listTicketRequests(ctx: AppContext, accountId: string, ticketId: string): Promise<TicketRequest[]> {
+  const row = await connection(ctx, accountId);
+  const bindings = await repo.listTicketRequests(ctx.db, accountId, row.subdomain, ticketId);
+  return Promise.all(bindings.map((b) => ticketRequest(ctx, accountId, b)));
+}

@@ -1,0 +1,75 @@
+import { Type, type Static } from 'typebox';
+import { AlertDeliverySchema } from './alerts.ts';
+import { RecordingRequestSchema } from './recording.ts';
+
+/**
+ * Zendesk on /my/integrations and for the Zendesk app (`/api/v1/integrations/zendesk/…`): connect by OAuth, requests
+ * made from a ticket, and the sync log of internal notes. Tokens are never part of a response.
+ */
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const DateTime = Type.String({ format: 'date-time' });
+
+/** A Zendesk subdomain: `acme` of acme.zendesk.com (letters, digits and hyphens). */
+export const ZendeskSubdomainSchema = Type.String({ minLength: 1, maxLength: 63, pattern: '^[a-z0-9][a-z0-9-]*$' });
+
+export const ZendeskStatusSchema = Type.Object(
+  {
+    connected: Type.Boolean(),
+    subdomain: NullableText,
+    /** Why notes stopped (access revoked…); null while it works. */
+    error: NullableText,
+    connected_at: Type.Union([DateTime, Type.Null()]),
+    /** The Zendesk integration is part of the Scale plan and of the trial (spec §9); false otherwise. */
+    plan_allows: Type.Boolean(),
+  },
+  { $id: 'ZendeskStatus' },
+);
+export type ZendeskStatus = Static<typeof ZendeskStatusSchema>;
+
+export const ZendeskConnectSchema = Type.Object({ subdomain: ZendeskSubdomainSchema }, { additionalProperties: false });
+export type ZendeskConnect = Static<typeof ZendeskConnectSchema>;
+
+export const ZendeskTicketParamsSchema = Type.Object({ ticketId: Type.String({ pattern: '^[1-9][0-9]{0,18}$' }) });
+
+/** What the app knows about the ticket when the agent asks for a recording. */
+export const CreateTicketRequestSchema = Type.Object(
+  {
+    subject: Type.String({ minLength: 1, maxLength: 200 }),
+    requester_email: Type.Optional(Type.Union([Type.String({ maxLength: 320, format: 'email' }), Type.Null()])),
+    requester_name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type CreateTicketRequest = Static<typeof CreateTicketRequestSchema>;
+
+export const TicketRecordingSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  status: Type.String(),
+  duration_ms: Type.Union([Type.Integer(), Type.Null()]),
+  created_at: DateTime,
+  recording_url: Type.String(),
+});
+
+export const TicketRequestSchema = Type.Object(
+  {
+    request: RecordingRequestSchema,
+    ticket_id: Type.String(),
+    requester_email: NullableText,
+    requester_name: NullableText,
+    /** sent (no recording yet), then the newest recording's state: uploaded, processing, ready or failed. */
+    state: Type.String(),
+    recordings: Type.Array(TicketRecordingSchema),
+  },
+  { $id: 'ZendeskTicketRequest' },
+);
+export type TicketRequest = Static<typeof TicketRequestSchema>;
+
+export const TicketRequestListSchema = Type.Object({ items: Type.Array(TicketRequestSchema) });
+export type TicketRequestList = Static<typeof TicketRequestListSchema>;
+
+/** One note written back (a delivery of the `zendesk` channel) and the ticket it went to. */
+export const ZendeskSyncEntrySchema = Type.Object({ ...AlertDeliverySchema.properties, ticket_id: Type.String() }, { $id: 'ZendeskSyncEntry' });
+export type ZendeskSyncEntry = Static<typeof ZendeskSyncEntrySchema>;
+
+export const ZendeskSyncLogSchema = Type.Object({ items: Type.Array(ZendeskSyncEntrySchema) });
+export type ZendeskSyncLog = Static<typeof ZendeskSyncLogSchema>;

@@ -1,0 +1,79 @@
+import type { ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { t } from '../../messages/t.ts';
+import { chatErrorText } from './chatErrorText.ts';
+import * as zendeskApi from './zendeskApi.ts';
+
+/** Accepts `acme`, `acme.zendesk.com` or `https://acme.zendesk.com/agent/…`: people paste what they see. */
+export function subdomainOf(input: string): string {
+  const text = input.trim().toLowerCase().replace(/^https?:\/\//, '');
+  return text.split(/[./]/)[0] ?? '';
+}
+
+/** The Zendesk card's store: the status, the sync log and the last error, with connect and disconnect. */
+export function useZendeskIntegration() {
+  const [status, setStatus] = useState<ZendeskStatus | undefined>(undefined);
+  const [log, setLog] = useState<ZendeskSyncEntry[]>([]);
+  const [subdomain, setSubdomain] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState<'connect' | 'disconnect' | undefined>(undefined);
+  const [params, setParams] = useSearchParams();
+
+  const load = useCallback(async () => {
+    try {
+      const next = await zendeskApi.getZendeskStatus();
+      setStatus(next);
+      if (next.connected) setLog(await zendeskApi.getZendeskSyncLog());
+    } catch (e) {
+      setError(chatErrorText(e, 'integrationsApp.zendeskCard.loadFailed'));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Back from Zendesk's authorize page: a refusal or a failed exchange lands here with zendesk=failed.
+  useEffect(() => {
+    const outcome = params.get('zendesk');
+    if (!outcome) return;
+    if (outcome === 'failed') setError(t('integrationsApp.zendeskCard.connectFailed'));
+    const rest = new URLSearchParams(params);
+    rest.delete('zendesk');
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
+
+  const connect = async () => {
+    const name = subdomainOf(subdomain);
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) {
+      setError(t('integrationsApp.zendeskCard.subdomainInvalid'));
+      return;
+    }
+    setBusy('connect');
+    setError(undefined);
+    try {
+      window.location.assign(await zendeskApi.getZendeskAuthorizeUrl(name));
+    } catch (e) {
+      setError(chatErrorText(e, 'integrationsApp.zendeskCard.connectFailed'));
+      setBusy(undefined);
+    }
+  };
+
+  const disconnect = async () => {
+    if (!window.confirm(t('integrationsApp.zendeskCard.disconnectConfirm'))) return;
+    setBusy('disconnect');
+    setError(undefined);
+    try {
+      await zendeskApi.disconnectZendesk();
+      setLog([]);
+      setStatus((s) => s && { ...s, connected: false, subdomain: null, error: null, connected_at: null });
+    } catch (e) {
+      setError(chatErrorText(e, 'integrationsApp.zendeskCard.disconnectFailed'));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return { status, log, subdomain, setSubdomain, error, busy, connect, disconnect, reload: load };
+}
