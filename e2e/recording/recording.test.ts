@@ -55,6 +55,49 @@ async function expectStoredOriginal(expected: { sha256: string; bytes: number })
 describe('recorder at /r/<token>', () => {
   withServer();
 
+  it('paints the first step whole on a phone: nothing moves (CLS ≤ 0.02 under Lighthouse\'s mobile throttling)', async () => {
+    const request = await createRequest(owner, {
+      title: 'Nothing moves',
+      instructions: '<p>Open the <strong>checkout</strong> page.</p><ul><li>Add two items</li><li>Click <em>Pay</em></li></ul><p>Then tell us what you expected.</p>',
+    });
+    // Lighthouse's mobile profile: a 412×823 phone, slow 4G (150 ms, 1.6 Mbit/s down), a CPU four times slower.
+    const context = await newContext(412, 823);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // Every layout shift, summed (at least Lighthouse's CLS, which takes the worst 5 s window).
+    await page.addInitScript(() => {
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      const w = window as unknown as { __cls: number; __shifts: string[] };
+      w.__cls = 0;
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Shift[]) {
+          if (e.hadRecentInput) continue;
+          w.__cls += e.value;
+          const where = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+          for (const src of e.sources) {
+            const el = src.node instanceof Element ? src.node : src.node?.parentElement;
+            w.__shifts.push(`${e.value.toFixed(4)} ${el ? `${el.tagName.toLowerCase()}.${el.className}` : '?'} ${where(src.previousRect)} → ${where(src.currentRect)}`);
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.url}/r/${request.token}`);
+    await page.getByText('Then tell us what you expected.').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Get started' }).waitFor();
+    await page.waitForTimeout(1500);
+    const { cls, shifts } = await page.evaluate(() => {
+      const w = window as unknown as { __cls: number; __shifts: string[] };
+      return { cls: w.__cls, shifts: w.__shifts };
+    });
+    console.log('CLS of /r/<token> on a throttled phone:', cls, shifts);
+    expect(cls, shifts.join('\n')).toBeLessThanOrEqual(0.02);
+    await shot(page, 'first-step-phone');
+  });
+
   it('records 5 s of screen and speech, submits, and the owner downloads an H.264/AAC MP4 of about 5 s with the voice in it', async () => {
     const request = await createRequest(owner, {
       title: 'Show us the checkout bug',

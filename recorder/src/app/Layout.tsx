@@ -9,7 +9,9 @@ import type { Step } from './flow.ts';
 
 const STEPS = ['instructions', 'microphone', 'share', 'record', 'review', 'send'] as const;
 type Shown = (typeof STEPS)[number];
+// `loading` shows the bar already, at the first step: appearing with the step, it pushed the card down (issue #24).
 const PROGRESS: Partial<Record<Step, Shown>> = {
+  loading: 'instructions',
   instructions: 'instructions',
   microphone: 'microphone',
   share: 'share',
@@ -60,7 +62,9 @@ export function Layout({ step, branding, withMicrophone = true, uploadState, inM
         </nav>
       )}
       <main className="card">{children}</main>
-      {branding?.powered_by !== false && <PoweredBy />}
+      {/* Not while loading: under the small loading card it would jump down the page when the step paints (and a
+          paid account may hide it). */}
+      {(branding ? branding.powered_by !== false : step !== 'loading') && <PoweredBy />}
     </div>
   );
 }
