@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -31,7 +31,19 @@ import { SignedInCache } from './modules/auth/signed-in-cache.ts';
 import { ListPageCache } from './modules/submissions/list-page-cache.ts';
 import { alertChannels } from './alerts/alert-channels.ts';
 import { killChildren } from './media/child-processes.ts';
+import { Metrics, serveMetrics } from './metrics/metrics.ts';
 import { removeOwnWorkDirs, sweepDeadWorkDirs } from './media/work-dirs.ts';
+
+/** One log line per request, when it completes (Fastify's default writes two: incoming and completed). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    const fields = { method: request.method, url: request.url, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request');
+  }
+}
 
 export interface BuildOptions {
   /** An already open database (tests share one); otherwise opened from config. */
@@ -45,6 +57,7 @@ const LOCALE_PREFIX = /^\/[a-z]{2}(?:-[A-Z]{2})?(?=\/api\/)/;
 export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -57,7 +70,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log, livenessSeconds: config.jobLivenessSeconds, shutdownGraceSeconds: config.shutdownGraceSeconds });
+  const metrics = new Metrics(database, config.jobLivenessSeconds);
+  const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log, livenessSeconds: config.jobLivenessSeconds, shutdownGraceSeconds: config.shutdownGraceSeconds, metrics });
   await withStartupLock(database, async () => {
     await migrateToLatest(database.db);
     await queue.install();
@@ -65,7 +79,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const uploads = await createUploadStore(config, database);
   const signedIn = new SignedInCache();
   await signedIn.start(database);
-  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue, signedIn, listPages: new ListPageCache(config.listCacheMb * 1024 * 1024) };
+  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue, signedIn, listPages: new ListPageCache(config.listCacheMb * 1024 * 1024), metrics };
   app.decorate('ctx', ctx);
   // Closing: no new jobs at once, while the HTTP side drains its requests; then (onClose hooks run last-added first)
   // running jobs finish or are handed back, and only after them the uploads, caches and database close.
@@ -83,6 +97,17 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   // First, so its onSend hook reaches every route registered after it.
   await app.register(compressionPlugin);
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'PATCH' && request.url.startsWith('/uploads/')) metrics.uploadsInProgress.inc();
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'PATCH' && request.url.startsWith('/uploads/')) metrics.uploadsInProgress.dec();
+    metrics.httpDuration.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  if (config.metricsPort !== undefined) {
+    const stopMetrics = await serveMetrics(metrics, config.metricsPort, config.host);
+    app.addHook('onClose', stopMetrics);
+  }
   await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin);

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { SignedInCache } from './modules/auth/signed-in-cache.ts';
 import type { ListPageCache } from './modules/submissions/list-page-cache.ts';
 import type { UploadStore } from './modules/uploads/upload-store.ts';
@@ -29,6 +30,8 @@ export interface AppContext {
   signedIn: SignedInCache;
   /** The recordings list's pages, served again while the account's list version is unchanged (modules/submissions/). */
   listPages: ListPageCache;
+  /** Prometheus metrics of this process (metrics/), served on METRICS_PORT. */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

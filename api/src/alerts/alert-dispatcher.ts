@@ -142,6 +142,10 @@ export class AlertDispatcher {
       const retryInSeconds = outcome.retryAfterSeconds ?? withJitter(channel.retryDelaysSeconds[delivery.attempts - 1]!);
       result = { status: 'pending', retryInSeconds, ...common };
     } else result = { status: 'failed', ...common };
+    const metrics = this.ctx.metrics;
+    metrics.alertDelivery.observe({ channel: delivery.channel, result: result.status }, durationMs / 1000);
+    if (result.status === 'succeeded') metrics.alertLatency.observe({ channel: delivery.channel }, (Date.now() - new Date(event.created_at).getTime()) / 1000);
+    else metrics.alertFailures.inc({ channel: delivery.channel, final: String(result.status === 'failed') });
     const recorded = await repo.finishAttempt(this.ctx.db, delivery, result);
     if (recorded && result.status === 'failed') await channel.afterFinalFailure?.(this.ctx, { ...delivery, status: 'failed' });
   }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { DatabaseHandle, Db } from '../db/database.ts';
 import { killChildren } from '../media/child-processes.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { JobDefinition } from './job.ts';
 
 export interface JobQueueOptions {
@@ -22,6 +23,7 @@ export interface JobQueueOptions {
   livenessSeconds: number;
   /** On stop, running jobs get this long to finish before they are handed back (0: handed back at once). */
   shutdownGraceSeconds: number;
+  metrics?: Metrics;
 }
 
 interface RunningJob {
@@ -170,6 +172,7 @@ export class JobQueue {
       ),
     );
     for (const row of rows as { name: string; id: string; state: string; data: unknown }[]) {
+      this.options.metrics?.jobsAbandoned.inc({ queue: row.name });
       const fields = { job: row.name, jobId: row.id, ...(row.data as object) };
       if (row.state === 'failed') this.options.log.error(fields, 'job abandoned by a worker that stopped, on its last attempt: failed');
       else {
@@ -220,17 +223,33 @@ export class JobQueue {
     const ctx = this.ctx;
     if (!ctx) throw new Error('Job queue not started');
     const attempt = item.retryCount + 1;
-    const log = this.options.log.child({ job: job.name, jobId: item.id, attempt });
+    const payload = item.data as { submission_id?: string };
+    const log = this.options.log.child({ job: job.name, jobId: item.id, attempt, ...(payload.submission_id ? { submissionId: payload.submission_id } : {}) });
     const abort = new AbortController();
+    const started = performance.now();
+    const finished = (outcome: 'completed' | 'failed' | 'handed_back'): number => {
+      const seconds = (performance.now() - started) / 1000;
+      this.options.metrics?.jobDuration.observe({ queue: job.name, outcome }, seconds);
+      return Math.round(seconds * 1000);
+    };
+    // Periodic housekeeping runs hourly in every worker: its start and finish are debug, its failures are not.
+    const level = job.schedule ? 'debug' : 'info';
+    log[level]('job started');
     const done = job.handler(item.data, ctx, { jobId: item.id, attempt, isLastAttempt: item.retryCount >= item.retryLimit, signal: abort.signal });
     const key = `${job.name}/${item.id}`;
     this.running.set(key, { name: job.name, id: item.id, abort, done: done.catch(() => undefined) });
     try {
       await done;
+      log[level]({ ms: finished('completed') }, 'job finished');
     } catch (error) {
       // Handed back at shutdown: resolving lets pg-boss's "complete" find the job no longer active, so it stays queued.
-      if (abort.signal.aborted) return;
-      log.warn({ err: error }, 'job failed');
+      if (abort.signal.aborted) {
+        log.warn({ ms: finished('handed_back') }, 'job handed back to the queue at shutdown');
+        return;
+      }
+      this.options.metrics?.jobFailures.inc({ queue: job.name });
+      const final = item.retryCount >= item.retryLimit;
+      log[final ? 'error' : 'warn']({ err: error, ms: finished('failed'), final }, final ? 'job failed on its last attempt' : 'job failed; it will be retried');
       throw error;
     } finally {
       this.running.delete(key);
