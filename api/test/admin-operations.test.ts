@@ -34,7 +34,7 @@ describe('admin lists and actions on recordings, invitations and deliveries', ()
   /** A recording whose upload is not a video: its processing fails for good. */
   async function failedSubmission(title: string): Promise<{ id: string; requestId: string }> {
     const request = await createRequest(t.url, owner, { title });
-    const uploadId = await tusUpload(t.url, await mediaFile('text-as-mp4'), { token: request.token });
+    const uploadId = await tusUpload(t.url, await mediaFile('broken-mp4'), { token: request.token });
     const res = await submit(t.url, request.token, submitBody(uploadId));
     const { id } = (await res.json()) as { id: string };
     await waitForProcessing(t.url, owner, id);

@@ -106,17 +106,17 @@ describe('uploads and submissions', () => {
       expect(gone.status, 'original after a successful processing').toBe(404);
       expect((await json<ErrorBody>(gone)).code).toBe('NOT_FOUND');
     }
-    const textId = await tusUpload(t.url, await mediaFile('text-as-mp4'), { token: request.token });
+    const textId = await tusUpload(t.url, await mediaFile('broken-mp4'), { token: request.token });
     const { id } = await json<CreatedSubmission>(await submit(t.url, request.token, submitBody(textId)));
     const failed = await waitForProcessing(t.url, owner, id);
     expect(failed).toMatchObject({ status: 'failed', serving_original: true, processing_error: expect.stringMatching(/not a video/) });
     const original = await fetch(`${t.url}${String(failed.download_url)}`, { headers: owner.headers });
     expect(original.status).toBe(200);
-    expect((await original.text()).startsWith('This is not a video')).toBe(true);
+    expect((await original.text()).includes('This is not a video')).toBe(true);
     const kept = await fetch(`${t.url}/api/v1/submissions/${id}/original`, { headers: owner.headers });
     expect(kept.status).toBe(200);
     expect(kept.headers.get('content-disposition')).toMatch(/^attachment; filename="?bug-report-[a-z0-9-]+-grace-hopper-\d{4}-\d{2}-\d{2}\.bin"?$/);
-    expect(Buffer.from(await kept.arrayBuffer()).equals(await fs.readFile(await mediaFile('text-as-mp4')))).toBe(true);
+    expect(Buffer.from(await kept.arrayBuffer()).equals(await fs.readFile(await mediaFile('broken-mp4')))).toBe(true);
   });
 
   it("hides submissions from other accounts and deletes a submission with its files", async () => {

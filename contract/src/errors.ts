@@ -20,6 +20,10 @@ export const ERROR_STATUS = {
   /** A path segment longer than the router reads. */
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A recording or upload with no bytes: the browser recorded nothing (nothing is kept or shown to the owner). */
+  RECORDING_EMPTY: 422,
+  /** The uploaded bytes are not in a video container (MP4/QuickTime, WebM/Matroska, Ogg). */
+  NOT_A_VIDEO: 422,
   /** The URL and headers together exceed the server's limit (Node's 16 KB). */
   HEADERS_TOO_LARGE: 431,
   /** The client did not finish sending its request in time. */

@@ -23,3 +23,4 @@ export * from './admin-operations.ts';
 export * from './subdomains.ts';
 export * from './branding.ts';
 export * from './brand-palette.ts';
+export * from './random-id.ts';

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { CreateSubmission, PublicRecordingRequest, Recipient, SubmissionSource } from '@showback/contract';
+import { randomId, type CreateSubmission, type PublicRecordingRequest, type Recipient, type SubmissionSource } from '@showback/contract';
 import { checkCapability, detectFeatures, type Capability } from '../capture/capability.ts';
 import { CaptureError, type CaptureFailure } from '../capture/captureError.ts';
 import { captureDisplay, stopStream } from '../capture/displayCapture.ts';
 import { readEnvironment } from '../capture/environment.ts';
 import { captureMicrophone } from '../capture/microphone.ts';
-import { containerOf, pickFormat } from '../capture/recordingFormat.ts';
+import { containerOf } from '../capture/recordingFormat.ts';
 import { m } from '../messages/index.ts';
 import { CountdownStep } from '../steps/CountdownStep.tsx';
 import { DetailsStep } from '../steps/DetailsStep.tsx';
@@ -31,7 +31,7 @@ import { flow, initialFlow } from './flow.ts';
 import { noopBridge, type HostBridge } from './hostBridge.ts';
 import { brandStyle } from './brandStyle.ts';
 import { Layout } from './Layout.tsx';
-import { RecordingSession } from './RecordingSession.ts';
+import { RecordingSession, type RecordingFailure } from './RecordingSession.ts';
 import { videoDurationMs } from './videoDuration.ts';
 
 interface Props {
@@ -44,6 +44,7 @@ interface Props {
 type SubmitPhase = 'uploading' | 'saving' | 'failed';
 
 const LOAD_RETRY_MS = 5000;
+const FAILURE_CODES: Record<RecordingFailure, string> = { storage: 'STORAGE_FAILED', recorder: 'RECORDER_FAILED', 'no-data': 'RECORDER_NO_DATA' };
 const REDIRECT_DELAY_MS = 2500;
 
 const isHttpUrl = (url: string | null): url is string => {
@@ -71,6 +72,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
   const [shareError, setShareError] = useState<CaptureFailure>();
   const [session, setSession] = useState<RecordingSession>();
   const [durationMs, setDurationMs] = useState(0);
+  const [recordedBytes, setRecordedBytes] = useState(0);
   const [previewNotice, setPreviewNotice] = useState<string>();
   const [upload, setUpload] = useState<UploadStatus>();
   const [fileUpload, setFileUpload] = useState<{ id: string; controller: UploadController; file: File; durationMs?: number }>();
@@ -102,7 +104,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
         const sanitizer = req.instructions_html.trim() ? loadSanitizer().catch(() => undefined) : undefined;
         const cap = checkCapability(detectFeatures());
         const opened = await openSpool(bridge);
-        const found = await opened.findPending(token).catch(() => undefined);
+        // A recording that never got a byte (MediaRecorder gave nothing) is nothing to resume.
+        const found = await opened.findPending(token).then((r) => (r && r.bytes > 0 ? r : undefined)).catch(() => undefined);
         await sanitizer;
         if (!live) return;
         setRequest(req);
@@ -145,9 +148,9 @@ export function App({ token, bridge, embedded, debug }: Props) {
         setUpload(status);
         bridge.emit('upload:progress', { state: status.state, confirmed_bytes: status.confirmedBytes, total_bytes: status.totalBytes });
       },
-      onFailure: (kind: 'storage' | 'recorder') => {
+      onFailure: (kind: RecordingFailure) => {
         if (kind === 'storage') setPreviewNotice(m.recording.storageFailed);
-        bridge.emit('error', { code: kind === 'storage' ? 'STORAGE_FAILED' : 'RECORDER_FAILED' });
+        bridge.emit('error', { code: FAILURE_CODES[kind] });
         void stopRecordingRef.current?.('failure');
       },
     }),
@@ -163,7 +166,9 @@ export function App({ token, bridge, embedded, debug }: Props) {
       display.current = undefined;
       setMic(undefined);
       setDurationMs(rec.durationMs);
-      if (reason === 'limit') setPreviewNotice(m.recording.autoStopped);
+      setRecordedBytes(rec.bytes);
+      if (rec.bytes > 0 && s.endedUncleanly) setPreviewNotice(m.preview.endedUncleanly);
+      else if (reason === 'limit') setPreviewNotice(m.recording.autoStopped);
       else if (reason === 'sharing-ended') setPreviewNotice(m.recording.sharingEnded);
       bridge.emit('recording:stop', { reason, duration_ms: rec.durationMs });
       dispatch({ type: 'stopped' });
@@ -195,21 +200,19 @@ export function App({ token, bridge, embedded, debug }: Props) {
     setShareWaiting(true);
     setShareError(undefined);
     try {
+      // getDisplayMedia is the click's first call: Safari honours the gesture only for the first request it starts.
+      const stream = await captureDisplay({ otherTab: isWidgetTab });
+      display.current = stream;
       let voice = mic;
       if (micWanted && !voice?.getAudioTracks().some((t) => t.readyState === 'live')) {
         voice = await captureMicrophone();
         setMic(voice);
       }
-      const stream = await captureDisplay({ otherTab: isWidgetTab });
-      display.current = stream;
-      const format = pickFormat((t) => MediaRecorder.isTypeSupported(t));
-      if (!format) throw new CaptureError('unsupported', 'no recordable format');
-      // The session (spool entry + tus upload creation) is prepared during the countdown, so the first chunk
-      // already has somewhere to go.
-      sessionPromise.current = RecordingSession.record(sessionOptions(), format, stream, voice).then((s) => {
-        setSession(s);
-        return s;
-      });
+      // The session (spool entry, tus upload creation under way) exists before the countdown, so the first chunk
+      // already has somewhere to go, and a browser that cannot record this stream says so here.
+      const s = await RecordingSession.record(sessionOptions(), stream, voice);
+      sessionPromise.current = Promise.resolve(s);
+      setSession(s);
       stream.getVideoTracks()[0]?.addEventListener('ended', () => void stopRecordingRef.current?.('sharing-ended'));
       setPreviewNotice(undefined);
       dispatch({ type: 'shared' });
@@ -259,6 +262,15 @@ export function App({ token, bridge, embedded, debug }: Props) {
     dispatch({ type: 'rerecord' });
   };
 
+  // Nothing was recorded: the empty attempt goes (locally and on the server) and the file upload takes over.
+  const useFileInstead = async (): Promise<void> => {
+    await session?.discard();
+    sessionPromise.current = undefined;
+    setSession(undefined);
+    setUpload(undefined);
+    dispatch({ type: 'use-file' });
+  };
+
   const resume = async (): Promise<void> => {
     if (!pending || !spool || !request) return;
     setResumeBusy(true);
@@ -266,6 +278,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
     setSession(s);
     sessionPromise.current = Promise.resolve(s);
     setDurationMs(s.recording.durationMs);
+    setRecordedBytes(s.recording.bytes);
     if (!pending.finished) setPreviewNotice(m.preview.interrupted);
     setResumeBusy(false);
     dispatch({ type: 'resume' });
@@ -300,7 +313,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
       onStatus: setUpload,
     });
     controller.start();
-    const entry = { id: crypto.randomUUID(), controller, file, durationMs: undefined as number | undefined };
+    const entry = { id: randomId(), controller, file, durationMs: undefined as number | undefined };
     setFileUpload(entry);
     void videoDurationMs(file).then((ms) => (entry.durationMs = ms));
     dispatch({ type: 'file-chosen' });
@@ -472,11 +485,17 @@ export function App({ token, bridge, embedded, debug }: Props) {
         return session ? (
           <PreviewStep
             load={loadSession}
+            empty={recordedBytes === 0}
             durationMs={durationMs}
             notice={previewNotice}
             canRerecord={state.canRecord}
             onAccept={() => dispatch({ type: 'accept' })}
             onRerecord={() => void rerecord()}
+            onUseFile={() => void useFileInstead()}
+            onRecordInTab={() => {
+              recordInTab();
+              void session.discard();
+            }}
           />
         ) : null;
       case 'file':

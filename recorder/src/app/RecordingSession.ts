@@ -1,10 +1,13 @@
-import type { SubmissionSource } from '@showback/contract';
+import { randomId, type SubmissionSource } from '@showback/contract';
 import { ScreenRecorder } from '../capture/ScreenRecorder.ts';
 import { buildRecordingStream } from '../capture/recordingStream.ts';
 import { stopStream } from '../capture/displayCapture.ts';
-import { containerOf, extensionOf, type RecordingFormat } from '../capture/recordingFormat.ts';
+import { CaptureError } from '../capture/captureError.ts';
+import { containerOf, extensionOf, pickFormat } from '../capture/recordingFormat.ts';
 import type { Spool, SpooledRecording } from '../upload/spool.ts';
 import { UploadController, type UploadStatus } from '../upload/UploadController.ts';
+
+export type RecordingFailure = 'storage' | 'recorder' | 'no-data';
 
 export interface SessionOptions {
   spool: Spool;
@@ -12,8 +15,8 @@ export interface SessionOptions {
   source: SubmissionSource;
   endpoint: string;
   onUpload(status: UploadStatus): void;
-  /** MediaRecorder or the spool failed; the recording is stopped and what was stored is kept. */
-  onFailure(kind: 'storage' | 'recorder'): void;
+  /** MediaRecorder failed, gave no data, or the spool failed; the recording is stopped and what was stored is kept. */
+  onFailure(kind: RecordingFailure): void;
 }
 
 /**
@@ -34,16 +37,25 @@ export class RecordingSession {
     readonly recording: SpooledRecording,
   ) {}
 
-  /** A new recording from the shared surface (and microphone). Starts the tus upload right away. */
-  static async record(options: SessionOptions, format: RecordingFormat, display: MediaStream, microphone?: MediaStream): Promise<RecordingSession> {
+  /**
+   * A new recording from the shared surface (and microphone). Starts the tus upload right away. The format is chosen
+   * from the tracks actually in the stream (a microphone may have ended, a tab may have no sound).
+   */
+  static async record(options: SessionOptions, display: MediaStream, microphone?: MediaStream): Promise<RecordingSession> {
     const { stream, release } = buildRecordingStream(display, microphone);
-    const id = crypto.randomUUID();
+    const format = pickFormat((t) => MediaRecorder.isTypeSupported(t), stream.getAudioTracks().length > 0);
+    if (!format) {
+      release();
+      throw new CaptureError('unsupported', 'no recordable format');
+    }
+    const id = randomId();
     // MediaRecorder's callbacks need the session, which needs the spool entry, which needs the recorder's MIME type.
     const holder: { session?: RecordingSession } = {};
     const recorder = new ScreenRecorder(stream, {
       format,
       onChunk: (blob) => holder.session?.store(blob),
       onError: () => holder.session?.fail('recorder'),
+      onNoData: () => holder.session?.fail('no-data'),
     });
     const rec = await options.spool.create({ id, token: options.token, source: options.source, mimeType: recorder.mimeType });
     const session = (holder.session = new RecordingSession(options, rec));
@@ -68,6 +80,11 @@ export class RecordingSession {
 
   get mimeType(): string {
     return this.recorder?.mimeType ?? this.recording.mimeType;
+  }
+
+  /** The browser never confirmed the end of the recording: the last seconds may be missing. */
+  get endedUncleanly(): boolean {
+    return this.recorder?.stopTimedOut ?? false;
   }
 
   get uploadUrl(): string | undefined {
@@ -158,7 +175,7 @@ export class RecordingSession {
     this.spoolWrites = this.options.spool.append(this.id, blob, elapsed).catch(() => this.fail('storage'));
   }
 
-  private fail(kind: 'storage' | 'recorder'): void {
+  private fail(kind: RecordingFailure): void {
     this.options.onFailure(kind);
   }
 

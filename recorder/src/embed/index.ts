@@ -1,4 +1,4 @@
-import type { WidgetSessionInfo } from '@showback/contract';
+import { randomId, type WidgetSessionInfo } from '@showback/contract';
 import type { HostBridge, HostContext, HostEventName } from '../app/hostBridge.ts';
 import { tokenFromPath } from '../app/token.ts';
 import { HostSpoolStore, type SpoolCall } from './HostSpoolStore.ts';
@@ -82,7 +82,7 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
   };
   const spoolCall: SpoolCall = (op, args, transfer = [], timeoutMs = SPOOL_CALL_TIMEOUT_MS) =>
     new Promise((resolve, reject) => {
-      const id = crypto.randomUUID();
+      const id = randomId();
       awaitReply(
         (data) => spoolReply(data, id),
         timeoutMs,
@@ -103,7 +103,7 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
   return {
     getContext: (resumedStartedAt?: number) =>
       new Promise<HostContext>((resolve) => {
-        const id = crypto.randomUUID();
+        const id = randomId();
         awaitReply(
           (data) => contextReply(data, id),
           CONTEXT_TIMEOUT_MS,

@@ -129,6 +129,12 @@ export const en = {
       rerecord: 'Record again',
       rerecordConfirm: 'Throw this recording away and record again?',
       duration: (d: string) => `Length: ${d}`,
+      endedUncleanly: 'The browser did not finish the recording properly, so the last seconds may be missing. Check it before sending.',
+      empty: {
+        title: 'Nothing was recorded',
+        body: 'Your browser shared the screen but did not record anything, so there is nothing to send. Try again; if it happens again, record in a new tab or upload a video you recorded another way.',
+        retry: 'Try again',
+      },
     },
     file: {
       title: 'Upload a video',
@@ -138,6 +144,7 @@ export const en = {
       tooLarge: (max: string) => `This file is larger than ${max}. Choose a shorter video.`,
       wrongType: 'This file is not a video we can accept. Choose an MP4, WebM or MOV file.',
       missing: 'Choose a video file first.',
+      empty: 'This file is empty. Choose the video file itself.',
     },
     details: {
       title: 'About you',
@@ -170,6 +177,8 @@ export const en = {
         LINK_REVOKED: 'This recording link was switched off while you were recording.',
         PAYLOAD_TOO_LARGE: 'The recording is larger than this request accepts.',
         UNSUPPORTED_MEDIA_TYPE: 'The server does not accept this type of video.',
+        RECORDING_EMPTY: 'The recording is empty: nothing reached us. Record again or upload a video instead.',
+        NOT_A_VIDEO: 'What reached us is not a video we can play. Record again or upload an MP4, WebM or MOV file.',
         USAGE_LIMIT_REACHED: 'This account cannot receive more recordings this month.',
       } as Record<string, string>,
       keepSafe: 'Your recording stays on this device; you can try again later from this link.',

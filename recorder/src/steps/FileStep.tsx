@@ -11,6 +11,7 @@ export function checkFile(file: { size: number; type: string; name: string } | u
   const type = file.type.split(';')[0]!.toLowerCase();
   const looksLikeVideo = type ? request.accepted_types.includes(type) : /\.(mp4|m4v|webm|mov|mkv)$/i.test(file.name);
   if (!looksLikeVideo) return m.file.wrongType;
+  if (file.size === 0) return m.file.empty;
   if (file.size > request.max_upload_bytes) return m.file.tooLarge(bytes(request.max_upload_bytes));
   return undefined;
 }

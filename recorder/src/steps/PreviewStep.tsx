@@ -6,16 +6,22 @@ import { StepHeading } from '../ui/StepHeading.tsx';
 
 interface Props {
   load(): Promise<Blob>;
+  /** MediaRecorder handed over nothing: there is nothing to review or send. */
+  empty: boolean;
   durationMs: number;
   notice?: string;
   canRerecord: boolean;
   onAccept(): void;
   onRerecord(): void;
+  onUseFile(): void;
+  onRecordInTab(): void;
 }
 
-export function PreviewStep({ load, durationMs, notice, canRerecord, onAccept, onRerecord }: Props) {
+export function PreviewStep({ load, empty, durationMs, notice, canRerecord, onAccept, onRerecord, onUseFile, onRecordInTab }: Props) {
   const [url, setUrl] = useState<string>();
+  const [tabOpened, setTabOpened] = useState(false);
   useEffect(() => {
+    if (empty) return;
     let objectUrl: string | undefined;
     let live = true;
     void load().then((blob) => {
@@ -27,10 +33,43 @@ export function PreviewStep({ load, durationMs, notice, canRerecord, onAccept, o
       live = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [load]);
+  }, [load, empty]);
   const rerecord = (): void => {
     if (window.confirm(m.preview.rerecordConfirm)) onRerecord();
   };
+  if (empty) {
+    return (
+      <section className="step" data-step="preview">
+        <StepHeading>{m.preview.empty.title}</StepHeading>
+        <Notice tone="error" live>
+          {m.preview.empty.body}
+        </Notice>
+        {tabOpened && <Notice live>{m.unsupported.tabOpened}</Notice>}
+        <div className="actions">
+          {canRerecord && (
+            <button type="button" className="btn btn-primary" onClick={onRerecord}>
+              {m.preview.empty.retry}
+            </button>
+          )}
+          {canRerecord && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                onRecordInTab();
+                setTabOpened(true);
+              }}
+            >
+              {m.unsupported.recordInTab}
+            </button>
+          )}
+          <button type="button" className="btn btn-secondary" onClick={onUseFile}>
+            {m.unsupported.uploadInstead}
+          </button>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="step" data-step="preview">
       <StepHeading>{m.preview.title}</StepHeading>

@@ -14,6 +14,13 @@ export class SpoolFullError extends Error {
   }
 }
 
+/**
+ * What IndexedDB's structured clone gives the other store: a copy the caller cannot change behind the store's back.
+ * A recording is flat data with one array, so a spread does it (`structuredClone` is missing before Chrome/Edge 98,
+ * Firefox 94 and Safari 15.4).
+ */
+const copyOf = (rec: SpooledRecording): SpooledRecording => ({ ...rec, sizes: [...rec.sizes] });
+
 export class MemorySpoolStore implements SpoolStore {
   readonly keeping = 'memory';
   private readonly recordings = new Map<string, SpooledRecording>();
@@ -28,21 +35,21 @@ export class MemorySpoolStore implements SpoolStore {
 
   async add(rec: SpooledRecording): Promise<void> {
     if (this.recordings.has(rec.id)) throw new Error(`spool: recording ${rec.id} exists`);
-    this.recordings.set(rec.id, structuredClone(rec));
+    this.recordings.set(rec.id, copyOf(rec));
     this.data.set(rec.id, []);
   }
 
   async get(id: string): Promise<SpooledRecording | undefined> {
     const rec = this.recordings.get(id);
-    return rec && structuredClone(rec);
+    return rec && copyOf(rec);
   }
 
   async all(): Promise<SpooledRecording[]> {
-    return [...this.recordings.values()].map((r) => structuredClone(r));
+    return [...this.recordings.values()].map((r) => copyOf(r));
   }
 
   async put(rec: SpooledRecording): Promise<void> {
-    this.recordings.set(rec.id, structuredClone(rec));
+    this.recordings.set(rec.id, copyOf(rec));
   }
 
   async putChunk(rec: SpooledRecording, seq: number, data: ArrayBuffer): Promise<void> {
@@ -51,7 +58,7 @@ export class MemorySpoolStore implements SpoolStore {
     const chunks = this.data.get(rec.id);
     if (!chunks) throw new Error(`spool: recording ${rec.id} is gone`);
     chunks[seq] = data;
-    this.recordings.set(rec.id, structuredClone(rec));
+    this.recordings.set(rec.id, copyOf(rec));
   }
 
   async chunks(id: string, first: number, last: number): Promise<ArrayBuffer[]> {

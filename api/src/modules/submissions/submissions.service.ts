@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { SubmissionRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { processSubmissionJob } from '../../jobs/process-submission.job.ts';
+import { isVideoContainer, readHead } from '../../media/video-container.ts';
 import { resolveToken, type OpenRequest } from '../requests/requests.service.ts';
 import { storeSubmissionContext } from '../widget/submission-context.ts';
 import { admitSubmission } from './assert-can-submit.ts';
@@ -117,6 +118,10 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
     throw new AppError('CONFLICT', 'The upload is not complete yet. Finish uploading, then submit again.', {
       details: { offset: stored.offset, size: stored.size ?? null },
     });
+  }
+  if (stored.size === 0) throw new AppError('RECORDING_EMPTY', 'The recording is empty: the browser recorded nothing. Record again or upload a video file.');
+  if (!isVideoContainer(await readHead(await ctx.uploads.read(upload.id)))) {
+    throw new AppError('NOT_A_VIDEO', 'The upload is not a video file (MP4, MOV, WebM or Ogg). Record again or upload a video file.');
   }
   const recipient = checkRecipient(request, input);
   const from = sender(recipient, input);

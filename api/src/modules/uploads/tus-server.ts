@@ -63,6 +63,7 @@ export function createTusServer(ctx: AppContext, early: EarlyProcessing): Server
         if (error instanceof AppError) throw tusError(error.code, error.message, error.details);
         throw error;
       }
+      if (upload.size === 0) throw tusError('RECORDING_EMPTY', 'The recording is empty: there is nothing to upload.');
       if (!isAcceptedType(metadata.filetype)) {
         throw tusError('UNSUPPORTED_MEDIA_TYPE', `Only video files can be uploaded (${ACCEPTED_VIDEO_TYPES.join(', ')}).`);
       }

@@ -1,3 +1,4 @@
+import { randomId } from '@showback/contract';
 import { ANALYTICS_BATCH, type AnalyticsConfig, type AnalyticsState } from './constants.ts';
 
 export interface SegmentEvent {
@@ -33,7 +34,7 @@ export class SegmentClient {
   private queue: SegmentEvent[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private userId: string | undefined;
-  private readonly anonymousId = crypto.randomUUID();
+  private readonly anonymousId = randomId();
   private readonly fetchImpl: typeof fetch;
   private readonly beacon: ((url: string, data: BodyInit) => boolean) | undefined;
   private readonly log: (message: string, error?: unknown) => void;
@@ -106,7 +107,7 @@ export class SegmentClient {
   }
 
   private base(type: SegmentEvent['type']): SegmentEvent {
-    const event: SegmentEvent = { type, messageId: crypto.randomUUID(), timestamp: new Date().toISOString(), anonymousId: this.anonymousId, context: { library: LIBRARY } };
+    const event: SegmentEvent = { type, messageId: randomId(), timestamp: new Date().toISOString(), anonymousId: this.anonymousId, context: { library: LIBRARY } };
     if (this.userId) event.userId = this.userId;
     return event;
   }

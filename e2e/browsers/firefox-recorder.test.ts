@@ -1,0 +1,160 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickButton, launchFirefox, screenshot, waitForStep, type FirefoxSession } from '../support/firefox.ts';
+import { ffprobe } from '../support/media.ts';
+import { useServer } from '../support/product.ts';
+import { createRequest, download, listSubmissions, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
+
+// Firefox ESR, headful on its own Xvfb, recording the virtual screen for real: one Firefox for the file (it takes
+// ~20 s to start), recordings of a few seconds.
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/firefox');
+
+const running = useServer();
+let firefox: FirefoxSession;
+let owner: Owner;
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-firefox-test-'));
+  [firefox, owner] = await Promise.all([launchFirefox(), signUpOwner(running.server.url, 'Analytical Engines')]);
+});
+
+afterAll(async () => {
+  await firefox?.close();
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+async function openLink(token: string, setup?: (page: Page) => Promise<unknown>): Promise<Page> {
+  const page = await firefox.browser.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await setup?.(page);
+  await page.goto(`${running.server.url}/r/${token}`);
+  return page;
+}
+
+/** Get started → microphone on or skipped → Share my screen → countdown → recording. */
+async function startRecording(page: Page, voice: boolean, shots?: string): Promise<void> {
+  await waitForStep(page, 'instructions');
+  await clickButton(page, 'Get started');
+  await waitForStep(page, 'microphone');
+  if (voice) {
+    await page.locator('::-p-aria([name="Record my voice"][role="checkbox"])').click();
+    await page.waitForSelector('[role="meter"]', { visible: true });
+    await clickButton(page, 'Continue');
+  } else {
+    await clickButton(page, 'Continue without sound');
+  }
+  await waitForStep(page, 'share');
+  await clickButton(page, 'Share my screen');
+  await waitForStep(page, 'recording', 30_000);
+  if (shots) await screenshot(page, SHOTS, `${shots}-recording`);
+}
+
+/** Waits until the recorder's own clock shows `text` (m:ss). */
+const clockAt = (page: Page, text: string, timeout = 30_000) =>
+  page.waitForFunction((t) => document.querySelector('[role="timer"]')?.textContent?.startsWith(t), { timeout, polling: 100 }, text);
+
+async function sendFromPreview(page: Page): Promise<void> {
+  await clickButton(page, 'Looks good');
+  await waitForStep(page, 'done', 90_000);
+}
+
+async function ownersMp4(requestId: string, name: string) {
+  const list = await listSubmissions(owner, requestId);
+  expect(list.items).toHaveLength(1);
+  const done = await waitForProcessed(owner, list.items[0]!.id);
+  expect(done.status).toBe('ready');
+  expect(done.environment).toMatchObject({ browser: 'Firefox' });
+  const file = path.join(tmp, `${name}.mp4`);
+  await download(owner, done.download_url!, file);
+  return { done, probe: await ffprobe(file) };
+}
+
+describe('the link recorder in Firefox ESR', () => {
+  it('records without a microphone, with a pause, in a browser without crypto.randomUUID and structuredClone; the owner gets an H.264 MP4 of the recorded length', async () => {
+    const request = await createRequest(owner, { title: 'Firefox, no microphone', microphone: 'optional', fields: { name: 'off', email: 'off', note: 'off' } });
+    // What Firefox < 95 (and Chrome < 92, Safari < 15.4) lack.
+    const page = await openLink(request.token, (p) =>
+      p.evaluateOnNewDocument(() => {
+        delete (Crypto.prototype as { randomUUID?: unknown }).randomUUID;
+        delete (globalThis as { structuredClone?: unknown }).structuredClone;
+      }),
+    );
+    expect(await page.evaluate(() => typeof crypto.randomUUID + typeof structuredClone)).toBe('undefinedundefined');
+    await startRecording(page, false, 'link-no-mic');
+    await clockAt(page, '0:02');
+    await clickButton(page, 'Pause');
+    await page.waitForSelector('::-p-aria([name="Resume"][role="button"])');
+    await new Promise((r) => setTimeout(r, 2000));
+    await clickButton(page, 'Resume');
+    await clockAt(page, '0:04');
+    await clickButton(page, 'Stop recording');
+    await waitForStep(page, 'preview');
+    await page.waitForSelector('video', { visible: true });
+    await screenshot(page, SHOTS, 'link-no-mic-preview');
+    await sendFromPreview(page);
+    await screenshot(page, SHOTS, 'link-no-mic-done');
+    await page.close();
+
+    const { done, probe } = await ownersMp4(request.id, 'no-mic');
+    expect(done.mime_type).toMatch(/^video\/webm/);
+    expect(probe.streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
+    expect(probe.streams.some((s) => s.codec_type === 'audio')).toBe(false);
+    // About 4 s recorded; the 2 s paused are not in it.
+    expect(Number(probe.format.duration)).toBeGreaterThan(3.4);
+    expect(Number(probe.format.duration)).toBeLessThan(5);
+  });
+
+  it('records with the microphone: H.264/AAC at the end', async () => {
+    const request = await createRequest(owner, { title: 'Firefox, microphone', microphone: 'optional', fields: { name: 'off', email: 'off', note: 'off' } });
+    const page = await openLink(request.token);
+    await startRecording(page, true, 'link-mic');
+    await clockAt(page, '0:04');
+    await clickButton(page, 'Stop recording');
+    await waitForStep(page, 'preview');
+    await sendFromPreview(page);
+    await page.close();
+
+    const { probe } = await ownersMp4(request.id, 'mic');
+    expect(probe.streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
+    expect(probe.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
+    expect(Number(probe.format.duration)).toBeGreaterThan(3.4);
+    expect(Number(probe.format.duration)).toBeLessThan(5.5);
+  });
+
+  it('a MediaRecorder that never gives data nor stops (the old format choice) is said in plain words, and nothing empty can be sent', async () => {
+    const request = await createRequest(owner, { title: 'Firefox, silent recorder', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } });
+    // The recorder before this fix asked for "vp8,opus" on a stream without audio: Firefox then fires `start` and
+    // nothing else, ever. Forcing that type reproduces the real browser's silence.
+    const page = await openLink(request.token, (p) =>
+      p.evaluateOnNewDocument(() => {
+        const Native = window.MediaRecorder;
+        window.MediaRecorder = class extends Native {
+          constructor(stream: MediaStream, options?: MediaRecorderOptions) {
+            super(stream, { ...options, mimeType: 'video/webm;codecs=vp8,opus' });
+          }
+        } as typeof MediaRecorder;
+      }),
+    );
+    await waitForStep(page, 'instructions');
+    await clickButton(page, 'Get started');
+    await waitForStep(page, 'share');
+    await clickButton(page, 'Share my screen');
+    await waitForStep(page, 'recording', 30_000);
+    // No data within the watchdog's 6 s, then no `stop` within 5 s: the page says so instead of hanging.
+    await page.waitForSelector('::-p-text(Nothing was recorded)', { timeout: 30_000 });
+    await screenshot(page, SHOTS, 'silent-recorder');
+    expect(await page.$('::-p-aria([name="Looks good"][role="button"])')).toBeNull();
+    for (const offered of ['Try again', 'Record in a new tab', 'Upload a video instead']) {
+      expect(await page.$(`::-p-aria([name="${offered}"][role="button"])`), offered).not.toBeNull();
+    }
+    await clickButton(page, 'Try again');
+    await waitForStep(page, 'share');
+    await page.close();
+    expect((await listSubmissions(owner, request.id)).items).toHaveLength(0);
+  });
+});
