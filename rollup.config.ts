@@ -8,15 +8,15 @@ import type { Plugin, RollupOptions } from 'rollup';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
+import { BUILD_TARGET } from './contract/src/browser-floor.ts';
 
 const sdk = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sdk');
 const dist = path.join(sdk, 'dist');
 
-// The spec's browsers: Chrome/Edge 85, Firefox 78, Safari 14.1. es2020 stands for Chrome 85: esbuild's chrome85
-// target rewrites every `?.` to guard a V8 bug (a parenthesised optional call) this code never writes.
+// The spec's browsers (contract/src/browser-floor.ts, shared with the Vite builds).
 const compile = () =>
   esbuild({
-    target: ['es2020', 'firefox78', 'safari14.1'],
+    target: BUILD_TARGET,
     jsx: 'automatic',
     jsxImportSource: 'preact',
     define: { __DEBUG__: 'false' },

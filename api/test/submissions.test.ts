@@ -115,7 +115,7 @@ describe('uploads and submissions', () => {
     expect((await original.text()).includes('This is not a video')).toBe(true);
     const kept = await fetch(`${t.url}/api/v1/submissions/${id}/original`, { headers: owner.headers });
     expect(kept.status).toBe(200);
-    expect(kept.headers.get('content-disposition')).toMatch(/^attachment; filename="?bug-report-[a-z0-9-]+-grace-hopper-\d{4}-\d{2}-\d{2}\.bin"?$/);
+    expect(kept.headers.get('content-disposition')).toMatch(/^attachment; filename="?bug-report-[a-z0-9-]+-grace-hopper-\d{4}-\d{2}-\d{2}\.mp4"?$/);
     expect(Buffer.from(await kept.arrayBuffer()).equals(await fs.readFile(await mediaFile('broken-mp4')))).toBe(true);
   });
 

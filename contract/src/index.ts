@@ -24,3 +24,4 @@ export * from './subdomains.ts';
 export * from './branding.ts';
 export * from './brand-palette.ts';
 export * from './random-id.ts';
+export * from './browser-floor.ts';

@@ -26,7 +26,8 @@ void startApp().then(() => {
   if (root.firstElementChild && !LOCALE_BASENAME) {
     hydrateRoot(root, app);
   } else {
-    root.replaceChildren();
+    // Not replaceChildren(): Chrome 85 lacks it.
+    root.textContent = '';
     createRoot(root).render(app);
   }
 });

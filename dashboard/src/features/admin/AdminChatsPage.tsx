@@ -15,6 +15,7 @@ import { AdminSearchForm } from './AdminTable.tsx';
 import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import styles from '../support/Helpdesk.module.css';
+import { last } from '../../app/last.ts';
 
 const PER_PAGE = 25;
 
@@ -58,7 +59,7 @@ export function AdminChatsPage() {
   });
 
   // The open conversation is read by whoever has it on screen.
-  const newestCustomer = detail?.messages.filter((m) => m.author === 'customer').at(-1)?.id ?? 0;
+  const newestCustomer = last(detail?.messages.filter((m) => m.author === 'customer'))?.id ?? 0;
   useEffect(() => {
     if (detail && newestCustomer > 0) markStaffRead(detail.conversation.id, newestCustomer).catch(() => undefined);
   }, [detail?.conversation.id, newestCustomer]);

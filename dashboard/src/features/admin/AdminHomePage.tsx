@@ -10,6 +10,7 @@ import { auditActionLabel, auditChange } from './auditEntry.ts';
 import type { current } from '../../messages/current.ts';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
+import { last } from '../../app/last.ts';
 
 type AdminSection = keyof (typeof current)['admin']['sections'];
 
@@ -83,7 +84,7 @@ export function AdminHomePage() {
               ))}
             </div>
             <p className={helpdesk.muted}>
-              {overview.submissions_per_day[0]?.day} – {overview.submissions_per_day.at(-1)?.day}
+              {overview.submissions_per_day[0]?.day} – {last(overview.submissions_per_day)?.day}
             </p>
           </Card>
           <Card className={helpdesk.stack}>

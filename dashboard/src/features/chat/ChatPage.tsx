@@ -10,6 +10,7 @@ import { ChatMessages } from './ChatMessages.tsx';
 import { getChat, markChatRead, sendChatMessage, withMessage } from './chatApi.ts';
 import { useChatEvents } from './useChatEvents.ts';
 import styles from '../support/Helpdesk.module.css';
+import { last } from '../../app/last.ts';
 
 /** The staff messages after the customer's read position. */
 const unreadAfter = (messages: ChatMessage[], readId: number) => messages.filter((m) => m.author === 'staff' && m.id > readId).length;
@@ -27,7 +28,7 @@ export function ChatPage() {
       setMessages(state.messages);
       // The server counts what is unread; the position is the newest message minus that many staff messages.
       const staff = state.messages.filter((m) => m.author === 'staff');
-      setReadId(state.unread_count === 0 ? (state.messages.at(-1)?.id ?? 0) : (staff[staff.length - state.unread_count - 1]?.id ?? 0));
+      setReadId(state.unread_count === 0 ? (last(state.messages)?.id ?? 0) : (staff[staff.length - state.unread_count - 1]?.id ?? 0));
       setLoaded(true);
       setFailed(false);
     } catch {
@@ -43,7 +44,7 @@ export function ChatPage() {
   });
 
   const unread = unreadAfter(messages, readId);
-  const newest = messages.at(-1)?.id ?? 0;
+  const newest = last(messages)?.id ?? 0;
   // What this tab shows while visible counts as read; other tabs hear of it and clear their count.
   useEffect(() => {
     const markIfVisible = () => {

@@ -1,5 +1,6 @@
 import type { AdminSupportQuery, AdminSupportRequest, AdminSupportRequestList, NewSupportRequestBody, SupportRequest, SupportRequestList } from '@showback/contract';
 import { api } from '../../app/api.ts';
+import { last } from '../../app/last.ts';
 
 export const listMySupportRequests = (page: number) => api.get<SupportRequestList>('support-requests', { query: { page, per_page: 20 } });
 export const openSupportRequest = (body: NewSupportRequestBody) => api.post<SupportRequest>('support-requests', body);
@@ -13,5 +14,5 @@ export const setRequestStatus = (id: string, status: 'open' | 'closed') => api.p
 /** What a customer reads as the state of a request: answered while the last word is the team's. */
 export function displayStatus(request: Pick<SupportRequest, 'status' | 'replies'>): 'open' | 'answered' | 'closed' {
   if (request.status === 'closed') return 'closed';
-  return request.replies.at(-1)?.author === 'staff' ? 'answered' : 'open';
+  return last(request.replies)?.author === 'staff' ? 'answered' : 'open';
 }
