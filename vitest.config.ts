@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: fast unit tests, API tests over HTTP against a real database, and browser scenarios in Chromium
-// (one worker: each records video and a 2-core machine cannot run two).
+// Four projects: fast unit tests, API tests over HTTP against a real database, browser scenarios in Chromium and the
+// recorder in Firefox ESR and WebKitGTK (one worker each: every scenario records video and a 2-core machine cannot
+// run two).
 export default defineConfig({
   test: {
     projects: [
@@ -26,6 +27,17 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/browsers/**'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The recorder in Debian's Firefox ESR (and WebKitGTK): headful browsers on an Xvfb of their own, one at a time.
+        test: {
+          name: 'browsers',
+          include: ['e2e/browsers/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs and starts what the tests need from Debian's packages: Chromium for browser scenarios, ffmpeg for
 # video processing, PostgreSQL for the Postgres leg, flite/sox for speech the recorder can capture, pocketsphinx
-# for transcripts. Prints TEST_DATABASE_URL=… on its last line when a Postgres server is usable.
+# for transcripts, Firefox ESR, Xvfb and WebKitGTK for the recorder in other engines. Prints TEST_DATABASE_URL=… on its last line when a Postgres server is usable.
 set -euo pipefail
 
 need=()
@@ -13,6 +13,12 @@ command -v sox >/dev/null || need+=(sox)
 command -v pocketsphinx_batch >/dev/null || need+=(pocketsphinx)
 [ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || need+=(pocketsphinx-en-us)
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
+# The recorder's scenarios in other engines: Firefox ESR headful on Xvfb (xdotool presses its "Stop Sharing" bar);
+# WebKitGTK through its WebDriver, with the GStreamer plugins its media stack needs.
+command -v firefox-esr >/dev/null || need+=(firefox-esr)
+command -v Xvfb >/dev/null || need+=(xvfb)
+command -v xdotool >/dev/null || need+=(xdotool)
+command -v WebKitWebDriver >/dev/null || need+=(webkit2gtk-driver libwebkit2gtk-4.1-0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then
     echo "Missing system packages: ${need[*]}. Install them with: sudo apt-get install -y ${need[*]}" >&2

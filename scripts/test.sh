@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: system packages, typecheck, lint, build, unit + API tests on PGlite, API tests on
-# PostgreSQL, browser scenarios in Chromium. `npm test` runs this; so does .ci/run.
+# PostgreSQL, browser scenarios in Chromium, the recorder in Firefox ESR and WebKitGTK. `npm test` runs this; so does
+# .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,3 +30,6 @@ npx vitest run --project api --maxWorkers=3
 
 step "Browser scenarios (Chromium)"
 npx vitest run --project e2e --passWithNoTests
+
+step "Recorder in Firefox ESR and WebKitGTK"
+npx vitest run --project browsers
