@@ -7,7 +7,7 @@ import { ffprobe, mediaFile, topLevelBoxes, type MediaKind } from './support/fix
 import { createRequest, json, submit, submitBody, waitForProcessing } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
-/** Where each MP4 fragment (moof) starts: Safari hands over whole fragments, one a timeslice. */
+/** Where each MP4 fragment (moof) starts: Safari hands over the header (ftyp, moov), then whole fragments. */
 function fragmentStarts(file: Buffer): number[] {
   const starts: number[] = [];
   for (let offset = 0; offset + 8 <= file.length; ) {
@@ -22,7 +22,7 @@ function fragmentStarts(file: Buffer): number[] {
 /** The pieces a browser's MediaRecorder would hand over for `file`. */
 function browserChunks(file: Buffer, shape: 'fragments' | 'slices'): Buffer[] {
   // Firefox and Chromium cut WebM wherever the timeslice falls, not at cluster boundaries: four slices.
-  const cuts = shape === 'fragments' ? fragmentStarts(file).slice(1) : [1, 2, 3].map((n) => Math.floor((file.length * n) / 4));
+  const cuts = shape === 'fragments' ? fragmentStarts(file) : [1, 2, 3].map((n) => Math.floor((file.length * n) / 4));
   return [0, ...cuts].map((start, i) => file.subarray(start, cuts[i] ?? file.length));
 }
 
@@ -36,6 +36,8 @@ describe('recordings shaped like each browser’s MediaRecorder output', () => {
   beforeAll(async () => {
     t = await startTestApp();
     owner = await signUp(t);
+    // A paid plan: no watermark, so H.264 MP4 (Safari's) is remuxed, not transcoded, as customers' recordings are.
+    await t.app.ctx.db.updateTable('accounts').set({ plan: 'starter' }).where('id', '=', owner.user.account.id).execute();
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-shapes-'));
   });
   afterAll(async () => {

@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.ts';
 import type { SubmissionRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { processSubmissionJob } from '../../jobs/process-submission.job.ts';
-import { isVideoContainer, readHead } from '../../media/video-container.ts';
 import { resolveToken, type OpenRequest } from '../requests/requests.service.ts';
 import { storeSubmissionContext } from '../widget/submission-context.ts';
 import { admitSubmission } from './assert-can-submit.ts';
+import { mediaTypeOf, readHead } from './media-type.ts';
 import * as repo from './submissions.repository.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -120,7 +120,8 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
     });
   }
   if (stored.size === 0) throw new AppError('RECORDING_EMPTY', 'The recording is empty: the browser recorded nothing. Record again or upload a video file.');
-  if (!isVideoContainer(await readHead(await ctx.uploads.read(upload.id)))) {
+  // The bytes, not the declared type: a browser that recorded nothing playable is told so, and the owner never gets it.
+  if (!mediaTypeOf(await readHead(await ctx.uploads.read(upload.id))).playable) {
     throw new AppError('NOT_A_VIDEO', 'The upload is not a video file (MP4, MOV, WebM or Ogg). Record again or upload a video file.');
   }
   const recipient = checkRecipient(request, input);
