@@ -1,0 +1,92 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { By, until, type WebDriver } from 'selenium-webdriver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../support/product.ts';
+import { launchWebKit, type WebKitSession } from '../support/webkit.ts';
+import { createRequest, listSubmissions, signUpOwner, waitForProcessed, completeOnboarding, type Owner } from '../recording/owner.ts';
+import { makeMp4, submitVideo } from '../review/submitVideo.ts';
+
+// WebKitGTK, the nearest engine to Safari here: one MiniBrowser for the file, on its own Xvfb.
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/webkit');
+
+const running = useServer();
+let webkit: WebKitSession;
+let driver: WebDriver;
+let owner: Owner;
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-webkit-test-'));
+  [webkit, owner] = await Promise.all([launchWebKit(), signUpOwner(running.server.url, 'Analytical Engines')]);
+  driver = webkit.driver;
+});
+
+afterAll(async () => {
+  await webkit?.close();
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+async function shot(name: string): Promise<void> {
+  await fs.mkdir(SHOTS, { recursive: true });
+  await fs.writeFile(path.join(SHOTS, `${name}.png`), await driver.takeScreenshot(), 'base64');
+}
+
+const step = (name: string, timeout = 20_000) => driver.wait(until.elementLocated(By.css(`section[data-step="${name}"]`)), timeout);
+const button = (name: string) => driver.wait(until.elementLocated(By.xpath(`//button[normalize-space()="${name}"]`)), 10_000);
+const click = async (name: string) => (await button(name)).click();
+
+describe('the recorder in WebKitGTK', () => {
+  it('passes the capability check, and a MediaRecorder that gives no video is said in plain words: nothing empty is sent', async () => {
+    const request = await createRequest(owner, { title: 'WebKit recording', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } });
+    await driver.get(`${running.server.url}/r/${request.token}`);
+    await step('instructions');
+    await shot('instructions');
+    await click('Get started');
+    await step('share');
+    await click('Share my screen');
+    await step('recording', 30_000);
+    // WebKitGTK with Debian's GStreamer records 0-byte video: the no-data watchdog ends it.
+    const heading = await driver.wait(until.elementLocated(By.xpath('//h1[normalize-space()="Nothing was recorded"] | //h2[normalize-space()="Nothing was recorded"]')), 40_000);
+    expect(await heading.isDisplayed()).toBe(true);
+    await shot('nothing-recorded');
+    expect(await driver.findElements(By.xpath('//button[normalize-space()="Looks good"]'))).toHaveLength(0);
+    for (const offered of ['Try again', 'Record in a new tab', 'Upload a video instead']) expect(await (await button(offered)).isDisplayed(), offered).toBe(true);
+    await click('Upload a video instead');
+    await step('file');
+    expect((await listSubmissions(owner, request.id)).items).toHaveLength(0);
+  });
+
+  it('shows the public pages with the honest browser answer', async () => {
+    await driver.get(`${running.server.url}/faq`);
+    const question = await driver.wait(until.elementLocated(By.xpath('//summary[contains(., "Which browsers can my customers record from?")]')), 20_000);
+    await question.click();
+    const answer = await driver.wait(until.elementLocated(By.xpath('//p[contains(., "Phones and tablets cannot")]')), 10_000);
+    await driver.wait(until.elementIsVisible(answer), 10_000);
+    await shot('faq');
+    await driver.get(`${running.server.url}/`);
+    await driver.wait(until.elementLocated(By.css('h1')), 20_000);
+    await shot('home');
+  });
+
+  it("plays a recording in the owner's dashboard", async () => {
+    await completeOnboarding(owner);
+    const request = await createRequest(owner, { title: 'For the player' });
+    const created = await submitVideo(running.server.url, request.token, await makeMp4(tmp, 3));
+    const done = await waitForProcessed(owner, created.id);
+    expect(done.status).toBe('ready');
+    await driver.get(`${running.server.url}/`);
+    for (const pair of owner.headers.cookie!.split('; ')) {
+      const eq = pair.indexOf('=');
+      await driver.manage().addCookie({ name: pair.slice(0, eq), value: pair.slice(eq + 1) });
+    }
+    await driver.get(`${running.server.url}/my/recordings/${created.id}`);
+    const video = await driver.wait(until.elementLocated(By.css('video')), 20_000);
+    await driver.wait(async () => Number(await driver.executeScript('return arguments[0].readyState', video)) >= 1, 20_000);
+    const duration = Number(await driver.executeScript('return arguments[0].duration', video));
+    expect(Math.abs(duration - 3)).toBeLessThan(0.5);
+    await shot('dashboard-player');
+  });
+});
