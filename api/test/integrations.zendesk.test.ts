@@ -85,7 +85,7 @@ describe('Zendesk integration against a local Zendesk API', () => {
 
   it('connects through OAuth with PKCE and a single-use state, keeps the tokens encrypted and never returns them', async () => {
     const owner = await signUp(t);
-    expect(await status(t, owner)).toEqual({ connected: false, subdomain: null, error: null, connected_at: null, plan_allows: true });
+    expect(await status(t, owner)).toEqual({ connected: false, subdomain: null, error: null, connected_at: null, note_tags: [], plan_allows: true });
     const { authorize_url } = await body(await fetch(api(t, '/authorize'), { method: 'POST', headers: owner.headers, body: JSON.stringify({ subdomain: ZENDESK_SUBDOMAIN }) }));
     const url = new URL(authorize_url);
     expect(`${url.origin}${url.pathname}`).toBe(`${zendesk.urlTemplate.replace('{subdomain}', ZENDESK_SUBDOMAIN)}/oauth/authorizations/new`);
@@ -133,7 +133,11 @@ describe('Zendesk integration against a local Zendesk API', () => {
   it('writes one internal note per recording, then an update with the summary; a second recording adds its own note', async () => {
     const owner = await signUp(t);
     await connect(t, owner);
-    zendesk.addTicket(501, 'Checkout <button> does nothing', { name: 'Grace Hopper', email: 'grace@customer.example' });
+    zendesk.addTicket(501, 'Checkout <button> does nothing', { name: 'Grace Hopper', email: 'grace@customer.example' }, ['vip']);
+    // Tags for the helpdesk's own triggers: a tag with a space is refused, good ones are kept.
+    const patch = (tags: string[]) => fetch(api(t, '/update'), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ note_tags: tags }) });
+    expect((await patch(['needs review'])).status).toBe(422);
+    expect(await body(await patch(['showback_recording', 'needs_review']))).toMatchObject({ note_tags: ['showback_recording', 'needs_review'] });
     const made = await ticketRequest(t, owner, 501, 'Checkout <button> does nothing');
     expect(made).toMatchObject({ ticket_id: '501', requester_email: 'grace@customer.example', requester_name: 'Grace Hopper', state: 'sent', recordings: [] });
     expect(made.request.title).toBe('Checkout <button> does nothing');
@@ -159,7 +163,8 @@ describe('Zendesk integration against a local Zendesk API', () => {
     const puts = zendesk.callsTo('PUT', /^\/api\/v2\/tickets\/501\.json$/);
     expect(puts).toHaveLength(2);
     expect(puts[0]!.authorization).toMatch(/^Bearer [0-9a-f]{48}$/);
-    expect(puts[0]!.body).toEqual({ ticket: { comment: { html_body: expect.any(String), public: false } } });
+    expect(puts[0]!.body).toEqual({ ticket: { comment: { html_body: expect.any(String), public: false }, additional_tags: ['showback_recording', 'needs_review'] } });
+    expect(zendesk.tags(501)).toEqual(['vip', 'showback_recording', 'needs_review']);
 
     const log = await syncLog(t, owner);
     expect(log.map((e) => [e.ticket_id, e.event_type, e.status])).toEqual(

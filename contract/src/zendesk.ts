@@ -19,12 +19,20 @@ export const ZendeskStatusSchema = Type.Object(
     /** Why notes stopped (access revoked…); null while it works. */
     error: NullableText,
     connected_at: Type.Union([DateTime, Type.Null()]),
+    /** Tags added to the ticket with each note, for the helpdesk's own triggers and views. */
+    note_tags: Type.Array(Type.String()),
     /** The Zendesk integration is part of the Scale plan and of the trial (spec §9); false otherwise. */
     plan_allows: Type.Boolean(),
   },
   { $id: 'ZendeskStatus' },
 );
 export type ZendeskStatus = Static<typeof ZendeskStatusSchema>;
+
+/** A Zendesk tag: no spaces (Zendesk turns them into separate tags), lower case as Zendesk stores it. */
+export const ZendeskTagSchema = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9_\\-:./]+$' });
+
+export const UpdateZendeskSchema = Type.Object({ note_tags: Type.Array(ZendeskTagSchema, { maxItems: 10, uniqueItems: true }) }, { additionalProperties: false });
+export type UpdateZendesk = Static<typeof UpdateZendeskSchema>;
 
 export const ZendeskConnectSchema = Type.Object({ subdomain: ZendeskSubdomainSchema }, { additionalProperties: false });
 export type ZendeskConnect = Static<typeof ZendeskConnectSchema>;

@@ -78,6 +78,11 @@ describe('/my/integrations: the Zendesk card and the notes written back', () => 
     await page.getByRole('link', { name: 'Allow' }).click();
     await card.getByText(`Connected to ${ZENDESK_SUBDOMAIN}.zendesk.com`).waitFor();
     expect(new URL(page.url()).search).toBe('');
+    // Tags for the helpdesk's own triggers ride on every note.
+    await card.getByLabel('Tags added to the ticket').fill('showback_recording, Needs_Review');
+    await card.getByRole('button', { name: 'Save tags' }).click();
+    await page.getByText('Tags saved.').waitFor();
+    await expect(card.getByLabel('Tags added to the ticket').inputValue()).resolves.toBe('showback_recording needs_review');
     await shot(page, '1-connected');
 
     // The agent asks from ticket 501; the customer records through the link in the browser.
@@ -97,6 +102,7 @@ describe('/my/integrations: the Zendesk card and the notes written back', () => 
     expect(note!.html_body).toContain('Showback recording: Checkout button does nothing');
     expect(update!.html_body).toContain('<strong>Summary</strong>');
     expect(zendesk!.callsTo('PUT', /^\/api\/v2\/tickets\/501\.json$/)).toHaveLength(2);
+    expect(zendesk!.tags(501)).toEqual(['showback_recording', 'needs_review']);
     const view = await context.newPage();
     await view.setContent(`<!doctype html><meta charset="utf-8"><title>Ticket #501</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;max-width:760px;margin:24px auto;color:#2f3941}.c{border:1px solid #f5ca75;background:#fff8ed;border-radius:6px;padding:4px 16px;margin:12px 0}.h{font-size:12px;color:#68737d}</style>
@@ -113,11 +119,12 @@ ${zendesk!.comments(501).slice(1).map((c) => `<div class="c"><div class="h">Inte
     zendesk!.revokeAll();
     const uploadId = await tusUpload(server.url, await mediaFile('h264-opus-fmp4', 2), { token: made.request.token });
     expect((await submitUpload(server.url, made.request.token, submitBody(uploadId))).status).toBe(201);
-    for (const deadline = Date.now() + 90_000; ; ) {
+    // The note is attempted once the recording is processed (seconds here, longer on a busy machine).
+    for (const deadline = Date.now() + 150_000; ; ) {
       await page.reload();
       if (await card.getByText('Notes are not being written to Zendesk').isVisible()) break;
       if (Date.now() > deadline) throw new Error('the card never showed the error state');
-      await page.waitForTimeout(1000);
+      await page.waitForTimeout(2000);
     }
     await card.getByText('Reconnect Zendesk').first().waitFor();
     await shot(page, '3-revoked');

@@ -438,6 +438,7 @@ export interface ZendeskConnectionsTable {
   access_token_encrypted: string;
   refresh_token_encrypted: string | null;
   access_token_expires_at: NullableTimestamp;
+  note_tags: Generated<string>;
   error: string | null;
   connected_by: string | null;
   created_at: Timestamp;

@@ -37,7 +37,8 @@ export interface ZendeskServer {
   callsTo(method: string, pathPattern: RegExp): ZendeskCall[];
   /** The ticket's comments as Zendesk stores them (the first is the requester's description). */
   comments(ticketId: number): ZendeskComment[];
-  addTicket(ticketId: number, subject: string, requester: { name: string; email: string }): void;
+  addTicket(ticketId: number, subject: string, requester: { name: string; email: string }, tags?: string[]): void;
+  tags(ticketId: number): string[];
   answerNextUpdates(...answers: UpdateAnswer[]): void;
   /** Every token issued so far stops working (an admin revoked the app's access in Zendesk). */
   revokeAll(): void;
@@ -63,7 +64,7 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
   const codes = new Map<string, { redirect: string; challenge: string; scope: string }>();
   const tokens = new Map<string, { scope: string; expiresAt: number | undefined }>();
   const refreshTokens = new Map<string, string>();
-  const tickets = new Map<number, { subject: string; comments: ZendeskComment[]; updated_at: string }>();
+  const tickets = new Map<number, { subject: string; comments: ZendeskComment[]; tags: string[]; updated_at: string }>();
   let lifetime: number | undefined;
   let nextId = 100;
 
@@ -155,7 +156,8 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
         const answer = updateAnswers.shift();
         if (answer && 'rateLimitedFor' in answer) return send(429, { error: 'APIRateLimitExceeded', description: 'Rate limit for ticket updates exceeded, please wait before updating this ticket again' }, { 'retry-after': String(answer.rateLimitedFor) });
         if (answer && 'status' in answer) return send(answer.status, answer.body);
-        const comment = ((body ?? {}) as { ticket?: { comment?: { html_body?: string; body?: string; public?: boolean } } }).ticket?.comment;
+        const change = ((body ?? {}) as { ticket?: { comment?: { html_body?: string; body?: string; public?: boolean }; tags?: string[]; additional_tags?: string[] } }).ticket;
+        const comment = change?.comment;
         if (!comment || !(comment.html_body ?? comment.body)) return send(422, { error: 'RecordInvalid', description: 'Record validation errors', details: { base: [{ description: 'Comment: cannot be blank' }] } });
         const html = comment.html_body ?? `<p>${comment.body}</p>`;
         const stored: ZendeskComment = {
@@ -169,11 +171,14 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
           created_at: new Date().toISOString(),
         };
         ticket.comments.push(stored);
+        // Update Ticket: `tags` replaces the ticket's tags, `additional_tags` adds to them.
+        if (change?.tags) ticket.tags = [...new Set(change.tags)];
+        if (change?.additional_tags) ticket.tags = [...new Set([...ticket.tags, ...change.additional_tags])];
         ticket.updated_at = stored.created_at;
         const id = Number(ticketPath[1]);
         if (answer) return req.socket.destroy();
         return send(200, {
-          ticket: { id, subject: ticket.subject, status: 'open', updated_at: ticket.updated_at },
+          ticket: { id, subject: ticket.subject, status: 'open', tags: ticket.tags, updated_at: ticket.updated_at },
           audit: { id: ++nextId, ticket_id: id, author_id: AGENT.id, created_at: stored.created_at, events: [{ id: stored.id, type: 'Comment', body: stored.body, html_body: stored.html_body, public: stored.public, author_id: AGENT.id }] },
         });
       }
@@ -188,10 +193,11 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
     calls,
     callsTo: (method, pattern) => calls.filter((c) => c.method === method && pattern.test(c.path)),
     comments: commentsOf,
-    addTicket(id, subject, requester) {
+    addTicket(id, subject, requester, tags = []) {
       const at = new Date().toISOString();
-      tickets.set(id, { subject, updated_at: at, comments: [{ id: ++nextId, type: 'Comment', author_id: 1, body: `${subject} — ${requester.name}`, html_body: `<p>${subject}</p>`, plain_body: subject, public: true, created_at: at }] });
+      tickets.set(id, { subject, tags, updated_at: at, comments: [{ id: ++nextId, type: 'Comment', author_id: 1, body: `${subject} — ${requester.name}`, html_body: `<p>${subject}</p>`, plain_body: subject, public: true, created_at: at }] });
     },
+    tags: (id) => tickets.get(id)?.tags ?? [],
     answerNextUpdates: (...answers) => updateAnswers.push(...answers),
     revokeAll: () => {
       tokens.clear();

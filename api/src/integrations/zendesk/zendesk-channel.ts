@@ -108,7 +108,10 @@ export const zendeskChannel: AlertChannel = {
     }
     await repo.setNoteSummary(ctx.db, delivery.id, alert.summary?.updated_at ?? null);
     const html = note.kind === 'update' ? summaryUpdateHtml(alert, note.ref) : recordingNoteHtml(alert, problemsOf(await listEvents(ctx.db, alert.submission.id)), note.ref);
-    const answer = await callZendesk(() => api.tickets.update(Number(ticket), { ticket: { comment: { html_body: html, public: false } } } as never));
+    // additional_tags adds to the ticket's tags (`tags` would replace them).
+    const tags = row.note_tags.split(' ').filter(Boolean);
+    const update = { comment: { html_body: html, public: false }, ...(tags.length ? { additional_tags: tags } : {}) };
+    const answer = await callZendesk(() => api.tickets.update(Number(ticket), { ticket: update } as never));
     if (answer.ok) {
       await repo.markNotePosted(ctx.db, delivery.id);
       return { result: 'succeeded', status: answer.status, excerpt: `Internal note ${note.kind === 'update' ? 'update ' : ''}added to ticket #${ticket}.` };

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ZendeskConnectionsTable, ZendeskNotesTable, ZendeskTicketRequestsTable } from '../../db/schema.ts';
 
@@ -18,6 +18,10 @@ export async function saveZendeskConnection(db: Db, row: Insertable<ZendeskConne
     .values(row)
     .onConflict((oc) => oc.column('account_id').doUpdateSet({ ...rest, error: null, updated_at: new Date() }))
     .execute();
+}
+
+export async function updateZendeskConnection(db: Db, accountId: string, values: Updateable<ZendeskConnectionsTable>): Promise<void> {
+  await db.updateTable('zendesk_connections').set({ ...values, updated_at: new Date() }).where('account_id', '=', accountId).execute();
 }
 
 /** Marks the connection broken, unless it was replaced (reconnected) since `accessEncrypted` was read. */

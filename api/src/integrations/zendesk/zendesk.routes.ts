@@ -7,6 +7,7 @@ import {
   OAuthCallbackQuerySchema,
   TicketRequestListSchema,
   TicketRequestSchema,
+  UpdateZendeskSchema,
   ZendeskConnectSchema,
   ZendeskStatusSchema,
   ZendeskSyncLogSchema,
@@ -36,6 +37,10 @@ export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Zendesk sends the browser back here; the state is checked against the signed-in person before anything else.
   app.get(`${base}/callback`, { ...admin, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
     reply.redirect(await service.completeZendeskConnect(app.ctx, owner(request.user), request.query, request.log)),
+  );
+
+  app.patch(`${base}/update`, { ...admin, schema: { tags, body: UpdateZendeskSchema, response: { 200: ZendeskStatusSchema, ...errors } } }, async (request) =>
+    service.updateZendesk(app.ctx, request.user.accountId, request.body),
   );
 
   app.get(`${base}/sync_log`, { ...admin, schema: { tags, response: { 200: ZendeskSyncLogSchema, ...errors } } }, async (request) => ({ items: await service.zendeskSyncLog(app.ctx, request.user.accountId) }));

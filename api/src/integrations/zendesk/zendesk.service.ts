@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { CreateTicketRequest, OAuthCallbackQuery, TicketRequest, ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
+import type { CreateTicketRequest, UpdateZendesk, OAuthCallbackQuery, TicketRequest, ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { listDeliveries } from '../../alerts/alert-deliveries.repository.ts';
 import type { AppContext } from '../../context.ts';
@@ -30,8 +30,18 @@ export async function zendeskStatus(ctx: AppContext, accountId: string): Promise
     subdomain: row?.subdomain ?? null,
     error: row?.error ?? null,
     connected_at: row ? new Date(row.created_at).toISOString() : null,
+    note_tags: row ? noteTags(row) : [],
     plan_allows: await helpdeskAllowed(ctx.db, accountId),
   };
+}
+
+export const noteTags = (row: Pick<repo.ZendeskConnectionRow, 'note_tags'>): string[] => row.note_tags.split(' ').filter(Boolean);
+
+/** The tags added to a ticket with each note (an empty list adds none). */
+export async function updateZendesk(ctx: AppContext, accountId: string, input: UpdateZendesk): Promise<ZendeskStatus> {
+  await connection(ctx, accountId);
+  await repo.updateZendeskConnection(ctx.db, accountId, { note_tags: input.note_tags.join(' ') });
+  return zendeskStatus(ctx, accountId);
 }
 
 /** Zendesk's authorize page on the person's own subdomain, with a state bound to them and a PKCE challenge. */

@@ -74,6 +74,17 @@ export function ZendeskCard() {
           )}
           {!status.plan_allows && <ZendeskPlanNotice />}
           <p className={styles.muted}>{t('integrationsApp.zendeskCard.howItWorks')}</p>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void zendesk.saveTags();
+            }}
+          >
+            <TextField label={t('integrationsApp.zendeskCard.tags')} hint={t('integrationsApp.zendeskCard.tagsHint')} value={zendesk.tags} onChange={(e) => zendesk.setTags(e.target.value)} autoComplete="off" />
+            <Button type="submit" variant="secondary" busy={zendesk.busy === 'tags'}>
+              {t('integrationsApp.zendeskCard.saveTags')}
+            </Button>
+          </form>
           <h3 className={styles.cardTitle}>{t('integrationsApp.zendeskCard.syncLog')}</h3>
           {zendesk.log.length === 0 ? <p className={styles.muted}>{t('integrationsApp.zendeskCard.syncLogEmpty')}</p> : (
             <div className={styles.log}>

@@ -2,6 +2,8 @@ import type { ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
+import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
+import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
 import * as zendeskApi from './zendeskApi.ts';
 
@@ -17,13 +19,16 @@ export function useZendeskIntegration() {
   const [log, setLog] = useState<ZendeskSyncEntry[]>([]);
   const [subdomain, setSubdomain] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState<'connect' | 'disconnect' | undefined>(undefined);
+  const [busy, setBusy] = useState<'connect' | 'tags' | 'disconnect' | undefined>(undefined);
+  const [tags, setTags] = useState('');
   const [params, setParams] = useSearchParams();
+  const toast = useToast();
 
   const load = useCallback(async () => {
     try {
       const next = await zendeskApi.getZendeskStatus();
       setStatus(next);
+      setTags(next.note_tags.join(' '));
       if (next.connected) setLog(await zendeskApi.getZendeskSyncLog());
     } catch (e) {
       setError(chatErrorText(e, 'integrationsApp.zendeskCard.loadFailed'));
@@ -60,6 +65,22 @@ export function useZendeskIntegration() {
     }
   };
 
+  /** Tags as people type them: separated by spaces or commas, lower case as Zendesk stores them. */
+  const saveTags = async () => {
+    setBusy('tags');
+    setError(undefined);
+    try {
+      const next = await zendeskApi.updateZendesk({ note_tags: [...new Set(tags.toLowerCase().split(/[\s,]+/).filter(Boolean))] });
+      setStatus(next);
+      setTags(next.note_tags.join(' '));
+      toast.show({ tone: 'success', message: t('integrationsApp.zendeskCard.tagsSaved'), lifetimeMs: TOAST_LIFETIME.saved });
+    } catch (e) {
+      setError(chatErrorText(e, 'integrationsApp.zendeskCard.tagsFailed'));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
   const disconnect = async () => {
     if (!window.confirm(t('integrationsApp.zendeskCard.disconnectConfirm'))) return;
     setBusy('disconnect');
@@ -75,5 +96,5 @@ export function useZendeskIntegration() {
     }
   };
 
-  return { status, log, subdomain, setSubdomain, error, busy, connect, disconnect, reload: load };
+  return { status, log, subdomain, setSubdomain, tags, setTags, saveTags, error, busy, connect, disconnect, reload: load };
 }

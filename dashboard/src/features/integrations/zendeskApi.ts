@@ -1,4 +1,4 @@
-import type { AuthorizeUrl, ZendeskStatus, ZendeskSyncLog } from '@showback/contract';
+import type { AuthorizeUrl, UpdateZendesk, ZendeskStatus, ZendeskSyncLog } from '@showback/contract';
 import { api } from '../../app/api.ts';
 
 const base = 'integrations/zendesk';
@@ -7,3 +7,4 @@ export const getZendeskStatus = () => api.get<ZendeskStatus>(`${base}/status`);
 export const getZendeskAuthorizeUrl = (subdomain: string) => api.post<AuthorizeUrl>(`${base}/authorize`, { subdomain }).then((r) => r.authorize_url);
 export const getZendeskSyncLog = () => api.get<ZendeskSyncLog>(`${base}/sync_log`).then((r) => r.items);
 export const disconnectZendesk = () => api.delete<null>(`${base}/disconnect`);
+export const updateZendesk = (body: UpdateZendesk) => api.patch<ZendeskStatus>(`${base}/update`, body);
