@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickButton, launchFirefox, screenshot, waitForStep, type FirefoxSession } from '../support/firefox.ts';
@@ -11,6 +13,7 @@ import { createRequest, download, listSubmissions, signUpOwner, waitForProcessed
 
 // Firefox ESR, headful on its own Xvfb, recording the virtual screen for real: one Firefox for the file (it takes
 // ~20 s to start), recordings of a few seconds.
+const run = promisify(execFile);
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/firefox');
 
 const running = useServer();
@@ -57,6 +60,17 @@ async function startRecording(page: Page, voice: boolean, shots?: string): Promi
 /** Waits until the recorder's own clock shows `text` (m:ss). */
 const clockAt = (page: Page, text: string, timeout = 30_000) =>
   page.waitForFunction((t) => document.querySelector('[role="timer"]')?.textContent?.startsWith(t), { timeout, polling: 100 }, text);
+
+/** A real click on the "Stop Sharing" button of Firefox's sharing indicator (a window of its own), with xdotool. */
+async function pressStopSharing(): Promise<void> {
+  const env = { ...process.env, DISPLAY: firefox.screen.display };
+  const { stdout } = await run('xdotool', ['search', '--sync', '--name', 'Sharing Indicator'], { env, timeout: 10_000 });
+  const id = stdout.trim().split('\n')[0]!;
+  const geometry = (await run('xdotool', ['getwindowgeometry', '--shell', id], { env })).stdout;
+  const value = (key: string) => Number(new RegExp(`${key}=(\\d+)`).exec(geometry)![1]);
+  // The button sits at the indicator's right end, before its menu button.
+  await run('xdotool', ['mousemove', String(value('X') + value('WIDTH') - 70), String(value('Y') + Math.round(value('HEIGHT') / 2)), 'click', '1'], { env });
+}
 
 async function sendFromPreview(page: Page): Promise<void> {
   await clickButton(page, 'Looks good');
@@ -128,6 +142,26 @@ describe('the link recorder in Firefox ESR', () => {
     expect(probe.streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
     expect(probe.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
     expectLength(Number(probe.format.duration), done.duration_ms);
+  });
+
+  it("stops when the customer presses Firefox's own Stop Sharing, and sends what was recorded", async () => {
+    const request = await createRequest(owner, { title: 'Firefox, stop sharing', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } });
+    const page = await openLink(request.token);
+    await waitForStep(page, 'instructions');
+    await clickButton(page, 'Get started');
+    await waitForStep(page, 'share');
+    await clickButton(page, 'Share my screen');
+    await waitForStep(page, 'recording', 30_000);
+    await clockAt(page, '0:03');
+    await pressStopSharing();
+    await waitForStep(page, 'preview');
+    await page.waitForSelector('::-p-text(Screen sharing ended, so the recording stopped.)');
+    await screenshot(page, SHOTS, 'stop-sharing');
+    await sendFromPreview(page);
+    await page.close();
+    const { probe } = await ownersMp4(request.id, 'stop-sharing');
+    expect(probe.streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
+    expect(Number(probe.format.duration)).toBeGreaterThan(2.5);
   });
 
   it('a MediaRecorder that never gives data nor stops (the old format choice) is said in plain words, and nothing empty can be sent', async () => {
