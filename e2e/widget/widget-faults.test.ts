@@ -169,7 +169,11 @@ describe('widget recorder faults, cross-site', () => {
     const { page } = await hostPage(context, hostUrl());
     const frame = await startRecordingInWidget(page, { shots: 'faults-3-memory-360' });
     expect(await keepingIn(frame)).toBe('memory');
+    // The small control says it too; Open shows the full warning and how much has been sent.
     await frame.getByText('Keep this page open until it has been sent', { exact: false }).waitFor();
+    await shot(page, 'faults-3-memory-360-control');
+    await frame.getByRole('button', { name: 'Open the recorder' }).click();
+    await frame.getByText('closing or reloading it loses the recording', { exact: false }).waitFor();
     await frame.getByRole('progressbar', { name: 'Sent so far' }).waitFor();
     await frame.getByRole('timer').filter({ hasText: '0:03' }).waitFor();
     await shot(page, 'faults-3-memory-360');

@@ -103,6 +103,7 @@ export const en = {
       stop: 'Stop recording',
       /** The widget's floating control: short words, one row at 360 px. */
       stopShort: 'Stop',
+      keepOpenShort: 'Keep this page open until it has been sent.',
       open: 'Open',
       openLabel: 'Open the recorder',
       minimize: 'Back to the page',

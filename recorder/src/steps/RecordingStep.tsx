@@ -74,7 +74,7 @@ export function RecordingStep({ session, maxMs, microphone, keeping, upload, onS
   );
   if (compact)
     return (
-      <section className="step compact-bar" data-step="recording">
+      <section className={`step compact-bar${keeping === 'memory' ? ' with-note' : ''}`} data-step="recording">
         <span className={`rec-dot${paused ? ' is-paused' : ''}`} aria-hidden="true" />
         <p className={`compact-timer${warn ? ' is-warning' : ''}`} role="timer" aria-label={timerLabel}>
           {clock(elapsed)}
@@ -87,6 +87,8 @@ export function RecordingStep({ session, maxMs, microphone, keeping, upload, onS
         <button type="button" className="btn btn-link btn-sm" onClick={onExpand} aria-label={m.recording.openLabel}>
           {m.recording.open}
         </button>
+        {/* Nothing outlives the page: said here too, the full warning and the upload's progress are behind Open. */}
+        {keeping === 'memory' && <p className="compact-keep">{m.recording.keepOpenShort}</p>}
       </section>
     );
   return (
