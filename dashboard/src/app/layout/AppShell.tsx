@@ -43,7 +43,7 @@ export function AppShell() {
     <div className={styles.shell}>
       <header className={styles.sidebar}>
         <div className={styles.topRow}>
-          <Link to="/dashboard" className={styles.brand} aria-label={t('app.dashboard')}>
+          <Link to="/dashboard" className={styles.brand} aria-label={`${t('common.appName')} ${t('app.dashboard')}`}>
             <Logo />
           </Link>
           <Button

@@ -6,7 +6,7 @@ import { buttonClassName } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { t } from '../../messages/t.ts';
-import { fetchCurrentUser } from '../auth/authApi.ts';
+import { currentUserFetchedWithin, fetchCurrentUser } from '../auth/authApi.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { ListSkeleton } from '../../ui/ListSkeleton.tsx';
 import { SubmissionList } from '../recordings/SubmissionList.tsx';
@@ -18,14 +18,18 @@ import { readUsage } from './readUsage.ts';
 import styles from './DashboardPage.module.css';
 
 const RECENT = 5;
+/** A user fetched this recently is this page load's: the dashboard does not ask for it again. */
+const USER_FRESH_MS = 5000;
 
 export function DashboardPage() {
   const [user, setUser] = useAtom(userAtom);
   const recent = useApiResource((signal) => listSubmissions({ page: 1, per_page: RECENT }, signal), []);
   const requests = useApiResource((signal) => listRequests({ status: 'active', page: 1, per_page: 1 }, signal), []);
 
-  // Usage changes whenever a customer submits: refresh the stored user (spec §4: a fetch replaces it).
+  // Usage changes whenever a customer submits: refresh the stored user (spec §4: a fetch replaces it), unless the
+  // start-up fetch of this page load (startApp) just did, so one load asks once.
   useEffect(() => {
+    if (currentUserFetchedWithin(USER_FRESH_MS)) return;
     const controller = new AbortController();
     fetchCurrentUser().then(
       (fresh) => !controller.signal.aborted && setUser(fresh),
