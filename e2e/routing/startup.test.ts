@@ -77,4 +77,20 @@ describe('start-up (spec §2)', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
   });
+
+  it('asks for the current user once per dashboard load; coming back to the dashboard later refreshes it', async () => {
+    const { page } = await product.signedUp();
+    const me = countMeRequests(page);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(me.count()).toBe(1);
+    // Usage changes as customers submit: a later visit within the app asks again.
+    await page.getByRole('link', { name: 'Requests' }).first().click();
+    await waitForPath(page, '/my/requests');
+    await page.waitForTimeout(5000);
+    await page.getByRole('link', { name: 'Showback Dashboard' }).click();
+    await waitForPath(page, '/dashboard');
+    await expect.poll(() => me.count()).toBe(2);
+  });
 });
