@@ -71,7 +71,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const metrics = new Metrics(database, config.jobLivenessSeconds);
-  const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log, livenessSeconds: config.jobLivenessSeconds, shutdownGraceSeconds: config.shutdownGraceSeconds, metrics });
+  const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log, livenessSeconds: config.jobLivenessSeconds, shutdownGraceSeconds: config.shutdownGraceSeconds, concurrency: config.jobConcurrency, metrics });
   await withStartupLock(database, async () => {
     await migrateToLatest(database.db);
     await queue.install();

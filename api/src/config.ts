@@ -64,6 +64,7 @@ export const CONFIG_VARS = {
   WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
   JOB_LIVENESS_SECONDS: { description: 'A running job whose worker has not reported for this long (the worker was killed or its machine lost) goes back to the queue for another worker; workers report every quarter of it.', default: '60' },
   SHUTDOWN_GRACE_SECONDS: { description: 'On SIGTERM a worker takes no new jobs and gives running ones this long to finish; the rest go back to the queue at once for another worker (a second SIGTERM ends the wait). Give the service manager a stop timeout a minute longer.', default: '300' },
+  JOB_CONCURRENCY: { description: 'Runs at once per job in each worker process, as name=count pairs (process-submission=2,transcribe-submission=1). Unset jobs are sized from the cores and memory: transcodes one per two cores, quick finishes and summaries 2, the rest 1.', default: '' },
   METRICS_PORT: { description: 'Port serving Prometheus metrics at /metrics (on HOST), apart from the public port. Unset: no metrics endpoint.', default: '' },
   LIST_CACHE_MB: { description: 'Memory each API process may use to keep the pages of the recordings list it served, each served again only while the database says the account\'s recordings are unchanged (0: read every page anew).', default: '32' },
   EARLY_PROCESSING: { description: 'Remux a recording into its MP4 and take its poster while it is still uploading, so Stop leaves only the tail to process (false: the whole file after the upload).', default: 'true' },
@@ -135,6 +136,8 @@ export interface Config {
   /** JOB_LIVENESS_SECONDS and SHUTDOWN_GRACE_SECONDS (jobs/job-queue.ts). */
   jobLivenessSeconds: number;
   shutdownGraceSeconds: number;
+  /** JOB_CONCURRENCY: job name → runs at once per worker process (jobs/job-queue.ts). */
+  jobConcurrency: Record<string, number>;
   /** METRICS_PORT: Prometheus metrics (metrics/metrics.ts); undefined: not served. */
   metricsPort: number | undefined;
   /** LIST_CACHE_MB: the recordings list's page cache per process (modules/submissions/list-page-cache.ts). */
@@ -185,6 +188,16 @@ function wholeNumber(name: string, value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 0) throw new ConfigError(`${name} must be 0 or a positive whole number, got "${value}"`);
   return n;
+}
+
+function concurrencyPairs(name: string, value: string): Record<string, number> {
+  const pairs: Record<string, number> = {};
+  for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [job, count] = pair.split('=').map((p) => p.trim());
+    if (!job || count === undefined) throw new ConfigError(`${name} must be name=count pairs separated by commas, got "${value}"`);
+    pairs[job] = positiveInt(`${name} (${job})`, count);
+  }
+  return pairs;
 }
 
 function domainName(name: string, value: string): string {
@@ -286,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: bool('WORKERS', get('WORKERS')),
     jobLivenessSeconds: positiveInt('JOB_LIVENESS_SECONDS', get('JOB_LIVENESS_SECONDS')),
     shutdownGraceSeconds: wholeNumber('SHUTDOWN_GRACE_SECONDS', get('SHUTDOWN_GRACE_SECONDS')),
+    jobConcurrency: concurrencyPairs('JOB_CONCURRENCY', get('JOB_CONCURRENCY')),
     metricsPort: get('METRICS_PORT') ? port('METRICS_PORT', get('METRICS_PORT')) : undefined,
     listCacheMb: wholeNumber('LIST_CACHE_MB', get('LIST_CACHE_MB')),
     earlyProcessing: bool('EARLY_PROCESSING', get('EARLY_PROCESSING')),

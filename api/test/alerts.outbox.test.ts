@@ -26,7 +26,7 @@ describe('the outbox: events and the processing job commit with the submission',
     const db = t.app.ctx.db;
     // The queue refuses the processing job, as a lost connection or a full disk would at that moment.
     await sql`create function refuse_processing_job() returns trigger language plpgsql as $$
-      begin if new.name = 'process-submission' then raise exception 'queue unavailable'; end if; return new; end $$`.execute(db);
+      begin if new.name in ('process-submission', 'finish-submission') then raise exception 'queue unavailable'; end if; return new; end $$`.execute(db);
     await sql`create trigger refuse_processing_job before insert on pgboss.job for each row execute function refuse_processing_job()`.execute(db);
     try {
       const refused = await submit(t.url, request.token, body);

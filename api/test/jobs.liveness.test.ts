@@ -30,7 +30,7 @@ describe(`job liveness and shutdown (${process.env.TEST_DATABASE_URL ? 'Postgres
     await t?.close();
   });
 
-  async function startQueue(jobs: JobDefinition[], options: { workers?: boolean; shutdownGraceSeconds?: number } = {}): Promise<JobQueue> {
+  async function startQueue(jobs: JobDefinition[], options: { workers?: boolean; shutdownGraceSeconds?: number; concurrency?: Record<string, number> } = {}): Promise<JobQueue> {
     const queue = new JobQueue({
       database: t.app.ctx.database,
       jobs,
@@ -39,6 +39,7 @@ describe(`job liveness and shutdown (${process.env.TEST_DATABASE_URL ? 'Postgres
       pollingIntervalSeconds: 0.5,
       livenessSeconds: LIVENESS_SECONDS,
       shutdownGraceSeconds: options.shutdownGraceSeconds ?? 30,
+      concurrency: options.concurrency,
     });
     queues.push(queue);
     await queue.start(t.app.ctx);
@@ -129,5 +130,29 @@ describe(`job liveness and shutdown (${process.env.TEST_DATABASE_URL ? 'Postgres
     await until('the handed-back job to complete', async () => ((await jobRow(definition.name, id))?.state === 'completed' ? true : undefined));
     // Handed back, not failed: the next run is attempt 1 again.
     expect(runs.map((r) => r.attempt)).toEqual([1, 1]);
+  });
+
+  it("a worker runs as many of one job at once as its concurrency, and a slow queue never holds up another queue's jobs", async () => {
+    let running = 0;
+    let most = 0;
+    const slow = job(async () => {
+      running++;
+      most = Math.max(most, running);
+      await sleep(1500);
+      running--;
+    });
+    const quickRuns: number[] = [];
+    const quick = job(async () => void quickRuns.push(Date.now()));
+    const queue = await startQueue([slow, quick], { concurrency: { [slow.name]: 2 } });
+    const started = Date.now();
+    const slowIds = await Promise.all([0, 1, 2, 3].map(() => queue.send(slow, {})));
+    await sleep(200);
+    await queue.send(quick, {});
+    await until('the slow jobs to complete', async () => ((await Promise.all(slowIds.map((id) => jobRow(slow.name, id!)))).every((row) => row?.state === 'completed') ? true : undefined));
+    expect(most).toBe(2);
+    // Four 1.5 s jobs two at a time: about 3 s, not 6.
+    expect(Date.now() - started).toBeLessThan(5500);
+    expect(quickRuns).toHaveLength(1);
+    expect(quickRuns[0]! - started).toBeLessThan(1500);
   });
 });

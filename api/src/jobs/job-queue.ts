@@ -1,3 +1,4 @@
+import os from 'node:os';
 import PgBoss from 'pg-boss';
 import { CompiledQuery, sql } from 'kysely';
 import type { Static, TSchema } from 'typebox';
@@ -23,6 +24,8 @@ export interface JobQueueOptions {
   livenessSeconds: number;
   /** On stop, running jobs get this long to finish before they are handed back (0: handed back at once). */
   shutdownGraceSeconds: number;
+  /** Runs at once per job name in this process (JOB_CONCURRENCY); otherwise each job's own sizing (JobDefinition.concurrency). */
+  concurrency?: Record<string, number>;
   metrics?: Metrics;
 }
 
@@ -52,7 +55,7 @@ export const JOB_QUEUED_CHANNEL = 'showback_job_queued';
 export class JobQueue {
   private boss: PgBoss | undefined;
   private ctx: AppContext | undefined;
-  private readonly workerIds = new Map<string, string>();
+  private readonly workerIds = new Map<string, string[]>();
   private readonly running = new Map<string, RunningJob>();
   private readonly timers: NodeJS.Timeout[] = [];
   private stopping: Promise<void> | undefined;
@@ -108,23 +111,31 @@ export class JobQueue {
     const boss = this.boss!;
     const { database, workers, log } = this.options;
     if (!workers) return;
+    const machine = { cores: os.availableParallelism(), memoryGb: os.totalmem() / 1024 ** 3 };
     for (const job of this.options.jobs) {
-      const id = await boss.work<object>(
-        job.name,
-        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
-        async ([item]) => {
-          if (!item) return;
-          if (this.stopping) return this.handBack([{ name: job.name, id: item.id }]);
-          // A worker that found a job looks again at once rather than at its next poll: one wake-up may stand for
-          // many jobs (Postgres delivers a transaction's identical NOTIFYs once), so a woken worker drains the queue.
-          try {
-            await this.run(job, item);
-          } finally {
-            this.nudge(job);
-          }
-        },
-      );
-      this.workerIds.set(job.name, id);
+      // Each pg-boss worker takes one job at a time; n of them on one queue run up to n at once.
+      const concurrency = this.options.concurrency?.[job.name] ?? job.concurrency?.(machine) ?? 1;
+      const ids: string[] = [];
+      for (let i = 0; i < concurrency; i++) {
+        ids.push(
+          await boss.work<object>(
+            job.name,
+            { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
+            async ([item]) => {
+              if (!item) return;
+              if (this.stopping) return this.handBack([{ name: job.name, id: item.id }]);
+              // A worker that found a job looks again at once rather than at its next poll: one wake-up may stand for
+              // many jobs (Postgres delivers a transaction's identical NOTIFYs once), so a woken worker drains the queue.
+              try {
+                await this.run(job, item);
+              } finally {
+                this.nudge(job);
+              }
+            },
+          ),
+        );
+      }
+      this.workerIds.set(job.name, ids);
     }
     // Without a name (a Postgres listener that reconnected, notifications meanwhile lost) every queue looks again.
     this.unlisten = await database.listen(JOB_QUEUED_CHANNEL, (name) => {
@@ -279,8 +290,7 @@ export class JobQueue {
 
   /** Skips the polling delay when this process works the job's queue itself (no database round trip). */
   nudge(job: Pick<JobDefinition, 'name'>): void {
-    const workerId = this.workerIds.get(job.name);
-    if (workerId) this.boss?.notifyWorker(workerId);
+    for (const workerId of this.workerIds.get(job.name) ?? []) this.boss?.notifyWorker(workerId);
   }
 
   /** State of one job as pg-boss sees it (created, active, retry, completed, failed…). */

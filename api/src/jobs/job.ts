@@ -24,6 +24,11 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   retryLimit: number;
   retryDelaySeconds: number;
   expireInSeconds: number;
+  /**
+   * How many runs of this job one worker process may have at once, from the machine's cores and memory (GB); 1 when
+   * unset. JOB_CONCURRENCY overrides it per job name.
+   */
+  concurrency?: (machine: { cores: number; memoryGb: number }) => number;
   /** Periodic jobs: worker processes queue one run per period (pg-boss singletonSeconds: one per slot, cluster-wide). */
   schedule?: { everySeconds: number };
   handler(payload: Static<S>, ctx: AppContext, run: JobRun): Promise<void>;

@@ -99,6 +99,8 @@ export const processSubmissionJob = defineJob({
   retryLimit: 3,
   retryDelaySeconds: 10,
   expireInSeconds: 2 * 60 * 60,
+  // A transcode keeps about one core busy; ~0.5 GB of memory each leaves room for the rest.
+  concurrency: ({ cores, memoryGb }) => Math.max(1, Math.min(Math.floor(cores / 2), Math.floor(memoryGb / 2))),
   async handler(payload, ctx, run) {
     const id = payload.submission_id;
     const row = await findSubmissionById(ctx.db, id);
@@ -140,4 +142,15 @@ export const processSubmissionJob = defineJob({
       await fs.rm(work, { recursive: true, force: true });
     }
   },
+});
+
+/**
+ * The same work for a recording that was turned into its MP4 while it uploaded (an MP4 upload with EARLY_PROCESSING):
+ * usually only marking it ready, so it has a queue and workers of its own and never waits behind other customers'
+ * transcodes. Without a usable early result it processes the whole file, as process-submission would.
+ */
+export const finishSubmissionJob = defineJob({
+  ...processSubmissionJob,
+  name: 'finish-submission',
+  concurrency: () => 2,
 });

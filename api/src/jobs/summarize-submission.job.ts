@@ -44,6 +44,8 @@ export const summarizeSubmissionJob = defineJob({
   retryLimit: 3,
   retryDelaySeconds: 30,
   expireInSeconds: 30 * 60,
+  // Mostly waiting on a model's API or a database read.
+  concurrency: () => 2,
   async handler(payload, ctx, run) {
     const id = payload.submission_id;
     const submission = await findSubmissionById(ctx.db, id);

@@ -3,7 +3,7 @@ import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import type { AppContext } from '../../context.ts';
 import type { SubmissionRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
-import { processSubmissionJob } from '../../jobs/process-submission.job.ts';
+import { finishSubmissionJob, processSubmissionJob } from '../../jobs/process-submission.job.ts';
 import { resolveToken, type OpenRequest } from '../requests/requests.service.ts';
 import { storeSubmissionContext } from '../widget/submission-context.ts';
 import { admitSubmission } from './assert-can-submit.ts';
@@ -93,6 +93,14 @@ function sender(recipient: { name: string | null; email: string | null }, input:
  * Turns a finished upload into a submission exactly once per client_submission_id: a retry after a lost response
  * gets the same submission back, and it counts once toward the month's usage (counted_at).
  */
+/**
+ * An MP4 upload was remuxed while it arrived (EARLY_PROCESSING) and is only marked ready, unless a watermark makes it
+ * a transcode: the quick queue. Everything else is a transcode.
+ */
+function processingJob(ctx: AppContext, mimeType: string, watermark: boolean): typeof processSubmissionJob {
+  return ctx.config.earlyProcessing && !watermark && mimeType.toLowerCase().startsWith('video/mp4') ? finishSubmissionJob : processSubmissionJob;
+}
+
 export async function createSubmission(ctx: AppContext, token: string, input: CreateSubmission): Promise<CreatedSubmission> {
   let request: OpenRequest;
   try {
@@ -126,6 +134,7 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
   }
   const recipient = checkRecipient(request, input);
   const from = sender(recipient, input);
+  let processing = processSubmissionJob;
   const { result: id } = await admitSubmission(
     ctx.db,
     request.account_id,
@@ -151,7 +160,8 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
       // The processing job, the host page's events and the alert commit with the row, or none of them does: a failure
       // here rolls the submission back and the client's retry starts afresh.
       if (id) {
-        await ctx.queue.send(processSubmissionJob, { submission_id: id, watermark: admitted.watermark }, { trx });
+        processing = processingJob(ctx, input.mime_type, admitted.watermark);
+        await ctx.queue.send(processing, { submission_id: id, watermark: admitted.watermark }, { trx });
         await storeSubmissionContext(ctx, request, id, input, trx);
         await recordAlertEvent(trx, { accountId: request.account_id, type: 'submission.created', submissionId: id });
       }
@@ -164,7 +174,7 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
     if (again) return replay(again, request, input);
     throw new AppError('CONFLICT', 'This upload has already been submitted.');
   }
-  ctx.queue.nudge(processSubmissionJob);
+  ctx.queue.nudge(processing);
   return { id, status: 'queued' };
 }
 
