@@ -63,15 +63,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('2 web + 2 worker processes star
     receiver = await startWebhookReceiver();
     const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TMPDIR: tmp, OUTBOUND_ALLOW_LOCAL: 'true', JOB_LIVENESS_SECONDS: String(LIVENESS_SECONDS), SHUTDOWN_GRACE_SECONDS: '2' };
     // All four at the same moment on the empty database: migrations, queue creation and the first admin race.
+    // Four TypeScript processes compiling at once on two busy cores: more than one process's usual 45 s to start.
+    const slowStart = { startTimeoutMs: 150_000 };
     const started = await Promise.all([
-      startApiProcess({ ...env, WORKERS: 'false' }),
-      startApiProcess({ ...env, WORKERS: 'false' }),
-      startApiProcess({ ...env, WORKERS: 'true' }),
-      startApiProcess({ ...env, WORKERS: 'true' }),
+      startApiProcess({ ...env, WORKERS: 'false' }, slowStart),
+      startApiProcess({ ...env, WORKERS: 'false' }, slowStart),
+      startApiProcess({ ...env, WORKERS: 'true' }, slowStart),
+      startApiProcess({ ...env, WORKERS: 'true' }, slowStart),
     ]);
     webs = started.slice(0, 2);
     workers = started.slice(2);
-  }, 120_000);
+  }, 200_000);
 
   afterAll(async () => {
     for (const api of [...webs, ...workers]) await api.stop();

@@ -37,7 +37,8 @@ export interface ApiProcess {
  * separate OS process on a fixed free port, for tests that kill it. e2e/support/server.ts does the same for the built
  * product in browser scenarios.
  */
-export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+export async function startApiProcess(env: Record<string, string>, options: { startTimeoutMs?: number } = {}): Promise<ApiProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? 45_000;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
@@ -51,12 +52,12 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     child = c;
     c.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     c.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    for (const deadline = Date.now() + 45_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    for (const deadline = Date.now() + startTimeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
       if (c.exitCode !== null) throw new Error(`API process exited with ${c.exitCode}:\n${out}`);
       const healthy = await fetch(`${url}/api/health`).then((res) => res.ok, () => false);
       if (healthy) return;
     }
-    throw new Error(`API process not healthy within 45 s:\n${out}`);
+    throw new Error(`API process not healthy within ${startTimeoutMs / 1000} s:\n${out}`);
   };
   const signal = async (name: NodeJS.Signals): Promise<void> => {
     const c = child;
