@@ -4,12 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Page } from 'puppeteer-core';
+import type http from 'node:http';
+import type { Frame, Page } from 'puppeteer-core';
+import type { WidgetSettings } from '@showback/contract';
+import { startCrossSiteHost } from '../widget/host-page.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickButton, launchFirefox, screenshot, waitForStep, type FirefoxSession } from '../support/firefox.ts';
 import { ffprobe } from '../support/media.ts';
 import { useServer } from '../support/product.ts';
-import { createRequest, download, listSubmissions, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
+import { completeOnboarding, createRequest, download, listSubmissions, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
 
 // Firefox ESR, headful on its own Xvfb, recording the virtual screen for real: one Firefox for the file (it takes
 // ~20 s to start), recordings of a few seconds.
@@ -194,5 +197,63 @@ describe('the link recorder in Firefox ESR', () => {
     await waitForStep(page, 'share');
     await page.close();
     expect((await listSubmissions(owner, request.id)).items).toHaveLength(0);
+  });
+});
+
+describe('the widget on another site in Firefox ESR (the recorder is a third-party frame)', () => {
+  let examples: http.Server | undefined;
+  let host: string;
+  let key: string;
+  beforeAll(async () => {
+    ({ server: examples, origin: host } = await startCrossSiteHost());
+    await completeOnboarding(owner);
+    const res = await fetch(`${running.server.url}/api/v1/widget`, { method: 'PUT', headers: owner.headers, body: JSON.stringify({ allowed_origins: [host] }) });
+    expect(res.status).toBe(200);
+    key = ((await res.json()) as WidgetSettings).key;
+  });
+  afterAll(async () => {
+    await new Promise((r) => examples?.close(r));
+  });
+
+  const inFrame = (frame: Frame, name: string) => frame.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+
+  it.each([{ voice: true }, { voice: false }])('records and sends with the microphone $voice', async ({ voice }) => {
+    const page = await firefox.browser.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${host}/plain/?host=${encodeURIComponent(running.server.url)}&key=${encodeURIComponent(key)}`);
+    await page.locator('showback-launcher >>> button').click();
+    const frame = (await (await page.waitForSelector('showback-modal >>> iframe'))!.contentFrame())!;
+    await frame.waitForSelector('section[data-step="instructions"]', { visible: true, timeout: 20_000 });
+    await inFrame(frame, 'Get started');
+    await frame.waitForSelector('section[data-step="microphone"]', { visible: true });
+    if (voice) {
+      await frame.locator('::-p-aria([name="Record my voice"][role="checkbox"])').click();
+      await frame.waitForSelector('[role="meter"]', { visible: true });
+      await inFrame(frame, 'Continue');
+    } else {
+      await inFrame(frame, 'Continue without sound');
+    }
+    await frame.waitForSelector('section[data-step="share"]', { visible: true });
+    await inFrame(frame, 'Share my screen');
+    await frame.waitForSelector('section[data-step="recording"]', { visible: true, timeout: 30_000 });
+    await new Promise((r) => setTimeout(r, 4500));
+    await screenshot(page, SHOTS, `widget-${voice ? 'mic' : 'no-mic'}-recording`);
+    await inFrame(frame, 'Stop recording');
+    await frame.waitForSelector('section[data-step="preview"]', { visible: true, timeout: 30_000 });
+    await inFrame(frame, 'Looks good');
+    // The widget's request asks for details (optional): sent as they are.
+    const next = await frame.waitForSelector('section[data-step="details"], section[data-step="done"]', { visible: true, timeout: 90_000 });
+    if ((await next!.evaluate((el) => el.getAttribute('data-step'))) === 'details') await inFrame(frame, 'Send recording');
+    await frame.waitForSelector('section[data-step="done"]', { visible: true, timeout: 90_000 });
+    await page.close();
+
+    const list = await fetch(`${running.server.url}/api/v1/submissions?source=widget`, { headers: owner.headers }).then((r) => r.json() as Promise<{ items: { id: string }[] }>);
+    const done = await waitForProcessed(owner, list.items[0]!.id);
+    expect(done).toMatchObject({ status: 'ready', source: 'widget' });
+    const file = path.join(tmp, `widget-${voice}.mp4`);
+    await download(owner, done.download_url!, file);
+    const probe = await ffprobe(file);
+    expect(probe.streams.map((x) => `${x.codec_type}:${x.codec_name}`).sort()).toEqual(voice ? ['audio:aac', 'video:h264'] : ['video:h264']);
+    expectLength(Number(probe.format.duration), done.duration_ms);
   });
 });
