@@ -1,76 +1,258 @@
-// Transcription with the embedded engine (pocketsphinx): word error rate on flite sentences (target ≤ 15 %), its
-// real-time factor, and MP4 ready → transcript ready for a 60 s recording through the real jobs on a test app
-// (target ≤ 0.5 × the recording's length on one core).
-import { execFileSync } from 'node:child_process';
+// Transcription with the embedded engine (pocketsphinx), against the built product (`npm run build` first).
+// Part 1: word error rate at each stage of the path from the customer's microphone to the transcript, on a corpus of
+// 22 flite sentences (two voices, clean and with sox brown noise) played as Chromium's fake microphone, against the
+// direct-recogniser baseline (each sentence's 16 kHz WAV straight into the recogniser) measured in the same run.
+// Stages: the take as one file; what getUserMedia captures with the recorder's constraints (PCM, before any codec);
+// the track the recorder uploaded (Opus); the stored MP4 (AAC); the product's transcript (16 kHz extract, chunks);
+// and the MP4 cut into 10 s chunks. Target: the product's transcript ≤ 15 % WER. Also the real-time factor.
+// Part 2: MP4 ready → transcript ready for a 60 s recording through the real jobs (target ≤ 0.5 × its length).
+// `npm run bench -- transcription` runs only this file; BENCH_TRANSCRIPTION_PART=1 or 2 runs one part.
+import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
 import type { Transcript } from '@showback/contract';
-import { loadConfig } from '../api/src/config.ts';
+import { loadConfig, type Config } from '../api/src/config.ts';
+import { extractAudioChunks, type AudioChunk } from '../api/src/transcription/audio-chunks.ts';
+import { recognizeWithPocketsphinx } from '../api/src/transcription/pocketsphinx.ts';
 import { transcribeFile } from '../api/src/transcription/transcribe.ts';
 import { signUp } from '../api/test/support/auth.ts';
-import { createRequest, submit, submitBody, tusUpload, waitForProcessing } from '../api/test/support/fixtures/recording.ts';
+import { createRequest as apiCreateRequest, submit as apiSubmit, submitBody, tusUpload, waitForProcessing } from '../api/test/support/fixtures/recording.ts';
 import { speechVideo } from '../api/test/support/fixtures/speech.ts';
 import { startTestApp } from '../api/test/support/test-app.ts';
+import { createRequest, download, signUpOwner, waitForProcessed, type Owner } from '../e2e/recording/owner.ts';
+import { openRecorder, startRecording, stopRecording, submit } from '../e2e/recording/recorder-page.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { MICROPHONE_CONSTRAINTS } from '../recorder/src/capture/microphone.ts';
+import { editDistance, SENTENCES, sentenceWav, takes, takeWav, words, type Take } from './support/speech-corpus.ts';
 
-const SENTENCES = [
-  'when I click the save button on the billing page nothing happens and I see an error that says payment failed',
-  'the checkout page keeps loading and never shows my order',
-  'I tried to upload a file but the progress bar stops at ninety percent',
-  'after I sign in the dashboard is empty and my projects are gone',
-  'the search box does not find any results even for names I know exist',
-  'I changed my password and now the app says my session has expired',
-  'clicking export opens a new tab that shows a blank page',
-  'the invoice total is different from the price on the pricing page',
-];
+const run = promisify(execFile);
+const PART = process.env.BENCH_TRANSCRIPTION_PART ?? 'all';
+/** Silence before the first sentence: the microphone is open on the recorder's microphone step and countdown. */
+const LEAD_SECONDS = 10;
 
-const words = (text: string): string[] => text.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
+const config: Config['transcription'] = loadConfig({}).transcription;
+const pct = (errors: number, total: number): string => `${((errors / Math.max(1, total)) * 100).toFixed(1)} %`;
 
-/** Word-level edit distance (substitutions, insertions, deletions). */
-function editDistance(reference: string[], hypothesis: string[]): number {
-  let previous = Array.from({ length: hypothesis.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= reference.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= hypothesis.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[hypothesis.length]!;
+async function recognise(file: string, dir: string): Promise<{ text: string; ms: number }> {
+  const work = await fs.mkdtemp(path.join(dir, 'work-'));
+  const started = performance.now();
+  const outcome = await transcribeFile(config, 'ffmpeg', file, work);
+  const ms = performance.now() - started;
+  await fs.rm(work, { recursive: true, force: true });
+  return { text: outcome.status === 'ready' ? outcome.segments.map((s) => s.text).join(' ') : '', ms };
 }
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-bench-transcription-'));
-const config = loadConfig({}).transcription;
-try {
-  let errors = 0;
-  let referenceWords = 0;
-  let audioSeconds = 0;
-  let recogniseMs = 0;
-  for (const [index, sentence] of SENTENCES.entries()) {
-    const wav = path.join(dir, `s${index}.wav`);
-    execFileSync('flite', ['-voice', 'slt', '-t', sentence, '-o', wav]);
-    audioSeconds += Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]).toString());
-    const work = await fs.mkdtemp(path.join(dir, 'work-'));
-    const started = performance.now();
-    const outcome = await transcribeFile(config, 'ffmpeg', wav, work);
-    recogniseMs += performance.now() - started;
-    const heard = outcome.status === 'ready' ? outcome.segments.map((s) => s.text).join(' ') : '';
-    const distance = editDistance(words(sentence), words(heard));
-    errors += distance;
-    referenceWords += words(sentence).length;
-    console.log(`  ${distance === 0 ? 'exact' : `${distance} err`}: ${heard}`);
+/**
+ * Many files through the product's extraction and recogniser in one pocketsphinx run (the model loads once: on a
+ * loaded machine 50 separate runs took longer than the recordings). Answers each file's words and the run's time.
+ */
+async function recogniseAll(files: { file: string; chunkSeconds: number }[], dir: string): Promise<{ texts: string[]; ms: number }> {
+  const work = await fs.mkdtemp(path.join(dir, 'batch-'));
+  const all = path.join(work, 'all');
+  await fs.mkdir(all);
+  const owners: number[] = [];
+  const chunks: AudioChunk[] = [];
+  for (const [i, { file, chunkSeconds }] of files.entries()) {
+    const own = path.join(work, String(i));
+    await fs.mkdir(own);
+    for (const chunk of await extractAudioChunks('ffmpeg', file, own, chunkSeconds)) {
+      if (chunk.silent || chunk.durationMs === 0) continue;
+      const moved = path.join(all, `f${i}-${path.basename(chunk.file)}`);
+      await fs.rename(chunk.file, moved);
+      chunks.push({ ...chunk, file: moved });
+      owners.push(i);
+    }
   }
-  console.log(`word error rate on ${SENTENCES.length} flite (slt) sentences: ${((errors / referenceWords) * 100).toFixed(1)} % (${errors}/${referenceWords} words; target ≤ 15 %)`);
-  console.log(`embedded engine real-time factor (ffmpeg + pocketsphinx per sentence): ${(recogniseMs / 1000 / audioSeconds).toFixed(3)} (${(recogniseMs / 1000).toFixed(1)} s for ${audioSeconds.toFixed(1)} s of audio)`);
+  const started = performance.now();
+  const words = await recognizeWithPocketsphinx({ binary: config.pocketsphinxPath, modelDir: config.modelDir }, chunks, work);
+  const ms = performance.now() - started;
+  const texts = files.map(() => [] as string[]);
+  words.forEach((chunkWords, c) => texts[owners[c]!]!.push(...chunkWords.map((w) => w.text)));
+  await fs.rm(work, { recursive: true, force: true });
+  return { texts: texts.map((t) => t.join(' ')), ms };
+}
 
-  // 60 s recording: six sentences ten seconds apart, through the processing and transcription jobs.
+async function seconds(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+  return Number(stdout.trim());
+}
+
+/**
+ * The fake microphone through getUserMedia with the recorder's constraints, kept as PCM (no codec) for `ms`, on a
+ * blank page of a loopback server of its own (the product's responses forbid the microphone outside the recorder).
+ */
+async function captureRaw(browser: Browser, ms: number, file: string): Promise<void> {
+  const blank = http.createServer((_req, res) => res.end('<!doctype html><title>capture</title>')).listen(0, '127.0.0.1');
+  await once(blank, 'listening');
+  const origin = `http://127.0.0.1:${(blank.address() as AddressInfo).port}`;
+  const context = await browser.newContext();
+  await context.grantPermissions(['microphone'], { origin });
+  const page = await context.newPage();
+  await page.goto(origin);
+  const base64 = await page.evaluate(
+    async ({ constraints, ms }) => {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: constraints, video: false });
+      const recorder = new MediaRecorder(stream, { mimeType: 'audio/webm;codecs=pcm' });
+      const parts: Blob[] = [];
+      recorder.ondataavailable = (e) => parts.push(e.data);
+      const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+      recorder.start(1000);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      recorder.stop();
+      await stopped;
+      stream.getTracks().forEach((t) => t.stop());
+      const bytes = new Uint8Array(await new Blob(parts).arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(binary);
+    },
+    { constraints: MICROPHONE_CONSTRAINTS, ms },
+  );
+  await fs.writeFile(file, Buffer.from(base64, 'base64'));
+  await context.close();
+  blank.close();
+}
+
+async function recorderSeconds(page: Page): Promise<number> {
+  const text = (await page.getByRole('timer').first().textContent()) ?? '';
+  const [m, s] = (/(\d+):(\d{2})/.exec(text) ?? []).slice(1).map(Number);
+  return (m ?? 0) * 60 + (s ?? 0);
+}
+
+/** The take recorded through a /r/ link as a customer does; answers the submission's id once its MP4 is ready. */
+async function recordThroughProduct(browser: Browser, server: RunningServer, owner: Owner, take: Take, recordSeconds: number, dir: string): Promise<{ id: string; uploaded: string }> {
+  const request = await createRequest(owner, { title: `Bench: ${take.name}`, microphone: 'required', fields: { name: 'off', email: 'off', note: 'off' } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.grantPermissions(['microphone'], { origin: server.url });
+  const page = await openRecorder(context, server.url, request.token);
+  await startRecording(page);
+  while ((await recorderSeconds(page)) < recordSeconds) await page.waitForTimeout(250);
+  await stopRecording(page);
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && /\/public\/requests\/[^/]+\/submissions$/.test(new URL(r.url()).pathname), { timeout: 120_000 });
+  const submitted = submit(page);
+  const { id } = (await (await created).json()) as { id: string };
+  // The uploaded file, before processing replaces it with the MP4 (it may be gone already: then retried on the next take).
+  const uploaded = path.join(dir, `${take.name}-uploaded`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await download(owner, `/api/v1/submissions/${id}/original`, uploaded);
+      break;
+    } catch (err) {
+      if (attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await submitted;
+  const processed = await waitForProcessed(owner, id, 600_000);
+  if (processed.status !== 'ready') throw new Error(`processing ${processed.status}`);
+  await context.close();
+  return { id, uploaded };
+}
+
+async function productTranscript(owner: Owner, id: string): Promise<Transcript> {
+  for (const deadline = Date.now() + 600_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+    const transcript = (await (await fetch(`${owner.url}/api/v1/submissions/${id}/transcript`, { headers: owner.headers })).json()) as Transcript;
+    if (transcript.status !== 'pending' && transcript.status !== 'processing') return transcript;
+  }
+  throw new Error('no transcript within 10 minutes');
+}
+
+const STAGES = ['direct 16 kHz WAV per sentence (baseline)', 'source take, one file', 'captured by getUserMedia (PCM)', 'uploaded track (Opus)', 'stored MP4 (AAC)', 'product transcript (API)', 'MP4 in 10 s chunks'] as const;
+type Stage = (typeof STAGES)[number];
+
+async function werPerStage(dir: string): Promise<void> {
+  console.log(`-- word error rate per stage: ${SENTENCES.length} sentences in ${takes().length} takes (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  /** What each stage heard of each take, recognised together at the end (the product's own transcript aside). */
+  const jobs: { take: number; stage: Stage; file: string; chunkSeconds: number }[] = [];
+  const productHeard: string[] = [];
+  const time = { productMs: 0, productAudio: 0 };
+  const server = await startServer();
+  try {
+    const owner = await signUpOwner(server.url);
+    for (const [t, take] of takes().entries()) {
+      const wavs: string[] = [];
+      for (const [i, sentence] of take.sentences.entries()) {
+        wavs.push(await sentenceWav(dir, `${take.name}-${i}`, sentence, take.voice, take.noisy));
+        jobs.push({ take: t, stage: STAGES[0], file: wavs.at(-1)!, chunkSeconds: config.chunkSeconds });
+      }
+      const source = await takeWav(dir, take, wavs, LEAD_SECONDS);
+      jobs.push({ take: t, stage: STAGES[1], file: source.file, chunkSeconds: config.chunkSeconds });
+      const browser = await launchBrowser({ screenCapture: true, microphoneWav: `${source.file}%noloop` });
+      try {
+        const captured = path.join(dir, `${take.name}-captured.webm`);
+        await captureRaw(browser, source.seconds * 1000, captured);
+        jobs.push({ take: t, stage: STAGES[2], file: captured, chunkSeconds: config.chunkSeconds });
+        // The recording stops once the file has surely played out (it started LEAD_SECONDS minus the steps before).
+        const { id, uploaded } = await recordThroughProduct(browser, server, owner, take, Math.ceil(source.seconds - LEAD_SECONDS + 3), dir);
+        jobs.push({ take: t, stage: STAGES[3], file: uploaded, chunkSeconds: config.chunkSeconds });
+        const mp4 = path.join(dir, `${take.name}.mp4`);
+        await download(owner, `/api/v1/submissions/${id}/video`, mp4);
+        jobs.push({ take: t, stage: STAGES[4], file: mp4, chunkSeconds: config.chunkSeconds });
+        jobs.push({ take: t, stage: STAGES[6], file: mp4, chunkSeconds: 10 });
+        productHeard[t] = (await productTranscript(owner, id)).segments.map((s) => s.text).join(' ');
+        // The product path's speed: one MP4 through extraction and the recogniser, as the job runs it.
+        const timed = await recognise(mp4, dir);
+        time.productMs += timed.ms;
+        time.productAudio += await seconds(mp4);
+        console.log(`  ${take.name}: recorded; the product heard: ${productHeard[t]}`);
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const direct = jobs.filter((job) => job.stage === STAGES[0]);
+  const rest = jobs.filter((job) => job.stage !== STAGES[0]);
+  const baselineRun = await recogniseAll(direct, dir);
+  const restRun = await recogniseAll(rest, dir);
+  const heard = new Map<string, string>();
+  [...direct, ...rest].forEach((job, i) => heard.set(`${job.take}/${job.stage}`, `${heard.get(`${job.take}/${job.stage}`) ?? ''} ${[...baselineRun.texts, ...restRun.texts][i]}`));
+  takes().forEach((_, t) => heard.set(`${t}/${STAGES[5]}`, productHeard[t] ?? ''));
+  const directAudio = (await Promise.all(direct.map((j) => seconds(j.file)))).reduce((a, b) => a + b, 0);
+
+  let referenceWords = 0;
+  const errors = new Map<Stage, number>(STAGES.map((s) => [s, 0]));
+  for (const [t, take] of takes().entries()) {
+    const reference = words(take.sentences.join(' '));
+    referenceWords += reference.length;
+    const row = STAGES.map((stage) => {
+      const distance = editDistance(reference, words(heard.get(`${t}/${stage}`) ?? ''));
+      errors.set(stage, errors.get(stage)! + distance);
+      return pct(distance, reference.length).padStart(7);
+    });
+    console.log(`  ${take.name.padEnd(11)} ${row.join(' ')}`);
+  }
+  console.log(`  columns: ${STAGES.join(' | ')}`);
+  const baseline = errors.get(STAGES[0])!;
+  for (const stage of STAGES) {
+    const e = errors.get(stage)!;
+    console.log(`  ${stage.padEnd(44)} WER ${pct(e, referenceWords).padStart(7)} (${e}/${referenceWords} words) = ${(e / Math.max(1, baseline)).toFixed(2)} × baseline`);
+  }
+  console.log(`  product transcript WER ${pct(errors.get(STAGES[5])!, referenceWords)} (target ≤ 15 %)`);
+  console.log(
+    `  real-time factor: direct baseline ${(baselineRun.ms / 1000 / directAudio).toFixed(3)} (${(baselineRun.ms / 1000).toFixed(1)} s for ${directAudio.toFixed(1)} s of sentences in one run); ` +
+      `product path (extract + recogniser, one MP4 at a time) ${(time.productMs / 1000 / time.productAudio).toFixed(3)} (${(time.productMs / 1000).toFixed(1)} s for ${time.productAudio.toFixed(1)} s of recording)`,
+  );
+}
+
+/** 60 s recording: six sentences ten seconds apart, through the processing and transcription jobs. */
+async function readyToTranscript(): Promise<void> {
   const video = await speechVideo(SENTENCES.slice(0, 6).map((text, i) => ({ atSeconds: 1 + i * 10, text })), 60);
   const t = await startTestApp();
   try {
     const owner = await signUp(t);
-    const request = await createRequest(t.url, owner);
+    const request = await apiCreateRequest(t.url, owner);
     const uploadId = await tusUpload(t.url, video, { token: request.token, chunkSize: 8 * 1024 * 1024 });
-    const { id } = (await (await submit(t.url, request.token, submitBody(uploadId))).json()) as { id: string };
+    const { id } = (await (await apiSubmit(t.url, request.token, submitBody(uploadId))).json()) as { id: string };
     const processed = await waitForProcessing(t.url, owner, id, 600_000);
     const readyAt = performance.now();
     if (processed.status !== 'ready') throw new Error(`processing ${String(processed.status)}`);
@@ -80,13 +262,19 @@ try {
       if (transcript.status !== 'pending' && transcript.status !== 'processing') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const seconds = (performance.now() - readyAt) / 1000;
+    const elapsed = (performance.now() - readyAt) / 1000;
     const heard = transcript.segments.map((s) => s.text).join(' ');
-    const reference = SENTENCES.slice(0, 6).join(' ');
-    console.log(`60 s recording: MP4 ready → transcript ${transcript.status} in ${seconds.toFixed(1)} s = ${(seconds / 60).toFixed(2)} × its length (target ≤ 0.5); WER ${((editDistance(words(reference), words(heard)) / words(reference).length) * 100).toFixed(1)} %, ${transcript.segments.length} segments`);
+    const reference = words(SENTENCES.slice(0, 6).join(' '));
+    console.log(`-- 60 s recording: MP4 ready → transcript ${transcript.status} in ${elapsed.toFixed(1)} s = ${(elapsed / 60).toFixed(2)} × its length (target ≤ 0.5); WER ${pct(editDistance(reference, words(heard)), reference.length)}, ${transcript.segments.length} segments`);
   } finally {
     await t.close();
   }
+}
+
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-bench-transcription-'));
+try {
+  if (PART !== '2') await werPerStage(dir);
+  if (PART !== '1') await readyToTranscript();
 } finally {
   await fs.rm(dir, { recursive: true, force: true });
 }

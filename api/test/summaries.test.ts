@@ -45,23 +45,24 @@ describe('summary without a model (the automatic digest)', () => {
     await t.close();
   });
 
-  it('cites the first console error, the failing request and what was said nearest to them; owner only', async () => {
+  it('leads with the failures around the speech, then the pages, then what was said with the failing request nearest to the complaint; owner only', async () => {
     const owner = await signUp(t);
     const id = await record(t, owner);
     const summary = await waitForSummary(t, owner, id);
     expect(summary).toMatchObject({ status: 'ready', kind: 'digest', engine: null, error: null, goal: 'The customer wrote: “I cannot save my billing details”' });
     expect(summary.lines[0]).toEqual({
-      text: 'First console error at 00:05: Uncaught PaymentError: card declined',
+      text: 'Console error at 00:05: Uncaught PaymentError: card declined, while the customer was speaking.',
       citations: [{ type: 'console', event: CONSOLE_ERROR, t_ms: 5000, level: 'error', message: 'Uncaught PaymentError: card declined' }],
     });
-    expect(summary.lines[1]).toEqual({
-      text: 'POST /api/billing/save?step=2 answered 500 at 00:05.',
-      citations: [{ type: 'request', event: FAILING_REQUEST, t_ms: 5500, method: 'POST', url: 'https://shop.example/api/billing/save?step=2', status: 500 }],
-    });
+    const failingRequest = { type: 'request', event: FAILING_REQUEST, t_ms: 5500, method: 'POST', url: 'https://shop.example/api/billing/save?step=2', status: 500 };
+    expect(summary.lines[1]).toEqual({ text: 'POST /api/billing/save?step=2 answered 500 at 00:05, while the customer was speaking.', citations: [failingRequest] });
+    expect(summary.lines[2]).toEqual({ text: 'Pages the customer went to: /billing (00:00).', citations: [{ type: 'time', t_ms: 200 }] });
     // The successful GET is not "what failed".
-    expect(summary.lines.some((line) => line.text.includes('GET'))).toBe(false);
-    expect(summary.lines[2]!.text).toMatch(/^The customer said at 00:0\d: “when i click .*billing page.*”$/);
-    expect(summary.lines[2]!.citations).toEqual([{ type: 'time', t_ms: expect.any(Number) }]);
+    expect(summary.lines.some((line) => line.text.startsWith('GET'))).toBe(false);
+    // "… an error that says payment failed": a complaint, quoted with the failing request nearest to it.
+    const complaint = summary.lines.find((line) => line.text.startsWith('The customer said'));
+    expect(complaint?.text).toMatch(/^The customer said at 00:0\d: “.*(error|fail).*”; the nearest failing request: POST \/api\/billing\/save\?step=2 answered 500 at 00:05\.$/);
+    expect(complaint?.citations).toEqual([{ type: 'time', t_ms: expect.any(Number) }, failingRequest]);
 
     const stranger = await signUp(t);
     const foreign = await fetch(`${t.url}/api/v1/submissions/${id}/summary`, { headers: stranger.headers });

@@ -2,10 +2,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubmissionList } from '@showback/contract';
+import type { SubmissionList, Transcript } from '@showback/contract';
 import { loadConfig } from '../src/config.ts';
 import * as backfill from '../src/db/migrations/20261124_0152_transcripts_backfill.ts';
 import { transcribeSubmissionJob } from '../src/jobs/transcribe-submission.job.ts';
+import { findSubmissionById } from '../src/modules/submissions/submissions.repository.ts';
+import { saveTranscript } from '../src/modules/transcripts/transcripts.repository.ts';
+import { segmentOf } from '../src/transcription/segments.ts';
 import { transcribeFile } from '../src/transcription/transcribe.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
@@ -35,8 +38,16 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     const first = transcript.segments[0]!;
     expect(first.start_ms).toBeGreaterThanOrEqual(1800);
     expect(first.start_ms).toBeLessThan(2600);
+    // pocketsphinx's posterior per word, their mean per segment; this clear sentence is not unsure.
+    for (const segment of transcript.segments) {
+      expect(segment).toMatchObject({ unsure: false, edited: false });
+      const mean = segment.words.reduce((sum, word) => sum + word.confidence!, 0) / segment.words.length;
+      expect(segment.confidence).toBeCloseTo(mean, 2);
+    }
     const all = transcript.segments.flatMap((segment) => segment.words);
     for (const [i, word] of all.entries()) {
+      expect(word.confidence).toBeGreaterThanOrEqual(0);
+      expect(word.confidence).toBeLessThanOrEqual(1);
       expect(word.end_ms).toBeGreaterThan(word.start_ms);
       if (i > 0) expect(word.start_ms).toBeGreaterThanOrEqual(all[i - 1]!.end_ms);
     }
@@ -82,6 +93,42 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     await transcribeSubmissionJob.handler({ submission_id: id }, t.app.ctx, run);
     const again = await waitForTranscript(t, owner, id);
     expect(again.segments).toEqual(transcript.segments);
+  });
+
+  it('an owner corrects a segment: the transcript, captions, text and list search follow; bad input and other accounts are refused', async () => {
+    // A processed recording whose transcript (as the job stores it) has an unsure segment and a sure one.
+    const id = await recordAndProcess(t, owner, await silentVideo(4));
+    await waitForTranscript(t, owner, id);
+    const word = (text: string, at: number, confidence: number) => ({ text, start_ms: at, end_ms: at + 250, confidence });
+    const heard = [segmentOf([word('the', 500, 0.3), word('refund', 800, 0.2), word('bottom', 1100, 0.4)]), segmentOf([word('is', 2500, 0.9), word('gone', 2800, 0.8)])];
+    expect(heard.map((s) => s.unsure)).toEqual([true, false]);
+    const submission = await findSubmissionById(t.app.ctx.db, id);
+    await saveTranscript(t.app.ctx.db, id, submission!.account_id, { status: 'ready', engine: 'pocketsphinx', no_speech_reason: null, segments: JSON.stringify(heard), text: 'the refund bottom is gone' });
+
+    const edit = (who: SignedUp, index: number, body: unknown) =>
+      fetch(`${t.url}/api/v1/submissions/${id}/transcript/segments/${index}`, { method: 'PATCH', headers: who.headers, body: JSON.stringify(body) });
+    const res = await edit(owner, 0, { text: '  the refund   button ' });
+    expect(res.status).toBe(200);
+    const edited = (await res.json()) as Transcript;
+    expect(edited.segments[0]).toEqual({ ...heard[0], text: 'the refund button', confidence: null, unsure: false, edited: true });
+    expect(edited.segments[1]).toEqual(heard[1]);
+    expect(await waitForTranscript(t, owner, id)).toEqual(edited);
+    expect(await (await fetch(`${t.url}${edited.captions_url!}`, { headers: owner.headers })).text()).toContain('\nthe refund button\n');
+    expect(await (await fetch(`${t.url}${edited.text_url!}`, { headers: owner.headers })).text()).toBe('[00:00] the refund button\n[00:02] is gone\n');
+    const search = async (q: string) => (await json<SubmissionList>(await fetch(`${t.url}/api/v1/submissions?q=${q}`, { headers: owner.headers }))).items.map((item) => item.id);
+    expect(await search('button')).toEqual([id]);
+    expect(await search('bottom')).toEqual([]);
+
+    // Empty text, a segment that does not exist, another account, no CSRF token: refused, and nothing changes.
+    expect((await edit(owner, 1, { text: ' \n ' })).status).toBe(422);
+    expect((await edit(owner, 1, {})).status).toBe(422);
+    const missing = await edit(owner, 2, { text: 'hello' });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await edit(await signUp(t), 1, { text: 'hijacked' })).status).toBe(404);
+    const noCsrf = await fetch(`${t.url}/api/v1/submissions/${id}/transcript/segments/1`, { method: 'PATCH', headers: { cookie: owner.cookie, 'content-type': 'application/json' }, body: '{"text":"x"}' });
+    expect(noCsrf.status).toBe(403);
+    expect(await waitForTranscript(t, owner, id)).toEqual(edited);
   });
 
   it('says "no speech" for a recording without sound track and for one with silence only', async () => {

@@ -18,6 +18,8 @@ export const TranscriptWordSchema = Type.Object({
   start_ms: Type.Integer({ minimum: 0 }),
   end_ms: Type.Integer({ minimum: 0 }),
   text: Type.String(),
+  /** How sure the recogniser is of this word, 0–1 (pocketsphinx's posterior probability); absent when it does not say. */
+  confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
 });
 export type TranscriptWord = Static<typeof TranscriptWordSchema>;
 
@@ -26,8 +28,23 @@ export const TranscriptSegmentSchema = Type.Object({
   end_ms: Type.Integer({ minimum: 0 }),
   text: Type.String(),
   words: Type.Array(TranscriptWordSchema),
+  /**
+   * How sure the recogniser is of the segment, 0–1: the mean of its words' confidences (pocketsphinx) or the
+   * endpoint's own average token probability. Null when the recogniser does not say, and once an owner edited it.
+   */
+  confidence: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+  /** Confidence below UNSURE_BELOW: shown marked as uncertain, and never quoted as the customer's words. */
+  unsure: Type.Boolean(),
+  /** An owner corrected the text by hand (the words keep the recogniser's timing, `text` is the owner's). */
+  edited: Type.Boolean(),
 });
 export type TranscriptSegment = Static<typeof TranscriptSegmentSchema>;
+
+/**
+ * Below this confidence a segment is unsure. Measured on the bench corpus (bench/transcription.bench.ts): pocketsphinx
+ * segments under 0.5 had more wrong words than right ones; above it, most were right.
+ */
+export const UNSURE_BELOW = 0.5;
 
 export const TranscriptSchema = Type.Object({
   /**
@@ -49,3 +66,13 @@ export const TranscriptSchema = Type.Object({
   updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type Transcript = Static<typeof TranscriptSchema>;
+
+/** An owner's correction of one segment (`PATCH /api/v1/submissions/:id/transcript/segments/:index`). */
+export const EditTranscriptSegmentBodySchema = Type.Object(
+  {
+    /** What was really said; spaces are tidied, and it must not be empty. */
+    text: Type.String({ minLength: 1, maxLength: 2000 }),
+  },
+  { additionalProperties: false },
+);
+export type EditTranscriptSegmentBody = Static<typeof EditTranscriptSegmentBodySchema>;

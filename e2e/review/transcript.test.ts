@@ -31,6 +31,7 @@ describe('review: transcript, captions and summary', () => {
         duration_ms: 8000,
         recipient: { name: 'Grace Hopper', note: 'I cannot save my billing details' },
         events: [
+          { kind: 'navigation', t: 200, url: 'https://shop.example/billing', trigger: 'push' },
           { kind: 'network', t: 900, transport: 'fetch', method: 'GET', url: 'https://shop.example/api/billing', status: 200, duration_ms: 40 },
           { kind: 'console', t: 5000, level: 'error', message: 'Uncaught PaymentError: card declined' },
           { kind: 'network', t: 5500, transport: 'fetch', method: 'POST', url: 'https://shop.example/api/billing/save', status: 500, duration_ms: 120 },
@@ -120,12 +121,17 @@ describe('review: transcript, captions and summary', () => {
     const page = await context.newPage();
     await page.goto(`/my/recordings/${submissionId}`);
     const summary = page.getByRole('region', { name: 'Summary' });
-    await summary.getByText('Automatic summary: assembled from the recording’s events and transcript, without AI.').waitFor();
+    // The owner is told this is the digest, not a model's summary.
+    await summary.getByText('Automatic summary, without AI: the failures, the pages visited and the parts of the transcript the speech recogniser was sure of.').waitFor();
     expect(await summary.textContent()).toContain('The customer wrote: “I cannot save my billing details”');
     const lines = await summary.getByRole('listitem').allTextContents();
-    expect(lines).toContain('First console error at 00:05: Uncaught PaymentError: card declined [console error at 0:05.0]');
-    expect(lines).toContain('POST /api/billing/save answered 500 at 00:05. [POST /api/billing/save → 500 at 0:05.5]');
-    expect(lines.some((line) => /^The customer said at 00:0\d: “when i click .*billing page/.test(line))).toBe(true);
+    expect(lines.slice(0, 3)).toEqual([
+      'Console error at 00:05: Uncaught PaymentError: card declined, while the customer was speaking. [console error at 0:05.0]',
+      'POST /api/billing/save answered 500 at 00:05, while the customer was speaking. [POST /api/billing/save → 500 at 0:05.5]',
+      'Pages the customer went to: /billing (00:00). [0:00.2]',
+    ]);
+    // "… an error that says payment failed" is quoted with the failing request nearest to it.
+    expect(lines[3]).toMatch(/^The customer said at 00:0\d: “when i click .*(error|failed).*”; the nearest failing request: POST \/api\/billing\/save answered 500 at 00:05\. \[0:0\d\.\d\] \[POST \/api\/billing\/save → 500 at 0:05\.5\]$/);
     expect(lines.join(' ')).not.toContain('GET');
 
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
@@ -147,5 +153,34 @@ describe('review: transcript, captions and summary', () => {
     await search.fill('refund');
     await search.press('Enter');
     await page.getByText('No recordings match “refund”.').waitFor();
+  });
+
+  it('the owner corrects a segment by typing; the transcript, captions and recordings search follow', async () => {
+    const context = await product.context(1280);
+    context.setDefaultTimeout(60_000);
+    await signInOwner(context, owner);
+    const page = await context.newPage();
+    await page.goto(`/my/recordings/${submissionId}`);
+    const panel = page.getByRole('region', { name: 'Transcript' });
+    const first = panel.getByRole('listitem').first();
+    await first.getByRole('button', { name: /^Correct what was said at / }).click();
+    const box = first.getByRole('textbox', { name: /^Correct what was said at / });
+    await box.press('ControlOrMeta+a');
+    await box.pressSequentially('when I click the save button the refund is lost');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await first.getByText('(corrected)').waitFor();
+    expect(await first.textContent()).toContain('when I click the save button the refund is lost');
+    await page.waitForFunction(
+      () => Array.from(document.querySelector('video')?.textTracks[0]?.cues ?? []).some((cue) => (cue as VTTCue).text.includes('refund is lost')),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'review-transcript-corrected-1280.png'), fullPage: true });
+
+    await page.goto('/my/recordings');
+    const search = page.getByRole('searchbox', { name: 'Search recordings' });
+    await search.fill('refund');
+    await search.press('Enter');
+    await page.getByTestId('submission-item').filter({ hasText: 'Checkout problem' }).waitFor();
   });
 });

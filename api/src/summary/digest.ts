@@ -1,50 +1,89 @@
-import { requestPath, type SummaryCitation, type SummaryLine, type TranscriptSegment } from '@showback/contract';
+import { requestPath, type SummaryCitation, type SummaryLine, type TranscriptSegment, type WidgetEvent } from '@showback/contract';
 import { eventCitation, isConsoleError, isFailingRequest, timeCitation } from './citations.ts';
 import type { SummaryMaterial } from './summary-material.ts';
 
-const MAX_REQUESTS = 5;
+/** Failures listed one by one; more are counted. */
+const MAX_FAILURES = 5;
+const MAX_PAGES = 6;
+const MAX_QUOTES = 3;
+/** A failure this close to something the customer said happened "as they spoke": listed first. */
+const NEAR_SPEECH_MS = 5000;
+/** What a customer says when something broke. */
+const COMPLAINT = /\b(errors?|crash\w*|fail\w*|broken|breaks?|stuck|does ?n['o]?t work|did ?n['o]?t work|not working|won'?t work|nothing happens)\b/i;
+
+interface Indexed {
+  event: WidgetEvent;
+  index: number;
+}
 
 function clock(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-function nearestSegment(segments: TranscriptSegment[], ms: number): TranscriptSegment | undefined {
-  let best: TranscriptSegment | undefined;
-  for (const segment of segments) {
-    const distance = ms < segment.start_ms ? segment.start_ms - ms : ms > segment.end_ms ? ms - segment.end_ms : 0;
-    const bestDistance = best ? (ms < best.start_ms ? best.start_ms - ms : ms > best.end_ms ? ms - best.end_ms : 0) : Infinity;
-    if (distance < bestDistance) best = segment;
+/** How far `ms` is from the segment (0 inside it). */
+const distanceTo = (segment: TranscriptSegment, ms: number): number => (ms < segment.start_ms ? segment.start_ms - ms : ms > segment.end_ms ? ms - segment.end_ms : 0);
+
+function nearest<T>(items: T[], distance: (item: T) => number): T | undefined {
+  let best: T | undefined;
+  let bestDistance = Infinity;
+  for (const item of items) {
+    const d = distance(item);
+    if (d < bestDistance) [best, bestDistance] = [item, d];
   }
   return best;
 }
 
+function describeFailure({ event }: Indexed): string {
+  if (event.kind === 'network') return `${event.method} ${requestPath(event.url)} ${event.status === 0 ? 'got no response' : `answered ${event.status}`} at ${clock(event.t)}`;
+  const message = 'message' in event ? event.message.replace(/\s+/g, ' ').slice(0, 200) : '';
+  return `${event.kind === 'error' ? 'Uncaught error' : 'Console error'} at ${clock(event.t)}: ${message}`;
+}
+
 /**
- * The summary without a model: the customer's note as the goal, then the first console error and the failing
- * requests with their times, and what was said nearest to the first failure. Every line is built from a stored
- * event or transcript segment, so its citations are real by construction (and checked all the same).
+ * The summary without a model, in the order a support agent reads it: what failed (failing requests and console
+ * errors, those around the moments the customer spoke first), the pages the customer went through, then what they
+ * said — only segments the recogniser was sure of, led by where they said something broke, with the failing request
+ * nearest to it. The customer's note is the goal. Every line is built from a stored event or transcript segment, so
+ * its citations are real by construction (and checked all the same).
  */
 export function buildDigest(material: SummaryMaterial): { goal: string | null; lines: SummaryLine[] } {
   const lines: SummaryLine[] = [];
   const cite = (...citations: (SummaryCitation | undefined)[]): SummaryCitation[] => citations.filter((c): c is SummaryCitation => c !== undefined);
-  const indexed = material.events.map((event, index) => ({ event, index })).filter(({ event }) => event.t >= 0);
+  const indexed: Indexed[] = material.events.map((event, index) => ({ event, index })).filter(({ event }) => event.t >= 0);
+  const spoken = material.segments;
+  const confident = spoken.filter((segment) => !segment.unsure);
 
-  const firstError = indexed.find(({ event }) => isConsoleError(event));
-  if (firstError) {
-    const message = 'message' in firstError.event ? firstError.event.message : '';
-    lines.push({ text: `First console error at ${clock(firstError.event.t)}: ${message.slice(0, 300)}`, citations: cite(eventCitation(material, firstError.index)) });
+  // Failures: one line each, the ones near speech first, shown in the order they happened.
+  const failures = indexed.filter(({ event }) => isFailingRequest(event) || isConsoleError(event));
+  const nearSpeech = (f: Indexed): boolean => spoken.some((segment) => distanceTo(segment, f.event.t) <= NEAR_SPEECH_MS);
+  const shown = [...failures].sort((a, b) => Number(nearSpeech(b)) - Number(nearSpeech(a)) || a.event.t - b.event.t).slice(0, MAX_FAILURES).sort((a, b) => a.event.t - b.event.t);
+  for (const failure of shown) {
+    lines.push({ text: `${describeFailure(failure)}${nearSpeech(failure) ? ', while the customer was speaking' : ''}.`, citations: cite(eventCitation(material, failure.index)) });
   }
-  const failing = indexed.filter(({ event }) => isFailingRequest(event));
-  for (const { event, index } of failing.slice(0, MAX_REQUESTS)) {
-    if (event.kind !== 'network') continue;
-    const outcome = event.status === 0 ? 'got no response' : `answered ${event.status}`;
-    lines.push({ text: `${event.method} ${requestPath(event.url)} ${outcome} at ${clock(event.t)}.`, citations: cite(eventCitation(material, index)) });
-  }
-  if (failing.length > MAX_REQUESTS) lines.push({ text: `${failing.length - MAX_REQUESTS} more requests failed.`, citations: cite(eventCitation(material, failing[MAX_REQUESTS]!.index)) });
+  const more = failures.filter((f) => !shown.includes(f));
+  if (more.length > 0) lines.push({ text: `${more.length} more failed requests or errors.`, citations: cite(eventCitation(material, more[0]!.index)) });
 
-  const firstFailure = [firstError, failing[0]].filter((x) => x !== undefined).sort((a, b) => a.event.t - b.event.t)[0];
-  const said = firstFailure ? nearestSegment(material.segments, firstFailure.event.t) : material.segments[0];
-  if (said) lines.push({ text: `The customer said at ${clock(said.start_ms)}: “${said.text}”`, citations: cite(timeCitation(material, said.start_ms)) });
+  // The pages, from the navigation events.
+  const pages = indexed.filter(({ event }) => event.kind === 'navigation').slice(0, MAX_PAGES);
+  if (pages.length > 0) {
+    const steps = pages.map(({ event }) => `${event.kind === 'navigation' ? requestPath(event.url) : ''} (${clock(event.t)})`);
+    lines.push({ text: `Pages the customer went to: ${steps.join(' → ')}.`, citations: cite(...pages.map(({ event }) => timeCitation(material, event.t))) });
+  }
+
+  // What the customer said: complaints first, each with the failing request nearest to it; else what was said nearest
+  // the first failure; else the first things said.
+  const failingRequests = indexed.filter(({ event }) => isFailingRequest(event));
+  const complaints = confident.filter((segment) => COMPLAINT.test(segment.text));
+  const firstFailure = failures[0];
+  const nearFailure = firstFailure && nearest(confident, (segment) => distanceTo(segment, firstFailure.event.t));
+  const quoted = complaints.length > 0 ? complaints : nearFailure ? [nearFailure] : confident;
+  for (const segment of quoted.slice(0, MAX_QUOTES)) {
+    const said = `The customer said at ${clock(segment.start_ms)}: “${segment.text}”`;
+    const request = COMPLAINT.test(segment.text) ? nearest(failingRequests, (f) => distanceTo(segment, f.event.t)) : undefined;
+    if (request) lines.push({ text: `${said}; the nearest failing request: ${describeFailure(request)}.`, citations: cite(timeCitation(material, segment.start_ms), eventCitation(material, request.index)) });
+    else lines.push({ text: said, citations: cite(timeCitation(material, segment.start_ms)) });
+  }
 
   const goal = material.note ? `The customer wrote: “${material.note.slice(0, 500)}”` : null;
   return { goal, lines: lines.filter((line) => line.citations.length > 0) };

@@ -1,11 +1,19 @@
 import type OpenAI from 'openai';
 import { toFile } from 'openai';
-import type { TranscriptionVerbose } from 'openai/resources/audio/transcriptions';
+import type { TranscriptionSegment, TranscriptionVerbose } from 'openai/resources/audio/transcriptions';
 import type { TranscriptSegment, TranscriptWord } from '@showback/contract';
 import { chunkAsWav, type AudioChunk } from './audio-chunks.ts';
 import { groupWords, segmentOf } from './segments.ts';
 
 const ms = (seconds: number): number => Math.max(0, Math.round(seconds * 1000));
+
+/**
+ * The average log-probability of the segment's tokens, as a probability. Whisper itself distrusts a segment below
+ * -1 (0.37), under UNSURE_BELOW here too. Servers that leave it out give no confidence.
+ */
+function segmentConfidence(segment: TranscriptionSegment): number | null {
+  return typeof segment.avg_logprob === 'number' ? Math.exp(segment.avg_logprob) : null;
+}
 
 /**
  * verbose_json → segments. The endpoint's own segments are kept (their boundaries follow its sentences) with the
@@ -22,12 +30,12 @@ export function segmentsFromVerbose(response: TranscriptionVerbose, chunkDuratio
         const start = ms(segment.start);
         const end = ms(segment.end);
         const inside = words.filter((word) => (word.start_ms + word.end_ms) / 2 >= start && (word.start_ms + word.end_ms) / 2 <= end);
-        return { ...segmentOf(inside, segment.text), start_ms: start, end_ms: end };
+        return { ...segmentOf(inside, segment.text, segmentConfidence(segment)), start_ms: start, end_ms: end };
       });
   }
   if (words.length > 0) return groupWords(words);
   const text = response.text.trim();
-  return text ? [{ start_ms: 0, end_ms: chunkDurationMs, text, words: [] }] : [];
+  return text ? [{ ...segmentOf([], text), end_ms: chunkDurationMs }] : [];
 }
 
 /** One chunk through POST {base}/audio/transcriptions as a WAV upload; chunk-local times. */

@@ -4,8 +4,6 @@ import type { TranscriptWord } from '@showback/contract';
 import { runTool } from '../media/run-tool.ts';
 import type { AudioChunk } from './audio-chunks.ts';
 
-/** pocketsphinx frames are 10 ms. */
-const FRAME_MS = 10;
 /** Sentence markers, silence, fillers and noise: not words anyone said. */
 const NOT_A_WORD = /^(<s>|<\/s>|<sil>|\[[A-Z_]+\]|\+\+.*\+\+|\(NULL\))$/;
 
@@ -16,29 +14,30 @@ export interface PocketsphinxOptions {
 }
 
 /**
- * One -hypseg line: `uttid S score T total A acoustic L language` then (start frame, acoustic, language, word)
- * quadruples and the last frame. A word ends where the next entry starts. Alternate pronunciations ("on(2)") are
- * the same word.
+ * One -ctm line: `uttid channel start duration word confidence`, times in seconds from the utterance's start and
+ * the word's posterior probability (0–1). Alternate pronunciations ("on(2)") are the same word. Undefined for
+ * markers, silence and fillers.
  */
-export function parseHypseg(line: string): { utterance: string; words: TranscriptWord[] } {
-  const tokens = line.trim().split(/\s+/);
-  const utterance = tokens[0] ?? '';
-  const entries: { frame: number; word: string }[] = [];
-  for (let i = 9; i + 3 < tokens.length; i += 4) entries.push({ frame: Number(tokens[i]), word: tokens[i + 3] ?? '' });
-  const lastFrame = Number(tokens.at(-1));
-  const words: TranscriptWord[] = [];
-  entries.forEach((entry, index) => {
-    const word = entry.word.replace(/\(\d+\)$/, '');
-    if (NOT_A_WORD.test(word)) return;
-    const end = entries[index + 1]?.frame ?? lastFrame;
-    words.push({ start_ms: entry.frame * FRAME_MS, end_ms: end * FRAME_MS, text: word });
-  });
-  return { utterance, words };
+export function parseCtmLine(line: string): { utterance: string; word: TranscriptWord } | undefined {
+  const [utterance, , start, duration, text, confidence] = line.trim().split(/\s+/);
+  if (!utterance || !text) return undefined;
+  const word = text.replace(/\(\d+\)$/, '');
+  if (NOT_A_WORD.test(word)) return undefined;
+  const startMs = Math.round(Number(start) * 1000);
+  return {
+    utterance,
+    word: {
+      start_ms: startMs,
+      end_ms: startMs + Math.round(Number(duration) * 1000),
+      text: word,
+      confidence: Math.min(1, Math.max(0, Number(confidence))),
+    },
+  };
 }
 
 /**
  * Recognises every chunk with one pocketsphinx_batch run (one utterance per chunk, so memory stays that of one
- * chunk). -remove_silence no keeps silent frames in the count: with its default voice-activity detection the
+ * chunk), reading words from -ctm, the one output that carries each word's confidence. -remove_silence no keeps silent frames in the count: with its default voice-activity detection the
  * frame numbers skip the silence and every time after a pause comes out early. Answers chunk-local word times.
  */
 export async function recognizeWithPocketsphinx(options: PocketsphinxOptions, chunks: AudioChunk[], workDir: string): Promise<TranscriptWord[][]> {
@@ -46,7 +45,7 @@ export async function recognizeWithPocketsphinx(options: PocketsphinxOptions, ch
   const dir = path.dirname(chunks[0]!.file);
   const ids = chunks.map((chunk) => path.basename(chunk.file, '.raw'));
   const control = path.join(workDir, 'chunks.ctl');
-  const hypseg = path.join(workDir, 'words.hypseg');
+  const ctm = path.join(workDir, 'words.ctm');
   await fs.writeFile(control, ids.join('\n') + '\n');
   const audioSeconds = chunks.reduce((sum, chunk) => sum + chunk.durationMs, 0) / 1000;
   await runTool(options.binary, [
@@ -55,13 +54,14 @@ export async function recognizeWithPocketsphinx(options: PocketsphinxOptions, ch
     '-hmm', path.join(options.modelDir, 'en-us'),
     '-lm', path.join(options.modelDir, 'en-us.lm.bin'),
     '-dict', path.join(options.modelDir, 'cmudict-en-us.dict'),
-    '-hypseg', hypseg, '-logfn', '/dev/null',
+    '-ctm', ctm, '-logfn', '/dev/null',
   ], { timeoutMs: (60 + audioSeconds * 2) * 1000, priority: 10 });
   const byUtterance = new Map<string, TranscriptWord[]>();
-  for (const line of (await fs.readFile(hypseg, 'utf8')).split('\n')) {
-    if (!line.trim()) continue;
-    const { utterance, words } = parseHypseg(line);
-    byUtterance.set(utterance, words);
+  for (const line of (await fs.readFile(ctm, 'utf8')).split('\n')) {
+    const parsed = parseCtmLine(line);
+    if (parsed) byUtterance.set(parsed.utterance, [...(byUtterance.get(parsed.utterance) ?? []), parsed.word]);
   }
+  // -ctm lines "may require post-sorting" (pocketsphinx's own help): order each utterance's words by time.
+  for (const words of byUtterance.values()) words.sort((a, b) => a.start_ms - b.start_ms);
   return ids.map((id) => byUtterance.get(id) ?? []);
 }

@@ -1,4 +1,4 @@
-import type { TranscriptSegment, TranscriptWord } from '@showback/contract';
+import { UNSURE_BELOW, type TranscriptSegment, type TranscriptWord } from '@showback/contract';
 
 /** A pause this long between two words starts a new segment (a caption cue, a line of the transcript panel). */
 const PAUSE_MS = 700;
@@ -26,17 +26,33 @@ export function groupWords(words: TranscriptWord[]): TranscriptSegment[] {
   return segments;
 }
 
-export function segmentOf(words: TranscriptWord[], text = words.map((w) => w.text).join(' ')): TranscriptSegment {
-  return { start_ms: words[0]?.start_ms ?? 0, end_ms: words.at(-1)?.end_ms ?? 0, text: text.trim(), words };
+/** The mean of the words' confidences, when the recogniser gave one for every word. */
+function meanConfidence(words: TranscriptWord[]): number | null {
+  if (words.length === 0 || words.some((w) => w.confidence === undefined)) return null;
+  return words.reduce((sum, w) => sum + w.confidence!, 0) / words.length;
+}
+
+/** A segment of recognised words; `confidence` defaults to the mean of the words'. */
+export function segmentOf(words: TranscriptWord[], text = words.map((w) => w.text).join(' '), confidence = meanConfidence(words)): TranscriptSegment {
+  const rounded = confidence === null ? null : Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000;
+  return {
+    start_ms: words[0]?.start_ms ?? 0,
+    end_ms: words.at(-1)?.end_ms ?? 0,
+    text: text.trim(),
+    words,
+    confidence: rounded,
+    unsure: rounded !== null && rounded < UNSURE_BELOW,
+    edited: false,
+  };
 }
 
 /** Moves a chunk's segments onto the recording's clock. */
 export function shiftSegments(segments: TranscriptSegment[], offsetMs: number): TranscriptSegment[] {
   const shift = (ms: number): number => Math.max(0, Math.round(ms + offsetMs));
   return segments.map((segment) => ({
+    ...segment,
     start_ms: shift(segment.start_ms),
     end_ms: shift(segment.end_ms),
-    text: segment.text,
-    words: segment.words.map((word) => ({ start_ms: shift(word.start_ms), end_ms: shift(word.end_ms), text: word.text })),
+    words: segment.words.map((word) => ({ ...word, start_ms: shift(word.start_ms), end_ms: shift(word.end_ms) })),
   }));
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { countMatches, currentSegmentIndex, splitMatches } from '../../src/features/recordings/transcript/transcriptModel.ts';
 
 const segments = [
-  { start_ms: 1000, end_ms: 3000, text: 'The Payment page', words: [] },
-  { start_ms: 5000, end_ms: 6000, text: 'payment failed, payment', words: [] },
+  { start_ms: 1000, end_ms: 3000, text: 'The Payment page', words: [], confidence: null, unsure: false, edited: false },
+  { start_ms: 5000, end_ms: 6000, text: 'payment failed, payment', words: [], confidence: null, unsure: false, edited: false },
 ];
 
 describe('transcript panel model', () => {

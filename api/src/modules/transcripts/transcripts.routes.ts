@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBodySchema, TranscriptSchema } from '@showback/contract';
+import { EditTranscriptSegmentBodySchema, ErrorBodySchema, TranscriptSchema } from '@showback/contract';
 import { create as contentDisposition } from 'content-disposition';
 import { requireUser } from '../../plugins/auth.ts';
 import { toPlainText, toWebVtt } from '../../transcription/captions.ts';
@@ -24,6 +24,17 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.status(202);
     return service.retryTranscript(app.ctx, request.user.accountId, request.params.id);
   });
+
+  // An owner's correction of one segment: no recogniser is perfect.
+  app.patch('/api/v1/submissions/:id/transcript/segments/:index', {
+    preHandler: requireUser,
+    schema: {
+      tags,
+      params: Type.Object({ id: Type.String({ format: 'uuid' }), index: Type.Integer({ minimum: 0, maximum: 100_000 }) }),
+      body: EditTranscriptSegmentBodySchema,
+      response: { 200: TranscriptSchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema },
+    },
+  }, async (request) => service.editSegment(app.ctx, request.user.accountId, request.params.id, request.params.index, request.body.text));
 
   // The player's captions track (<track src>), and with ?download=1 the file a person saves.
   app.get('/api/v1/submissions/:id/captions.vtt', {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Transcript, TranscriptSegment } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -47,4 +48,28 @@ export async function retryTranscript(ctx: AppContext, accountId: string, submis
   await saveTranscript(ctx.db, submissionId, accountId, { status: 'pending', error: null, attempts: 0 });
   await ctx.queue.send(transcribeSubmissionJob, { submission_id: submissionId });
   return toTranscript(submissionId, await findTranscript(ctx.db, accountId, submissionId));
+}
+
+/**
+ * An owner's correction of segment `index`: its text becomes theirs (the words keep the recogniser's timing), it is
+ * no longer unsure, and the captions, the .txt and the list search follow (they read the same row). The row is
+ * locked while it changes, so two people correcting two segments at once keep both corrections.
+ */
+export async function editSegment(ctx: AppContext, accountId: string, submissionId: string, index: number, text: string): Promise<Transcript> {
+  await getSubmissionRecord(ctx, accountId, submissionId);
+  const tidy = text.replace(/\s+/g, ' ').trim();
+  if (!tidy) throw new AppError('VALIDATION_FAILED', 'Write what was said: a segment cannot be empty.');
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('transcripts').select(['status', 'segments']).where('account_id', '=', accountId).where('submission_id', '=', submissionId).forUpdate().executeTakeFirst();
+    if (row?.status !== 'ready') throw new AppError('CONFLICT', 'This recording has no transcript to correct yet.');
+    const segment = row.segments[index];
+    if (!segment) throw new AppError('NOT_FOUND', 'This transcript has no such segment.');
+    const segments = row.segments.map((s, i) => (i === index ? { ...segment, text: tidy, confidence: null, unsure: false, edited: true } : s));
+    await trx
+      .updateTable('transcripts')
+      .set({ segments: JSON.stringify(segments), text: segments.map((s) => s.text).join(' '), updated_at: sql`now()` })
+      .where('submission_id', '=', submissionId)
+      .execute();
+  });
+  return getTranscript(ctx, accountId, submissionId);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { Submission } from '@showback/contract';
+import type { Submission, Transcript } from '@showback/contract';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button, buttonClassName } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -70,6 +70,10 @@ function BackLink() {
   );
 }
 
+/** The captions file, named by the transcript's version: after a correction the player loads the new cues. */
+const captionsUrl = (transcript: Transcript | undefined): string | null =>
+  transcript?.captions_url ? `${transcript.captions_url}?v=${encodeURIComponent(transcript.updated_at ?? '')}` : null;
+
 function RecordingView({ submission }: { submission: Submission }) {
   const { clock, handlers } = usePlayerClockState();
   const navigate = useNavigate();
@@ -113,7 +117,7 @@ function RecordingView({ submission }: { submission: Submission }) {
 
         <div className={[styles.layout, hasTimelinePanel ? styles.withTimeline : ''].join(' ')}>
           <div className={styles.main}>
-            <VideoPlayer submission={submission} handlers={handlers} captionsUrl={transcript.data?.captions_url ?? null} captionsOn={captionsOn} />
+            <VideoPlayer submission={submission} handlers={handlers} captionsUrl={captionsUrl(transcript.data)} captionsOn={captionsOn} />
             <SummaryPanel submission={submission} transcriptStatus={transcript.data?.status} />
             <TranscriptPanel submission={submission} transcript={transcript} captionsOn={captionsOn} onCaptionsChange={setCaptionsOn} />
             <section className={styles.panel} aria-labelledby="instructions-title">

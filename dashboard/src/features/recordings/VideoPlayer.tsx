@@ -66,7 +66,7 @@ export function VideoPlayer({ submission, handlers, captionsUrl, captionsOn }: V
         onLoadedData={() => setFailed(false)}
         {...handlers}
       >
-        {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label={t('transcript.title')} default={captionsOn} />}
+        {captionsUrl && <track key={captionsUrl} kind="captions" src={captionsUrl} srcLang="en" label={t('transcript.title')} default={captionsOn} />}
       </video>
       {failed && <Banner tone="warning">{t('recordings.detail.videoError')}</Banner>}
     </div>

@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
-import type { Submission, Transcript } from '@showback/contract';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import type { Submission, Transcript, TranscriptSegment } from '@showback/contract';
 import { Banner } from '../../../ui/Banner.tsx';
 import { Button, buttonClassName } from '../../../ui/Button.tsx';
 import { t } from '../../../messages/t.ts';
@@ -11,7 +11,7 @@ import { reviewErrorMessage } from '../../../app/reviewErrorMessage.ts';
 import type { ApiResource } from '../../../app/useApiResource.ts';
 import { useCurrentRowInView } from '../useCurrentRowInView.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
-import { retryTranscript } from './transcriptApi.ts';
+import { editTranscriptSegment, retryTranscript } from './transcriptApi.ts';
 import { countMatches, currentSegmentIndex, splitMatches } from './transcriptModel.ts';
 import pageStyles from '../RecordingPage.module.css';
 import styles from './TranscriptPanel.module.css';
@@ -40,7 +40,7 @@ export function TranscriptPanel({ submission, transcript, captionsOn, onCaptions
       ) : !data ? (
         <p className={styles.muted}>{t('common.loading')}</p>
       ) : data.status === 'ready' ? (
-        <Segments submission={submission} transcript={data} captionsOn={captionsOn} onCaptionsChange={onCaptionsChange} />
+        <Segments submission={submission} transcript={data} captionsOn={captionsOn} onCaptionsChange={onCaptionsChange} onEdited={reload} />
       ) : (
         <TranscriptState submission={submission} transcript={data} onRetried={reload} />
       )}
@@ -78,9 +78,63 @@ function TranscriptState({ submission, transcript, onRetried }: { submission: Su
   );
 }
 
-function Segments({ submission, transcript, captionsOn, onCaptionsChange }: { submission: Submission; transcript: Transcript; captionsOn: boolean; onCaptionsChange: (on: boolean) => void }) {
+/** The form that replaces a segment's row while the owner corrects its words. */
+function SegmentEditor({ submission, segment, index, onDone }: { submission: Submission; segment: TranscriptSegment; index: number; onDone: (saved: boolean) => void }) {
+  const [draft, setDraft] = useState(segment.text);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    editTranscriptSegment(submission.id, index, draft).then(
+      () => onDone(true),
+      (err: unknown) => {
+        setBusy(false);
+        setError(err);
+      },
+    );
+  };
+  const label = t('transcript.editLabel', { time: startOf(segment.start_ms) });
+  return (
+    <form className={styles.editor} onSubmit={save} aria-label={label}>
+      <label className={styles.visuallyHidden} htmlFor={`segment-${index}`}>
+        {label}
+      </label>
+      <textarea id={`segment-${index}`} value={draft} onChange={(e) => setDraft(e.target.value)} rows={2} maxLength={2000} required autoFocus />
+      <div className={styles.editorActions}>
+        <Button type="submit" size="small" busy={busy} disabled={!draft.trim()}>
+          {t('transcript.save')}
+        </Button>
+        <Button variant="ghost" size="small" onClick={() => onDone(false)} disabled={busy}>
+          {t('transcript.cancelEdit')}
+        </Button>
+        {error !== undefined && (
+          <span role="alert" className={styles.muted}>
+            {reviewErrorMessage(error, t('transcript.saveFailed'))}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Segments({
+  submission,
+  transcript,
+  captionsOn,
+  onCaptionsChange,
+  onEdited,
+}: {
+  submission: Submission;
+  transcript: Transcript;
+  captionsOn: boolean;
+  onCaptionsChange: (on: boolean) => void;
+  onEdited: () => void;
+}) {
   const { currentTime, seek } = usePlayerClock();
   const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const segments = transcript.segments;
   const current = currentSegmentIndex(segments, currentTime);
@@ -108,12 +162,36 @@ function Segments({ submission, transcript, captionsOn, onCaptionsChange }: { su
       <ol ref={list} className={styles.list} aria-label={t('transcript.title')}>
         {segments.map((segment, index) => (
           <li key={segment.start_ms} className={index === current ? styles.current : undefined} aria-current={index === current ? 'true' : undefined}>
-            <button type="button" className={styles.row} onClick={() => seek(segment.start_ms / 1000)} aria-label={`${t('transcript.seek', { time: startOf(segment.start_ms) })}: ${segment.text}`}>
+            {editing === index ? (
+              <SegmentEditor
+                submission={submission}
+                segment={segment}
+                index={index}
+                onDone={(saved) => {
+                  setEditing(null);
+                  if (saved) onEdited();
+                }}
+              />
+            ) : (
+              <div className={styles.rowLine}>
+            <button
+              type="button"
+              className={styles.row}
+              onClick={() => seek(segment.start_ms / 1000)}
+              aria-label={`${t('transcript.seek', { time: startOf(segment.start_ms) })}: ${segment.text}${segment.unsure ? ` (${t('transcript.unsure')})` : ''}`}
+            >
               <span className={styles.time}>{startOf(segment.start_ms)}</span>
-              <span className={styles.text}>
+              <span className={segment.unsure ? `${styles.text} ${styles.unsure}` : styles.text} title={segment.unsure ? t('transcript.unsureHint') : undefined}>
                 {splitMatches(segment.text, query).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+                {segment.unsure && <span className={styles.flag}> {t('transcript.unsure')}</span>}
+                {segment.edited && <span className={styles.flag}> {t('transcript.edited')}</span>}
               </span>
             </button>
+                <Button variant="ghost" size="small" className={styles.edit} onClick={() => setEditing(index)} aria-label={t('transcript.editLabel', { time: startOf(segment.start_ms) })}>
+                  {t('transcript.edit')}
+                </Button>
+              </div>
+            )}
           </li>
         ))}
       </ol>

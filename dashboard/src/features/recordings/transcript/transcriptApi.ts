@@ -6,3 +6,7 @@ export const getTranscript = (id: string, signal?: AbortSignal): Promise<Transcr
 
 /** Queues transcription again after it failed for good. */
 export const retryTranscript = (id: string): Promise<Transcript> => api.post<Transcript>(`submissions/${encodeURIComponent(id)}/transcript`);
+
+/** An owner's correction of one segment's words; answers the transcript as it now is. */
+export const editTranscriptSegment = (id: string, index: number, text: string): Promise<Transcript> =>
+  api.patch<Transcript>(`submissions/${encodeURIComponent(id)}/transcript/segments/${index}`, { text });
