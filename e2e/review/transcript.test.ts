@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Transcript } from '@showback/contract';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR } from '../auth/session.ts';
 import { completeOnboarding, createRequest, signInOwner, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
@@ -49,12 +50,18 @@ describe('review: transcript, captions and summary', () => {
     if (tmp) await fs.rm(tmp, { recursive: true, force: true });
   });
 
-  it('shows captions with a toggle, a transcript whose segments seek the player and follow it, search marks, downloads', async () => {
+  /** The recording's page, signed in as its owner. */
+  async function openRecording(): Promise<Page> {
     const context = await product.context(1280);
     context.setDefaultTimeout(60_000);
     await signInOwner(context, owner);
     const page = await context.newPage();
     await page.goto(`/my/recordings/${submissionId}`);
+    return page;
+  }
+
+  it('shows captions with a toggle, a transcript whose segments seek the player and follow it, search marks, downloads', async () => {
+    const page = await openRecording();
     const panel = page.getByRole('region', { name: 'Transcript' });
     const rows = panel.getByRole('listitem');
     await rows.first().waitFor();
@@ -115,11 +122,7 @@ describe('review: transcript, captions and summary', () => {
   });
 
   it('summarises the recording, citing the failing request and its time; a citation plays from there', async () => {
-    const context = await product.context(1280);
-    context.setDefaultTimeout(60_000);
-    await signInOwner(context, owner);
-    const page = await context.newPage();
-    await page.goto(`/my/recordings/${submissionId}`);
+    const page = await openRecording();
     const summary = page.getByRole('region', { name: 'Summary' });
     // The owner is told this is the digest, not a model's summary.
     await summary.getByText('Automatic summary, without AI: the failures, the pages visited and the parts of the transcript the speech recogniser was sure of.').waitFor();
@@ -156,11 +159,7 @@ describe('review: transcript, captions and summary', () => {
   });
 
   it('the owner corrects a segment by typing; the transcript, captions and recordings search follow', async () => {
-    const context = await product.context(1280);
-    context.setDefaultTimeout(60_000);
-    await signInOwner(context, owner);
-    const page = await context.newPage();
-    await page.goto(`/my/recordings/${submissionId}`);
+    const page = await openRecording();
     const panel = page.getByRole('region', { name: 'Transcript' });
     const first = panel.getByRole('listitem').first();
     await first.getByRole('button', { name: /^Correct what was said at / }).click();
