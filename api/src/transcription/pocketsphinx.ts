@@ -48,6 +48,8 @@ export async function recognizeWithPocketsphinx(options: PocketsphinxOptions, ch
   const ctm = path.join(workDir, 'words.ctm');
   await fs.writeFile(control, ids.join('\n') + '\n');
   const audioSeconds = chunks.reduce((sum, chunk) => sum + chunk.durationMs, 0) / 1000;
+  // A generous limit: at nice 10 on a busy machine the recogniser gets little CPU, and a starved run is not a hung
+  // one (60 s + 2 × the audio killed 5 s clips while other work kept both cores busy).
   await runTool(options.binary, [
     '-adcin', 'yes', '-remove_silence', 'no',
     '-cepdir', dir, '-cepext', '.raw', '-ctl', control,
@@ -55,7 +57,7 @@ export async function recognizeWithPocketsphinx(options: PocketsphinxOptions, ch
     '-lm', path.join(options.modelDir, 'en-us.lm.bin'),
     '-dict', path.join(options.modelDir, 'cmudict-en-us.dict'),
     '-ctm', ctm, '-logfn', '/dev/null',
-  ], { timeoutMs: (60 + audioSeconds * 2) * 1000, priority: 10 });
+  ], { timeoutMs: (120 + audioSeconds * 10) * 1000, priority: 10 });
   const byUtterance = new Map<string, TranscriptWord[]>();
   for (const line of (await fs.readFile(ctm, 'utf8')).split('\n')) {
     const parsed = parseCtmLine(line);
