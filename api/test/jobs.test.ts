@@ -140,6 +140,14 @@ describe(`job queue and jobs (${process.env.TEST_DATABASE_URL ? 'Postgres' : 'PG
     expect((await fetch(`${t.url}/api/v1/submissions/${last.id}/original`, { headers: owner.headers })).status).toBe(200);
   });
 
+  it('two runs of one processing job at once (a job handed back while its run was still storing) alert once', async () => {
+    const { id } = await uploadedSubmission(await mediaFile('h264-opus-fmp4', 2));
+    await Promise.all([1, 2].map((attempt) => processSubmissionJob.handler({ submission_id: id, watermark: false }, t.app.ctx, run(attempt))));
+    expect(await row(id)).toMatchObject({ status: 'ready' });
+    const events = await t.app.ctx.db.selectFrom('alert_events').select('type').where('submission_id', '=', id).where('type', '=', 'submission.ready').execute();
+    expect(events).toHaveLength(1);
+  });
+
   it('deletes uploads never submitted within UPLOAD_EXPIRY_DAYS, once a day from the queue', async () => {
     const request = await createRequest(t.url, owner);
     const data = await fs.readFile(await mediaFile('h264-opus-fmp4', 1));

@@ -16,11 +16,17 @@ import { transcribeSubmissionJob } from './transcribe-submission.job.ts';
 
 class PermanentFailure extends Error {}
 
-/** A state change and its alert in one transaction (the outbox): the event exists exactly when the change does. */
+/**
+ * A state change and its alert in one transaction (the outbox): the event exists exactly when the change does. Two runs
+ * of one job can overlap (a job handed back at shutdown while its run was already storing the result, or returned from
+ * a worker that stalled): the row lock and the status read under it make only the run that changes the status alert.
+ */
 async function settle(ctx: AppContext, row: SubmissionRow, event: 'submission.ready' | 'submission.failed' | undefined, values: Updateable<SubmissionsTable>): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('submissions').select('status').where('id', '=', row.id).forNoKeyUpdate().executeTakeFirst();
+    if (!current) return false;
     const updated = await updateSubmission(trx, row.id, values);
-    if (updated && event) await recordAlertEvent(trx, { accountId: row.account_id, type: event, submissionId: row.id });
+    if (updated && event && current.status !== values.status) await recordAlertEvent(trx, { accountId: row.account_id, type: event, submissionId: row.id });
     return updated;
   });
 }
