@@ -120,14 +120,18 @@ ${zendesk!.comments(501).slice(1).map((c) => `<div class="c"><div class="h">Inte
     const uploadId = await tusUpload(server.url, await mediaFile('h264-opus-fmp4', 2), { token: made.request.token });
     expect((await submitUpload(server.url, made.request.token, submitBody(uploadId))).status).toBe(201);
     // The note is attempted once the recording is processed (seconds here, longer on a busy machine).
-    for (const deadline = Date.now() + 150_000; ; ) {
+    for (const deadline = Date.now() + 240_000; ; ) {
       await page.reload();
       if (await card.getByText('Notes are not being written to Zendesk').isVisible()) break;
-      if (Date.now() > deadline) throw new Error('the card never showed the error state');
+      if (Date.now() > deadline) {
+        const log = await (await fetch(`${server.url}/api/v1/integrations/zendesk/sync_log`, { headers: owner.headers })).text();
+        const recordings = await (await fetch(`${server.url}/api/v1/integrations/zendesk/tickets/501/requests`, { headers: owner.headers })).text();
+        throw new Error(`the card never showed the error state; sync log: ${log}; recordings: ${recordings}`);
+      }
       await page.waitForTimeout(2000);
     }
     await card.getByText('Reconnect Zendesk').first().waitFor();
     await shot(page, '3-revoked');
     expect(zendesk!.comments(501)).toHaveLength(3);
-  });
+  }, 420_000);
 });
