@@ -25,3 +25,4 @@ export * from './branding.ts';
 export * from './brand-palette.ts';
 export * from './random-id.ts';
 export * from './browser-floor.ts';
+export * from './permissions.ts';

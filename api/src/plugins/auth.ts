@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE } from '@showback/contract';
+import { may, PERMISSIONS, SESSION_COOKIE, type Permission } from '@showback/contract';
 import { AppError } from '../errors.ts';
 import { resolveSession, type ResolvedSession, type SessionUser } from '../modules/auth/sessions.service.ts';
 
@@ -12,6 +12,13 @@ declare module 'fastify' {
     user: SessionUser;
     /** The session behind the cookie, when there is one (set together with user). */
     sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The action of contract's PERMISSIONS table this route takes: a signed-in user whose role may not take it is
+     * refused (401, else 403 with the table's refusal) before the body is validated or any handler runs.
+     */
+    permission?: Permission;
   }
 }
 
@@ -52,21 +59,23 @@ export async function requireSysadmin(request: FastifyRequest, reply: FastifyRep
   if (!request.user.isSysadmin) throw new AppError('FORBIDDEN', 'Only system admins may do this.');
 }
 
-/** preHandler: requireUser, then 403 FORBIDDEN unless the user is the account's owner or an admin. */
-export async function requireAccountAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await requireUser(request, reply);
-  if (request.user.role !== 'owner' && request.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only the account owner or an admin may do this.');
-}
+export const forbidden = (action: Permission): AppError => new AppError('FORBIDDEN', PERMISSIONS[action].refusal);
 
-export const forbiddenNotOwner = (): AppError => new AppError('FORBIDDEN', 'Only the account owner may do this.');
-
-/** preHandler: requireUser, then 403 FORBIDDEN unless the user is the account's owner. */
-export async function requireAccountOwner(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await requireUser(request, reply);
-  if (request.user.role !== 'owner') throw forbiddenNotOwner();
+function requirePermission(action: Permission): preValidationHookHandler {
+  return async (request, reply) => {
+    await requireUser(request, reply);
+    if (!may(request.user.role, action)) throw forbidden(action);
+  };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('sessionId', null);
+  // Registered before any route: a route naming a permission gets its check first, from the one table.
+  app.addHook('onRoute', (route) => {
+    const action = route.config?.permission;
+    if (!action) return;
+    const others = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+    route.preValidation = [requirePermission(action), ...others];
+  });
 });

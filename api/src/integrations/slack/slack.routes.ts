@@ -10,7 +10,6 @@ import {
   SlackTestSchema,
   UpdateSlackIntegrationSchema,
 } from '@showback/contract';
-import { requireAccountAdmin } from '../../plugins/auth.ts';
 import * as service from './slack.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
@@ -20,7 +19,7 @@ const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySch
 export const slackRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/slack';
   const tags = ['team chat'];
-  const pre = { preHandler: requireAccountAdmin };
+  const pre = { config: { permission: 'integrations.manage' } } as const;
   const owner = (user: { id: string; accountId: string }) => ({ userId: user.id, accountId: user.accountId });
 
   app.get(`${base}/status`, { ...pre, schema: { tags, response: { 200: SlackStatusSchema, ...errors } } }, async (request) => service.slackStatus(app.ctx, request.user.accountId));

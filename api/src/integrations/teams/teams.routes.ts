@@ -11,7 +11,6 @@ import {
   TeamsTeamListSchema,
   UpdateTeamsIntegrationSchema,
 } from '@showback/contract';
-import { requireAccountAdmin } from '../../plugins/auth.ts';
 import * as service from './teams.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
@@ -21,7 +20,7 @@ const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema, 502: ErrorBodySch
 export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/teams';
   const tags = ['team chat'];
-  const pre = { preHandler: requireAccountAdmin };
+  const pre = { config: { permission: 'integrations.manage' } } as const;
   const owner = (user: { id: string; accountId: string }) => ({ userId: user.id, accountId: user.accountId });
 
   app.get(`${base}/status`, { ...pre, schema: { tags, response: { 200: TeamsStatusSchema, ...errors } } }, async (request) => service.teamsStatus(app.ctx, request.user.accountId));

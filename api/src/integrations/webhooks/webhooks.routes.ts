@@ -11,7 +11,6 @@ import {
   WebhookSecretSchema,
   WebhookTestResultSchema,
 } from '@showback/contract';
-import { requireAccountAdmin } from '../../plugins/auth.ts';
 import * as service from './webhook-endpoints.service.ts';
 
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -21,7 +20,7 @@ const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchem
 export const webhooksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/webhooks';
   const tags = ['webhooks'];
-  const pre = { preHandler: requireAccountAdmin };
+  const pre = { config: { permission: 'integrations.manage' } } as const;
 
   app.get(base, { ...pre, schema: { tags, response: { 200: WebhookEndpointListSchema, ...errors } } }, async (request) => ({
     items: await service.listEndpoints(app.ctx, request.user.accountId),

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, ZapierConnectSchema, ZapierKeySchema, ZapierMeSchema, ZapierStatusSchema, ZapierSubscribeSchema, ZapierSubscriptionListSchema, ZapierSubscriptionSchema } from '@showback/contract';
-import { requireAccountAdmin, requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import * as service from './zapier.service.ts';
 
 const errors = { 401: ErrorBodySchema, 402: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
@@ -13,17 +13,17 @@ export const zapierRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(`${base}/status`, { preHandler: requireUser, schema: { tags, response: { 200: ZapierStatusSchema, ...errors } } }, async (request) => service.zapierStatus(app.ctx, request.user.accountId));
 
-  app.get(`${base}/authorize`, { preHandler: requireAccountAdmin, schema: { tags, response: { 200: ZapierConnectSchema, ...errors } } }, async (request, reply) => {
+  app.get(`${base}/authorize`, { config: { permission: 'integrations.manage' }, schema: { tags, response: { 200: ZapierConnectSchema, ...errors } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return service.authorizeZapier(app.ctx, request.user.accountId, request.user.id);
   });
 
-  app.post(`${base}/regenerate`, { preHandler: requireAccountAdmin, schema: { tags, response: { 200: ZapierKeySchema, ...errors } } }, async (request, reply) => {
+  app.post(`${base}/regenerate`, { config: { permission: 'integrations.manage' }, schema: { tags, response: { 200: ZapierKeySchema, ...errors } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return service.regenerateZapierKey(app.ctx, request.user.accountId, request.user.id);
   });
 
-  app.delete(`${base}/disconnect`, { preHandler: requireAccountAdmin, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete(`${base}/disconnect`, { config: { permission: 'integrations.manage' }, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
     await service.disconnectZapier(app.ctx, request.user.accountId);
     return reply.status(204).send(null);
   });

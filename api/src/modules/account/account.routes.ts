@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, UpdateAccountBodySchema, UserSchema } from '@showback/contract';
-import { requireAccountAdmin } from '../../plugins/auth.ts';
 import { userJson } from '../users/users.service.ts';
 import { completeOnboarding, updateAccount } from './account.service.ts';
 
@@ -11,7 +10,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/v1/account',
-    { preHandler: requireAccountAdmin, schema: { tags: ['account'], summary: 'Rename the account and store onboarding answers (owner or admin)', body: UpdateAccountBodySchema, response: { 200: UserSchema, ...errors } } },
+    { config: { permission: 'account.edit' }, schema: { tags: ['account'], summary: 'Rename the account and store onboarding answers (owner or admin)', body: UpdateAccountBodySchema, response: { 200: UserSchema, ...errors } } },
     async (request) => {
       await updateAccount(ctx, request.user.accountId, request.body);
       return userJson(ctx, request.user.id);
@@ -20,7 +19,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/v1/account/onboarding/complete',
-    { preHandler: requireAccountAdmin, schema: { tags: ['account'], summary: 'Mark onboarding as finished (owner or admin)', response: { 200: UserSchema, ...errors } } },
+    { config: { permission: 'account.edit' }, schema: { tags: ['account'], summary: 'Mark onboarding as finished (owner or admin)', response: { 200: UserSchema, ...errors } } },
     async (request) => {
       await completeOnboarding(ctx, request.user.accountId);
       return userJson(ctx, request.user.id);

@@ -14,7 +14,7 @@ import {
   UpdateSubscriptionBodySchema,
 } from '@showback/contract';
 import { notFound } from '../../errors.ts';
-import { requireAccountAdmin, requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import { billingState } from './billing-state.ts';
 import * as repo from './billing.repository.ts';
 import { releaseHeldSubmissions } from './held-submissions.service.ts';
@@ -39,7 +39,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/checkout', {
-    preHandler: requireAccountAdmin,
+    config: { permission: 'billing.manage' },
     schema: { tags, summary: 'Open a Stripe Checkout page for a paid plan', body: CheckoutBodySchema, response: { 200: CheckoutResponseSchema, ...errors } },
   }, async (request) => startCheckout(ctx, request.user, request.body));
 
@@ -57,22 +57,22 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/billing/portal', {
-    preHandler: requireAccountAdmin,
+    config: { permission: 'billing.manage' },
     schema: { tags, summary: 'Open the Stripe customer portal', response: { 200: PortalResponseSchema, ...errors } },
   }, async (request) => openPortal(ctx, request.user));
 
   app.post('/api/v1/subscriptions/preview_change', {
-    preHandler: requireAccountAdmin,
+    config: { permission: 'billing.manage' },
     schema: { tags, summary: 'What a plan or interval change would cost, with proration', body: PreviewChangeBodySchema, response: { 200: SubscriptionPreviewSchema, ...errors } },
   }, async (request) => previewChange(ctx, request.user, request.body));
 
   app.post('/api/v1/subscriptions/update', {
-    preHandler: requireAccountAdmin,
+    config: { permission: 'billing.manage' },
     schema: { tags, summary: 'Apply a previewed change (confirmed: true)', body: UpdateSubscriptionBodySchema, response: { 200: SubscriptionUpdateResultSchema, 402: ErrorBodySchema, ...errors } },
   }, async (request) => applyChange(ctx, request.user, request.body));
 
   app.post('/api/v1/billing/held_submissions/release', {
-    preHandler: requireAccountAdmin,
+    config: { permission: 'billing.manage' },
     schema: { tags, summary: 'Accept recordings refused at the monthly limit, now that there is room', response: { 200: ReleaseHeldResultSchema, ...errors } },
   }, async (request) => releaseHeldSubmissions(ctx, request.user.accountId));
 };

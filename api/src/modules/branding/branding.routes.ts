@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BrandingSchema, ErrorBodySchema, LOGO_LIMITS, UpdateBrandingBodySchema } from '@showback/contract';
-import { requireAccountAdmin, requireUser } from '../../plugins/auth.ts';
+import { BrandingSchema, ErrorBodySchema, LOGO_LIMITS, may, UpdateBrandingBodySchema } from '@showback/contract';
+import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../errors.ts';
 import { sendStoredFile } from '../submissions/send-stored-file.ts';
 import * as service from './branding.service.ts';
@@ -15,13 +15,13 @@ export const brandingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/account/branding',
     { preHandler: requireUser, schema: { tags, summary: "The account's logo, colour, business name and Powered by setting (members read it)", response: { 200: BrandingSchema, ...errors } } },
-    async (request) => service.getBranding(ctx, request.user.accountId, request.user.role !== 'member'),
+    async (request) => service.getBranding(ctx, request.user.accountId, may(request.user.role, 'account.branding')),
   );
 
   app.put(
     '/api/v1/account/branding',
     {
-      preHandler: requireAccountAdmin,
+      config: { permission: 'account.branding' },
       schema: { tags, summary: 'Change the business name, brand colour or Powered by (owner or admin)', body: UpdateBrandingBodySchema, response: { 200: BrandingSchema, 402: ErrorBodySchema, ...errors } },
     },
     async (request) => service.updateBranding(ctx, request.user.accountId, request.body),
@@ -34,7 +34,7 @@ export const brandingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     logo.put(
       '/api/v1/account/branding/logo',
       {
-        preHandler: requireAccountAdmin,
+        config: { permission: 'account.branding' },
         schema: {
           tags,
           summary: `Upload the logo: a PNG, JPEG or WebP of at most ${LOGO_LIMITS.maxBytes / 1024 / 1024} MB and ${LOGO_LIMITS.maxWidth} × ${LOGO_LIMITS.maxHeight} pixels, stored re-encoded as PNG (owner or admin)`,
@@ -47,7 +47,7 @@ export const brandingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/api/v1/account/branding/logo',
-    { preHandler: requireAccountAdmin, schema: { tags, summary: 'Remove the logo (owner or admin)', response: { 200: BrandingSchema, ...errors } } },
+    { config: { permission: 'account.branding' }, schema: { tags, summary: 'Remove the logo (owner or admin)', response: { 200: BrandingSchema, ...errors } } },
     async (request) => service.deleteLogo(ctx, request.user.accountId),
   );
 

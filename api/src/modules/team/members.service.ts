@@ -1,7 +1,7 @@
-import type { AssignableRole, Team, TeamMember } from '@showback/contract';
+import { may, type AssignableRole, type Team, type TeamMember } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { notFound, validationFailed } from '../../errors.ts';
-import { forbiddenNotOwner, type SessionUser } from '../../plugins/auth.ts';
+import { forbidden, type SessionUser } from '../../plugins/auth.ts';
 import { endCredentials } from '../auth/credential-lifecycle.ts';
 import { invitationJson } from './invitations.service.ts';
 import { seatsOf } from './seats.ts';
@@ -62,7 +62,7 @@ export async function transferOwnership(ctx: AppContext, owner: SessionUser, use
   await ctx.db.transaction().execute(async (trx) => {
     await repo.lockAccount(trx, owner.accountId);
     // The session's role was read before the lock: a transfer finished meanwhile made this caller an admin.
-    if ((await repo.findMember(trx, owner.accountId, owner.id))?.role !== 'owner') throw forbiddenNotOwner();
+    if (!may((await repo.findMember(trx, owner.accountId, owner.id))?.role, 'team.transfer_ownership')) throw forbidden('team.transfer_ownership');
     const target = await repo.findMember(trx, owner.accountId, userId);
     if (!target) throw notFound('Member');
     if (target.role !== 'admin') throw validationFailed({ user: [ADMIN_ONLY] }, ADMIN_ONLY);

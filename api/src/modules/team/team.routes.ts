@@ -12,7 +12,7 @@ import {
   UpdateMemberBodySchema,
 } from '@showback/contract';
 import { AppError } from '../../errors.ts';
-import { requireAccountAdmin, requireAccountOwner, requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
 import * as invitations from './invitations.service.ts';
 import * as members from './members.service.ts';
@@ -32,7 +32,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { perIp, windowMs } = ctx.config.authRateLimit;
   const byAccount = app.createRateLimit({ max: INVITATIONS_PER_ACCOUNT, timeWindow: windowMs, keyGenerator: (req) => `invite:account:${req.user.accountId}` });
   const byIp = app.createRateLimit({ max: perIp, timeWindow: windowMs, keyGenerator: (req) => `invite:ip:${req.ip}` });
-  // After requireAccountAdmin, so only signed-in admins spend the account's budget.
+  // After the permission check (preValidation), so only signed-in admins spend the account's budget.
   const invitationRateLimit = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     for (const result of [await byIp(request), await byAccount(request)]) {
       if (!result.isAllowed && result.isExceeded) {
@@ -41,7 +41,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
   };
-  const invitingAdmin = { preHandler: [requireAccountAdmin, invitationRateLimit] };
+  const invitingAdmin = { config: { permission: 'team.invite' }, preHandler: invitationRateLimit } as const;
 
   app.get(base, { preHandler: requireUser, schema: { tags, summary: 'Members, pending invitations and seats (any member)', response: { 200: TeamSchema, ...errors } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -65,7 +65,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     `${base}/invitations/:id`,
-    { preHandler: requireAccountAdmin, schema: { tags, summary: 'Revoke a pending invitation (owner or admin)', params: IdParams, response: { 204: Type.Null(), ...errors } } },
+    { config: { permission: 'team.invite' }, schema: { tags, summary: 'Revoke a pending invitation (owner or admin)', params: IdParams, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
       await invitations.revokeInvitation(ctx, request.user.accountId, request.params.id);
       return reply.status(204).send(null);
@@ -74,13 +74,13 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     `${base}/members/:id`,
-    { preHandler: requireAccountAdmin, schema: { tags, summary: "Change a member's role to admin or member (owner or admin)", params: IdParams, body: UpdateMemberBodySchema, response: { 200: TeamMemberSchema, ...errors } } },
+    { config: { permission: 'team.manage_members' }, schema: { tags, summary: "Change a member's role to admin or member (owner or admin)", params: IdParams, body: UpdateMemberBodySchema, response: { 200: TeamMemberSchema, ...errors } } },
     async (request) => members.changeRole(ctx, request.user.accountId, request.params.id, request.body.role),
   );
 
   app.delete(
     `${base}/members/:id`,
-    { preHandler: requireAccountAdmin, schema: { tags, summary: 'Remove a member and end their sessions; what they created stays (owner or admin)', params: IdParams, response: { 204: Type.Null(), ...errors } } },
+    { config: { permission: 'team.manage_members' }, schema: { tags, summary: 'Remove a member and end their sessions; what they created stays (owner or admin)', params: IdParams, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
       await members.removeMember(ctx, request.user.accountId, request.params.id);
       return reply.status(204).send(null);
@@ -89,7 +89,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${base}/members/:id/transfer_ownership`,
-    { preHandler: requireAccountOwner, schema: { tags, summary: 'Make an admin the owner; the owner becomes an admin (owner only)', params: IdParams, response: { 200: TeamSchema, ...errors } } },
+    { config: { permission: 'team.transfer_ownership' }, schema: { tags, summary: 'Make an admin the owner; the owner becomes an admin (owner only)', params: IdParams, response: { 200: TeamSchema, ...errors } } },
     async (request) => members.transferOwnership(ctx, request.user, request.params.id),
   );
 

@@ -10,7 +10,7 @@ import {
   WidgetSessionSchema,
   WidgetSettingsSchema,
 } from '@showback/contract';
-import { requireAccountAdmin, requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import { getSubmissionEvents } from './submission-context.ts';
 import { widgetSessionRateLimit } from './widget-rate-limit.ts';
 import * as service from './widget.service.ts';
@@ -34,12 +34,12 @@ export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => service.getWidgetSettings(app.ctx, request.user));
 
   app.put('/api/v1/widget', {
-    preHandler: requireAccountAdmin,
+    config: { permission: 'widget.configure' },
     schema: { tags, body: UpdateWidgetSettingsSchema, response: { 200: WidgetSettingsSchema, 403: ErrorBodySchema, 422: ErrorBodySchema } },
   }, async (request) => service.updateWidgetSettings(app.ctx, request.user, request.body));
 
   app.post('/api/v1/widget/rotate_key', {
-    preHandler: requireAccountAdmin,
+    config: { permission: 'widget.configure' },
     schema: { tags, response: { 200: WidgetSettingsSchema, 403: ErrorBodySchema } },
   }, async (request) => service.rotateWidgetKey(app.ctx, request.user));
 
