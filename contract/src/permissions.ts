@@ -1,39 +1,48 @@
 import type { Role } from './users.ts';
 
-const OWNER_OR_ADMIN = 'Only the account owner or an admin may do this.';
-const OWNER_ONLY = 'Only the account owner may do this.';
-
 /**
  * Who in an account may do what: the one table the API's checks (a route's `config.permission`) and the dashboard's
  * offers (usePermission) both read. Every action not listed here is open to every role of the account. `refusal`
- * is the API's 403 message and the reason the dashboard shows beside an action it does not offer.
+ * is the API's 403 message and the reason the dashboard shows where it does not offer the action.
  */
-export const PERMISSIONS = {
+const TABLE = {
   /** Workspace name and onboarding answers (/my/account, /onboarding). */
-  'account.edit': { roles: ['owner', 'admin'], refusal: OWNER_OR_ADMIN },
+  'account.edit': { roles: ['owner', 'admin'], doing: 'change the workspace settings' },
   /** The branded subdomain (/my/account). */
-  'account.subdomain': { roles: ['owner', 'admin'], refusal: OWNER_OR_ADMIN },
+  'account.subdomain': { roles: ['owner', 'admin'], doing: 'change the branded subdomain' },
   /** Logo and colours (/my/account). */
-  'account.branding': { roles: ['owner', 'admin'], refusal: OWNER_OR_ADMIN },
+  'account.branding': { roles: ['owner', 'admin'], doing: 'change the branding' },
   /** Plan, interval, Stripe checkout and portal, releasing held recordings (/my/account "Change plan", /upgrade). */
-  'billing.manage': { roles: ['owner', 'admin'], refusal: OWNER_OR_ADMIN },
-  /** Allowed origins, appearance and the widget key (/my/widget). */
-  'widget.configure': { roles: ['owner', 'admin'], refusal: OWNER_OR_ADMIN },
+  'billing.manage': { roles: ['owner', 'admin'], doing: 'change the plan or billing' },
+  /** Setting the widget up, its allowed origins, appearance and key (/my/widget). */
+  'widget.configure': { roles: ['owner', 'admin'], doing: 'set up or change the widget' },
   /** Slack, Microsoft Teams, webhooks and Zapier (/my/integrations). */
-  'integrations.manage': { roles: ['owner', 'admin'], refusal: OWNER_OR_ADMIN },
+  'integrations.manage': { roles: ['owner', 'admin'], doing: 'connect or change integrations' },
   /** Inviting, resending and revoking invitations (/my/team). */
-  'team.invite': { roles: ['owner', 'admin'], refusal: OWNER_OR_ADMIN },
+  'team.invite': { roles: ['owner', 'admin'], doing: 'invite people' },
   /** Making a member an admin or an admin a member, removing either (/my/team). */
-  'team.manage_members': { roles: ['owner', 'admin'], refusal: OWNER_OR_ADMIN },
+  'team.manage_members': { roles: ['owner', 'admin'], doing: 'change roles or remove people' },
   /** Handing ownership to an admin (/my/team). */
-  'team.transfer_ownership': { roles: ['owner'], refusal: OWNER_ONLY },
-} as const satisfies Record<string, { roles: readonly Role[]; refusal: string }>;
+  'team.transfer_ownership': { roles: ['owner'], doing: 'transfer ownership' },
+} as const satisfies Record<string, { roles: readonly Role[]; doing: string }>;
 
-export type Permission = keyof typeof PERMISSIONS;
+export type Permission = keyof typeof TABLE;
 
-export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+export interface PermissionRule {
+  roles: readonly Role[];
+  /** The API's 403 message, and the reason the dashboard gives. */
+  refusal: string;
+}
+
+const who = (roles: readonly Role[]): string => (roles.length === 1 ? 'the account owner' : 'the account owner or an admin');
+
+export const PERMISSIONS = Object.fromEntries(
+  Object.entries(TABLE).map(([action, rule]) => [action, { roles: rule.roles, refusal: `Only ${who(rule.roles)} may ${rule.doing}.` }]),
+) as unknown as Record<Permission, PermissionRule>;
+
+export const PERMISSION_NAMES = Object.keys(TABLE) as Permission[];
 
 /** Whether `role` may take `action`; nobody without a role (signed out) may. */
 export function may(role: Role | null | undefined, action: Permission): boolean {
-  return role != null && (PERMISSIONS[action].roles as readonly Role[]).includes(role);
+  return role != null && PERMISSIONS[action].roles.includes(role);
 }

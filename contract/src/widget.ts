@@ -128,12 +128,18 @@ export const WidgetAppearanceSchema = Type.Object(
 export type WidgetAppearance = Static<typeof WidgetAppearanceSchema>;
 
 export const WidgetSettingsSchema = Type.Object({
-  /** Public: it goes into the page's HTML; it only works from the allowed origins. */
-  key: Type.String(),
+  /**
+   * Public: it goes into the page's HTML; it only works from the allowed origins. null until an owner or admin sets
+   * the widget up (`POST /api/v1/widget/setup`, or a first change): reading the settings never creates anything.
+   */
+  key: Type.Union([Type.String(), Type.Null()]),
   allowed_origins: Type.Array(Type.String()),
   appearance: WidgetAppearanceSchema,
-  /** The request widget recordings go to unless the page names another (`open({ request })`). */
-  request_id: Type.String({ format: 'uuid' }),
+  /**
+   * The request widget recordings go to unless the page names another (`open({ request })`); null before set-up, or
+   * once that request was deleted (the next widget recording makes a new one).
+   */
+  request_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
   /** Origin the snippet loads the SDK from and the widget talks to. */
   host: Type.String(),
   script_url: Type.String(),

@@ -149,12 +149,15 @@ describe('/my/integrations: webhooks and email alerts', () => {
     await card.getByText('0 active zaps').waitFor();
     expect((await fetch(`${server.url}/api/v1/zapier/me`, { headers: { 'x-api-key': key } })).status).toBe(200);
 
-    // Regenerate asks first; dismissing keeps the key.
-    page.once('dialog', (dialog) => void dialog.dismiss());
+    // Regenerate asks first in the product's dialog; Escape keeps the key.
+    const ask = page.getByRole('dialog', { name: 'Make a new Zapier API key?' });
     await card.getByRole('button', { name: 'Retrieve or regenerate API key' }).click();
+    await ask.waitFor();
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'hidden' });
     await expect(modal.isVisible()).resolves.toBe(false);
-    page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Retrieve or regenerate API key' }).click();
+    await ask.getByRole('button', { name: 'Retrieve or regenerate API key' }).click();
     await modal.waitFor();
     const fresh = await modal.getByLabel('API key').inputValue();
     expect(fresh).not.toBe(key);

@@ -139,11 +139,9 @@ describe('team: invite a colleague, who joins through the emailed link', () => {
     await page.getByRole('button', { name: 'Invite a colleague' }).waitFor();
 
     // Removed: their session ends at once.
-    ownerPage.once('dialog', (prompt) => {
-      expect(prompt.message()).toContain('Remove Colin Colleague');
-      void prompt.accept();
-    });
     await row.getByRole('button', { name: 'Remove Colin Colleague' }).click();
+    const confirmRemove = ownerPage.getByRole('dialog', { name: 'Remove Colin Colleague from the workspace?' });
+    await confirmRemove.getByRole('button', { name: 'Remove', exact: true }).click();
     await ownerPage.getByText('Colin Colleague was removed from the workspace.').waitFor();
     await row.waitFor({ state: 'detached' });
     expect(await ownerPage.getByTestId('team-member').count()).toBe(1);
@@ -166,11 +164,12 @@ describe('team: invite a colleague, who joins through the emailed link', () => {
 
     await ownerPage.goto('/my/team');
     const row = ownerPage.getByTestId('team-member').filter({ hasText: 'Ada Admin' });
-    ownerPage.once('dialog', (prompt) => {
-      expect(prompt.message()).toContain('Make Ada Admin the owner of this workspace?');
-      void prompt.accept();
-    });
     await row.getByRole('button', { name: 'Make owner' }).click();
+    // The dialog opens with Cancel focused, so Enter alone never hands the workspace over.
+    const confirmTransfer = ownerPage.getByRole('dialog', { name: 'Make Ada Admin the owner of this workspace?' });
+    await confirmTransfer.getByRole('button', { name: 'Cancel' }).waitFor();
+    expect(await confirmTransfer.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await confirmTransfer.getByRole('button', { name: 'Make owner' }).click();
     await ownerPage.getByText('Ada Admin is now the owner.').waitFor();
     await expect(row.textContent()).resolves.toContain('Owner');
     await expect(ownerPage.getByTestId('team-member').filter({ hasText: 'Olivia Owner' }).getByLabel('Role of Olivia Owner').inputValue()).resolves.toBe('admin');

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const owner = await signUpOwner(product.server.url, 'Acme Store');
   const res = await fetch(`${product.server.url}/api/v1/widget`, { method: 'PUT', headers: owner.headers, body: JSON.stringify({ allowed_origins: [host] }) });
   expect(res.status).toBe(200);
-  key = ((await res.json()) as WidgetSettings).key;
+  key = ((await res.json()) as WidgetSettings).key!; // a first save sets the widget up
 });
 
 afterAll(async () => {

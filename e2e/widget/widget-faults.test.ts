@@ -72,7 +72,7 @@ afterAll(async () => {
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
-const hostUrl = () => `${host}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(settings.key)}`;
+const hostUrl = () => `${host}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(settings.key!)}`;
 
 async function crossSiteContext(width: number, height: number): Promise<BrowserContext> {
   const context = await product.context(width, { viewport: { width, height } });
@@ -223,7 +223,7 @@ describe('widget recorder faults, cross-site', () => {
 
   it('a host page whose Permissions-Policy forbids screen capture in frames gets "Record in a new tab", which records and sends with the page\'s events', async () => {
     const context = await crossSiteContext(1280, 800);
-    const { page } = await hostPage(context, `${blockingHost}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(settings.key)}`);
+    const { page } = await hostPage(context, `${blockingHost}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(settings.key!)}`);
     await page.getByRole('button', { name: 'Pay now' }).click();
     await page.locator('#log').filter({ hasText: 'pay: HTTP 404' }).waitFor();
     await page.locator('showback-launcher button').click();

@@ -177,7 +177,7 @@ beforeAll(async () => {
   ({ server: examples, origin: host } = await startCrossSiteHost());
   owner = await signUpOwner(product.server.url, 'Acme Support');
   const settings = await api<WidgetSettings>('PUT', '/api/v1/widget', { allowed_origins: [host], appearance: { label: 'Report a problem', position: 'bottom-right' } });
-  key = settings.key;
+  key = settings.key!; // a first save sets the widget up
   await completeOnboarding(owner);
 });
 

@@ -38,6 +38,11 @@ export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, body: UpdateWidgetSettingsSchema, response: { 200: WidgetSettingsSchema, 403: ErrorBodySchema, 422: ErrorBodySchema } },
   }, async (request) => service.updateWidgetSettings(app.ctx, request.user, request.body));
 
+  app.post('/api/v1/widget/setup', {
+    config: { permission: 'widget.configure' },
+    schema: { tags, summary: 'Create the widget key and its default request (idempotent)', response: { 200: WidgetSettingsSchema, 403: ErrorBodySchema } },
+  }, async (request) => service.setUpWidget(app.ctx, request.user));
+
   app.post('/api/v1/widget/rotate_key', {
     config: { permission: 'widget.configure' },
     schema: { tags, response: { 200: WidgetSettingsSchema, 403: ErrorBodySchema } },

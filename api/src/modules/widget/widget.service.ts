@@ -41,8 +41,9 @@ async function planAllows(ctx: AppContext, accountId: string): Promise<{ allows:
 }
 
 /**
- * The account's widget settings, created with a key and a request the first time they are needed. The request's
- * title is the heading customers see in the recorder, so it speaks to them; the owner may rename it.
+ * The account's widget settings, created with a key and a request the first time a change needs them (set-up, a
+ * save, a key rotation, a customer's widget session); never by reading them. The request's title is the heading
+ * customers see in the recorder, so it speaks to them; the owner may rename it.
  */
 async function ensureSettings(ctx: AppContext, accountId: string, userId: string | null) {
   let settings = await repo.findSettings(ctx.db, accountId);
@@ -70,15 +71,17 @@ async function ensureSettings(ctx: AppContext, accountId: string, userId: string
   return settings as typeof settings & { request_id: string };
 }
 
+/** What /my/widget shows; reads only, so an account nobody has set up yet answers `key: null`. */
 export async function getWidgetSettings(ctx: AppContext, user: { id: string; accountId: string }): Promise<WidgetSettings> {
-  const settings = await ensureSettings(ctx, user.accountId, user.id);
+  const settings = await repo.findSettings(ctx.db, user.accountId);
+  const request = settings?.request_id ? await repo.findRequestOfAccount(ctx.db, user.accountId, settings.request_id) : undefined;
   const { allows, plan } = await planAllows(ctx, user.accountId);
   const host = new URL(ctx.config.publicUrl).origin;
   return {
-    key: settings.public_key,
+    key: settings?.public_key ?? null,
     allowed_origins: await repo.listOrigins(ctx.db, user.accountId),
-    appearance: appearanceOf(settings.appearance),
-    request_id: settings.request_id,
+    appearance: appearanceOf(settings?.appearance),
+    request_id: request ? settings!.request_id : null,
     host,
     script_url: `${host}/sdk/showback.js`,
     plan_allows: allows,
@@ -105,6 +108,12 @@ export async function updateWidgetSettings(ctx: AppContext, user: { id: string; 
     appearance.label = appearance.label.trim() || DEFAULT_APPEARANCE.label;
     await repo.updateSettings(ctx.db, user.accountId, { appearance: JSON.stringify(appearance) });
   }
+  return getWidgetSettings(ctx, user);
+}
+
+/** Creates the key and the default request (idempotent): the owner's or an admin's "Set up the widget". */
+export async function setUpWidget(ctx: AppContext, user: { id: string; accountId: string }): Promise<WidgetSettings> {
+  await ensureSettings(ctx, user.accountId, user.id);
   return getWidgetSettings(ctx, user);
 }
 

@@ -3,6 +3,7 @@ import { t } from '../../messages/t.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { usePermission } from '../auth/usePermission.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { useSignOut } from '../auth/useSignOut.ts';
 import { BillingSection } from '../billing/BillingSection.tsx';
@@ -18,6 +19,7 @@ import styles from './AccountPage.module.css';
 export function AccountPage() {
   const user = useAtomValue(userAtom);
   const { signOut, signingOut } = useSignOut();
+  const { allowed: choosesSubdomain } = usePermission('account.subdomain');
   return (
     <div className={styles.page}>
       <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
@@ -31,7 +33,7 @@ export function AccountPage() {
         <div className={styles.wide}>
           <BrandingSection />
         </div>
-        {(user?.role === 'owner' || user?.role === 'admin') && <SubdomainSection />}
+        {choosesSubdomain && <SubdomainSection />}
         <Card className={styles.section}>
           <h2 className={styles.heading}>{t('integrationsApp.emailHeading')}</h2>
           <p className={styles.intro}>{t('integrationsApp.email.text')}</p>

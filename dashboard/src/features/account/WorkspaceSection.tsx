@@ -6,6 +6,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { usePermission } from '../auth/usePermission.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { updateAccount } from './accountApi.ts';
 import { useSaveAction } from './useSaveAction.ts';
@@ -18,7 +19,7 @@ export function WorkspaceSection() {
   const [user, setUser] = useAtom(userAtom);
   const [name, setName] = useState(user?.account.name ?? '');
   const save = useSaveAction(FIELDS, t('account.workspaceFailed'));
-  const canEdit = user?.role === 'owner' || user?.role === 'admin';
+  const canEdit = usePermission('account.edit').allowed;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +43,7 @@ export function WorkspaceSection() {
           </div>
         </form>
       ) : (
-        <p className={styles.intro}>{t('account.workspaceReadOnly', { name: user?.account.name ?? '' })}</p>
+        <p className={styles.intro} data-refused="account.edit">{t('account.workspaceReadOnly', { name: user?.account.name ?? '' })}</p>
       )}
     </Card>
   );

@@ -6,6 +6,8 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { NotAllowed } from '../auth/NotAllowed.tsx';
+import { usePermission } from '../auth/usePermission.ts';
 import { billingErrorText, fetchBilling, formatDate, openPortal, releaseHeld } from './billingApi.ts';
 import styles from './billing.module.css';
 
@@ -17,6 +19,7 @@ export function BillingSection() {
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState<'portal' | 'release'>();
+  const { allowed: manages } = usePermission('billing.manage');
 
   const load = useCallback(async () => {
     try {
@@ -100,15 +103,18 @@ export function BillingSection() {
               </>
             )}
           </dl>
-          <div className={styles.actions}>
-            <Link to="/upgrade">{t('billing.section.changePlan')}</Link>
-            {billing.has_billing_account && (
-              <Button variant="secondary" busy={busy === 'portal'} onClick={() => void manage()}>{t('billing.section.manage')}</Button>
-            )}
-            {billing.warnings.some((w) => w.code === 'submissions_held') && (
-              <Button variant="secondary" busy={busy === 'release'} onClick={() => void release()}>{t('billing.section.releaseHeld')}</Button>
-            )}
-          </div>
+          <NotAllowed actions={['billing.manage']} />
+          {manages && (
+            <div className={styles.actions}>
+              <Link to="/upgrade">{t('billing.section.changePlan')}</Link>
+              {billing.has_billing_account && (
+                <Button variant="secondary" busy={busy === 'portal'} onClick={() => void manage()}>{t('billing.section.manage')}</Button>
+              )}
+              {billing.warnings.some((w) => w.code === 'submissions_held') && (
+                <Button variant="secondary" busy={busy === 'release'} onClick={() => void release()}>{t('billing.section.releaseHeld')}</Button>
+              )}
+            </div>
+          )}
         </>
       )}
     </Card>

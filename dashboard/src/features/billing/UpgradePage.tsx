@@ -9,6 +9,8 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { NotAllowed } from '../auth/NotAllowed.tsx';
+import { usePermission } from '../auth/usePermission.ts';
 import { billingErrorText, fetchBilling, formatDate, formatMoney, previewChange, startCheckout, updateSubscription } from './billingApi.ts';
 import styles from './billing.module.css';
 
@@ -29,6 +31,8 @@ export function UpgradePage() {
   const [busy, setBusy] = useState<PlanId>();
   const [preview, setPreview] = useState<SubscriptionPreview>();
   const autoStarted = useRef(false);
+  // Members see the plans and prices, and who may choose one, but are offered no choice the API would refuse.
+  const { allowed: mayChoose } = usePermission('billing.manage');
 
   const load = useCallback(async () => {
     try {
@@ -61,10 +65,10 @@ export function UpgradePage() {
   // A plan chosen on the pricing page arrives as ?plan=&interval=: a free account goes straight to checkout.
   useEffect(() => {
     const plan = params.get('plan');
-    if (autoStarted.current || !billing || subscribed || !isPlan(plan) || !PLANS[plan].checkout) return;
+    if (autoStarted.current || !mayChoose || !billing || subscribed || !isPlan(plan) || !PLANS[plan].checkout) return;
     autoStarted.current = true;
     void checkout(plan, interval);
-  }, [billing, subscribed, params, interval, checkout]);
+  }, [mayChoose, billing, subscribed, params, interval, checkout]);
 
   const choose = async (plan: PlanId) => {
     if (!subscribed) return checkout(plan, interval);
@@ -104,6 +108,7 @@ export function UpgradePage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('billing.upgrade.heading')} subtitle={t('billing.upgrade.intro')} />
+      <NotAllowed actions={['billing.manage']} />
       {error && <Banner tone="error" onDismiss={() => setError(undefined)}>{error}</Banner>}
       {notice && <Banner tone="success" onDismiss={() => setNotice(undefined)}>{notice}</Banner>}
       {billing?.trial_active && billing.trial_ends_at && !subscribed && (
@@ -138,7 +143,7 @@ export function UpgradePage() {
                 {isCurrent ? (
                   <p className={styles.muted}><strong>{t('billing.upgrade.current')}</strong></p>
                 ) : (
-                  <Button variant={id === 'growth' ? 'primary' : 'secondary'} busy={busy === id} disabled={!billing || busy !== undefined} onClick={() => void choose(id)}>
+                  mayChoose && <Button variant={id === 'growth' ? 'primary' : 'secondary'} busy={busy === id} disabled={!billing || busy !== undefined} onClick={() => void choose(id)}>
                     {subscribed ? t('billing.upgrade.switchTo', { plan: plan.name }) : t('billing.upgrade.choose', { plan: plan.name })}
                   </Button>
                 )}

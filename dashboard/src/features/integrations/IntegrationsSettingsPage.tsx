@@ -2,6 +2,8 @@ import { useAtomValue } from 'jotai';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { NotAllowed } from '../auth/NotAllowed.tsx';
+import { usePermission } from '../auth/usePermission.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
 import { SlackCard } from './SlackCard.tsx';
@@ -13,13 +15,16 @@ import styles from './Integrations.module.css';
 
 type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'intercom' | 'freshdesk';
 
-/** A card without actions: for members (who do not manage integrations) and the helpdesks not built yet. */
-function PendingCard({ name, badge }: { name: CardName; badge: MessageKey }) {
+/**
+ * A card that only describes: an integration not built yet ("Coming soon" badge), or one whose settings only the
+ * owner and admins see (no badge; the page says why above the cards).
+ */
+function PendingCard({ name, badge }: { name: CardName; badge?: MessageKey }) {
   return (
     <Card className={styles.card} data-integration={name}>
       <div className={styles.cardHead}>
         <h2 className={styles.cardTitle}>{t(`integrationsApp.${name}.name`)}</h2>
-        <span className={`${styles.badge} ${styles.soon}`}>{t(badge)}</span>
+        {badge && <span className={`${styles.badge} ${styles.soon}`}>{t(badge)}</span>}
       </div>
       <p className={styles.muted}>{t(`integrationsApp.${name}.text`)}</p>
     </Card>
@@ -29,14 +34,15 @@ function PendingCard({ name, badge }: { name: CardName; badge: MessageKey }) {
 /** /my/integrations: the spec's cards (§2) and the account's webhooks. */
 export function IntegrationsSettingsPage() {
   const user = useAtomValue(userAtom);
-  const manages = user?.role === 'owner' || user?.role === 'admin';
+  const { allowed: manages } = usePermission('integrations.manage');
   return (
     <div className={styles.page}>
       <PageHeader title={t('integrationsApp.title')} subtitle={t('integrationsApp.subtitle')} />
+      <NotAllowed actions={['integrations.manage']} />
       <div className={styles.cards}>
-        {manages ? <SlackCard /> : <PendingCard name="slack" badge="integrationsApp.available" />}
+        {manages ? <SlackCard /> : <PendingCard name="slack" />}
         <ZapierCard signedIn={!!user} />
-        {manages ? <TeamsCard /> : <PendingCard name="teams" badge="integrationsApp.comingSoon" />}
+        {manages ? <TeamsCard /> : <PendingCard name="teams" />}
         <Card className={styles.card} data-integration="email">
           <div className={styles.cardHead}>
             <h2 className={styles.cardTitle}>{t('integrationsApp.email.name')}</h2>
@@ -45,11 +51,11 @@ export function IntegrationsSettingsPage() {
           <p className={styles.muted}>{t('integrationsApp.email.text')}</p>
           {user && <NewRecordingEmailToggle />}
         </Card>
-        {manages ? <ZendeskCard /> : <PendingCard name="zendesk" badge="integrationsApp.available" />}
+        {manages ? <ZendeskCard /> : <PendingCard name="zendesk" />}
         <PendingCard name="intercom" badge="integrationsApp.comingSoon" />
         <PendingCard name="freshdesk" badge="integrationsApp.comingSoon" />
       </div>
-      {manages ? <WebhooksSection /> : <p className={styles.muted}>{t('integrationsApp.webhooks.adminsOnly')}</p>}
+      {manages && <WebhooksSection />}
     </div>
   );
 }

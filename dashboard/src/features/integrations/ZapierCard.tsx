@@ -6,7 +6,9 @@ import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/useToast.ts';
+import { usePermission } from '../auth/usePermission.ts';
 import { authorizeZapier, getZapierStatus, regenerateZapierKey } from './zapierApi.ts';
 import { ZapierKeyModal } from './ZapierKeyModal.tsx';
 import styles from './Integrations.module.css';
@@ -19,6 +21,8 @@ export function ZapierCard({ signedIn }: { signedIn: boolean }) {
   const [shownKey, setShownKey] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState<'already' | 'plan' | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const { allowed: manages } = usePermission('integrations.manage');
   const toast = useToast();
 
   useEffect(() => {
@@ -40,18 +44,16 @@ export function ZapierCard({ signedIn }: { signedIn: boolean }) {
     }
   };
 
+  // Runs from the confirmation dialog, which shows a failure itself; a plan that lapsed closes it with the notice.
   const regenerate = async () => {
-    if (!window.confirm(t('integrationsApp.zapierCard.regenerateConfirm'))) return;
-    setBusy(true);
     try {
       setShownKey((await regenerateZapierKey()).api_key);
       setStatus(await getZapierStatus());
     } catch (error) {
-      if (isPlanRequired(error)) setNotice('plan');
-      else toast.show({ tone: 'error', title: t('integrationsApp.zapierCard.regenerateError'), message: error instanceof Error ? error.message : '' });
-    } finally {
-      setBusy(false);
+      if (!isPlanRequired(error)) throw error;
+      setNotice('plan');
     }
+    setConfirming(false);
   };
 
   return (
@@ -71,17 +73,26 @@ export function ZapierCard({ signedIn }: { signedIn: boolean }) {
         <>
           <p className={styles.muted}>{status.subscription_count === 1 ? t('integrationsApp.zapierCard.zapsOne') : t('integrationsApp.zapierCard.zaps', { count: status.subscription_count })}</p>
           <div className={styles.actions}>
-            <Button size="small" variant="secondary" busy={busy} onClick={() => void regenerate()}>{t('integrationsApp.zapierCard.regenerate')}</Button>
+            {manages && <Button size="small" variant="secondary" onClick={() => setConfirming(true)}>{t('integrationsApp.zapierCard.regenerate')}</Button>}
             <a className={styles.link} href="https://zapier.com/app/zaps" target="_blank" rel="noreferrer">{t('integrationsApp.zapierCard.open')}</a>
             <Link className={styles.link} to="/my/zapier">{t('integrationsApp.zapierCard.manage')}</Link>
           </div>
         </>
       )}
-      {signedIn && status && !status.connected && (
+      {manages && status && !status.connected && (
         <div className={styles.actions}>
           <Button size="small" busy={busy} onClick={() => void connect()}>{t('integrationsApp.zapierCard.connect')}</Button>
         </div>
       )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('integrationsApp.zapierCard.regenerateTitle')}
+        text={t('integrationsApp.zapierCard.regenerateConfirm')}
+        confirmLabel={t('integrationsApp.zapierCard.regenerate')}
+        onConfirm={regenerate}
+        onClose={() => setConfirming(false)}
+        errorText={(error) => (error instanceof Error && error.message ? error.message : t('integrationsApp.zapierCard.regenerateError'))}
+      />
       {shownKey && <ZapierKeyModal apiKey={shownKey} onClose={() => setShownKey(undefined)} />}
     </Card>
   );

@@ -5,7 +5,11 @@ import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { formatDateTime } from '../../ui/formatters.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { NotAllowed } from '../auth/NotAllowed.tsx';
+import { usePermission } from '../auth/usePermission.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { disconnectZapier, getZapierStatus, listZapierSubscriptions } from './zapierApi.ts';
 import { ZapierCard } from './ZapierCard.tsx';
@@ -18,8 +22,8 @@ export function ZapierPage() {
   const [status, setStatus] = useState<ZapierStatus | undefined>(undefined);
   const [subscriptions, setSubscriptions] = useState<ZapierSubscription[]>([]);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const manages = user?.role === 'owner' || user?.role === 'admin';
+  const [confirming, setConfirming] = useState(false);
+  const { allowed: manages } = usePermission('integrations.manage');
 
   const load = async () => {
     try {
@@ -34,22 +38,16 @@ export function ZapierPage() {
   }, []);
 
   const disconnect = async () => {
-    if (!window.confirm(t('integrationsApp.zapierCard.disconnectConfirm'))) return;
-    setBusy(true);
-    try {
-      await disconnectZapier();
-      await load();
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    await disconnectZapier();
+    setConfirming(false);
+    await load();
   };
 
   return (
     <div className={styles.page}>
       <PageHeader title={t('integrationsApp.zapierCard.pageTitle')} subtitle={t('integrationsApp.zapierCard.pageIntro')} />
       {failed && <Banner tone="error">{t('integrationsApp.zapierCard.loadFailed')}</Banner>}
+      <NotAllowed actions={['integrations.manage']} />
       <Card className={styles.section}>
         <table className={styles.table}>
           <tbody>
@@ -68,7 +66,7 @@ export function ZapierPage() {
                   ? t('integrationsApp.zapierCard.noSubscriptions')
                   : subscriptions.map((s) => (
                       <div key={s.id}>
-                        <code className={styles.url}>{s.hookUrl}</code> <span className={styles.muted}>{new Date(s.created_at).toLocaleString()}</span>
+                        <code className={styles.url}>{s.hookUrl}</code> <span className={styles.muted}>{formatDateTime(s.created_at)}</span>
                       </div>
                     ))}
               </td>
@@ -77,7 +75,7 @@ export function ZapierPage() {
         </table>
         {manages && status?.connected && (
           <div className={styles.actions}>
-            <Button variant="danger" size="small" busy={busy} onClick={() => void disconnect()}>{t('integrationsApp.zapierCard.disconnect')}</Button>
+            <Button variant="danger" size="small" onClick={() => setConfirming(true)}>{t('integrationsApp.zapierCard.disconnect')}</Button>
           </div>
         )}
       </Card>
@@ -86,6 +84,15 @@ export function ZapierPage() {
         <ZapierSetupSteps />
       </Card>
       {manages && !status?.connected && <ZapierCard signedIn={!!user} />}
+      <ConfirmDialog
+        open={confirming}
+        title={t('integrationsApp.zapierCard.disconnectTitle')}
+        text={t('integrationsApp.zapierCard.disconnectConfirm')}
+        confirmLabel={t('integrationsApp.zapierCard.disconnect')}
+        onConfirm={disconnect}
+        onClose={() => setConfirming(false)}
+        errorText={() => t('integrationsApp.zapierCard.disconnectFailed')}
+      />
     </div>
   );
 }

@@ -7,16 +7,29 @@ import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { fetchCurrentUser } from '../auth/authApi.ts';
+import { NotAllowed } from '../auth/NotAllowed.tsx';
+import { usePermission } from '../auth/usePermission.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { formatDate, formatDateTime } from '../../ui/formatters.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import { TeamTable } from './TeamTable.tsx';
 import { changeRole, getTeam, removeMember, resendInvitation, revokeInvitation, transferOwnership } from './teamApi.ts';
 import styles from './TeamPage.module.css';
+
+/** A destructive row action waiting for the person to confirm it in the dialog. */
+interface PendingAction {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  run: () => Promise<unknown>;
+  done: string;
+  rolesChanged?: boolean;
+}
 
 const errorText = (error: unknown): string => (error instanceof ApiError && error.status !== 500 && error.message ? error.message : t('team.actionFailed'));
 
@@ -28,8 +41,12 @@ export function TeamPage() {
   const [inviting, setInviting] = useState(false);
   const [busyId, setBusyId] = useState<string>();
   const [actionError, setActionError] = useState<string>();
+  const [pending, setPending] = useState<PendingAction>();
   const toast = useToast();
-  const canManage = user?.role === 'owner' || user?.role === 'admin';
+  const invites = usePermission('team.invite').allowed;
+  const manages = usePermission('team.manage_members').allowed;
+  const transfers = usePermission('team.transfer_ownership').allowed;
+  const upgrades = usePermission('billing.manage').allowed;
 
   const reload = useCallback(() => getTeam().then(setTeam, () => setLoadFailed(true)), []);
   useEffect(() => void reload(), [reload]);
@@ -51,18 +68,22 @@ export function TeamPage() {
   };
 
   const onRole = (member: TeamMember, role: AssignableRole) => void act(member.id, () => changeRole(member.id, role), t('team.roleChanged', { name: member.name, role: t(`team.roles.${role}`) }), member.id === user?.id);
-  const onRemove = (member: TeamMember) => {
-    if (!window.confirm(t('team.removeConfirm', { name: member.name, email: member.email }))) return;
-    void act(member.id, () => removeMember(member.id), t('team.removed', { name: member.name }));
-  };
-  const onTransfer = (member: TeamMember) => {
-    if (!window.confirm(t('team.transferConfirm', { name: member.name }))) return;
-    void act(member.id, () => transferOwnership(member.id), t('team.transferred', { name: member.name }), true);
-  };
+  const onRemove = (member: TeamMember) =>
+    setPending({ title: t('team.removeTitle', { name: member.name }), text: t('team.removeConfirm', { name: member.name, email: member.email }), confirmLabel: t('team.remove'), run: () => removeMember(member.id), done: t('team.removed', { name: member.name }) });
+  const onTransfer = (member: TeamMember) =>
+    setPending({ title: t('team.transferTitle', { name: member.name }), text: t('team.transferConfirm', { name: member.name }), confirmLabel: t('team.transfer'), run: () => transferOwnership(member.id), done: t('team.transferred', { name: member.name }), rolesChanged: true });
   const onResend = (invitation: Invitation) => void act(invitation.id, () => resendInvitation(invitation.id), t('team.resent', { email: invitation.email }));
-  const onRevoke = (invitation: Invitation) => {
-    if (!window.confirm(t('team.revokeConfirm', { email: invitation.email }))) return;
-    void act(invitation.id, () => revokeInvitation(invitation.id), t('team.revoked', { email: invitation.email }));
+  const onRevoke = (invitation: Invitation) =>
+    setPending({ title: t('team.revokeTitle', { email: invitation.email }), text: t('team.revokeConfirm', { email: invitation.email }), confirmLabel: t('team.revoke'), run: () => revokeInvitation(invitation.id), done: t('team.revoked', { email: invitation.email }) });
+
+  /** The confirmed action; a failure stays in the dialog (ConfirmDialog shows it), success closes it and reloads. */
+  const confirmPending = async () => {
+    if (!pending) return;
+    await pending.run();
+    setPending(undefined);
+    await reload();
+    if (pending.rolesChanged) setUser(await fetchCurrentUser());
+    toast.show({ tone: 'success', message: pending.done });
   };
 
   const seats = team?.seats;
@@ -73,7 +94,7 @@ export function TeamPage() {
       <PageHeader
         title={t('team.title')}
         subtitle={t('team.subtitle')}
-        actions={canManage && <Button onClick={() => setInviting(true)} disabled={!team}>{t('team.invite')}</Button>}
+        actions={invites && <Button onClick={() => setInviting(true)} disabled={!team}>{t('team.invite')}</Button>}
       />
       {loadFailed && <Banner tone="error">{t('team.loadFailed')}</Banner>}
       {actionError && <Banner tone="error" onDismiss={() => setActionError(undefined)}>{actionError}</Banner>}
@@ -81,18 +102,18 @@ export function TeamPage() {
       {seats && (
         <p className={styles.seats} data-testid="team-seats">
           {seats.limit === null ? t('team.seatsUnlimited', { used: seats.used }) : t('team.seats', { used: seats.used, limit: seats.limit })}{' '}
-          {full && canManage && (
+          {full && upgrades && (
             <>
               {t('team.seatsFull')} <Link to="/upgrade">{t('team.upgrade')}</Link>
             </>
           )}
         </p>
       )}
-      {!canManage && team && <Banner tone="info">{t('team.memberNotice')}</Banner>}
+      {team && <NotAllowed actions={['team.invite', 'team.manage_members', 'team.transfer_ownership']} />}
       {team && (
         <Card className={styles.section}>
           <h2 className={styles.heading}>{t('team.membersHeading')}</h2>
-          <TeamTable label={t('team.membersHeading')} columns={[t('team.name'), t('team.email'), t('team.role'), t('team.lastActive')]} withActions={canManage}>
+          <TeamTable label={t('team.membersHeading')} columns={[t('team.name'), t('team.email'), t('team.role'), t('team.lastActive')]} withActions={manages || transfers}>
               {team.members.map((member) => (
                 <tr key={member.id} data-testid="team-member">
                   <td>
@@ -100,7 +121,7 @@ export function TeamPage() {
                   </td>
                   <td>{member.email}</td>
                   <td>
-                    {canManage && member.role !== 'owner' ? (
+                    {manages && member.role !== 'owner' ? (
                       <select
                         className={styles.select}
                         aria-label={t('team.roleOf', { name: member.name })}
@@ -116,14 +137,14 @@ export function TeamPage() {
                     )}
                   </td>
                   <td data-label={t('team.lastActive')}>{member.last_active_at ? formatDateTime(member.last_active_at) : t('team.never')}</td>
-                  {canManage && (
+                  {(manages || transfers) && (
                     <td>
                       <div className={styles.rowActions}>
-                        {user?.role === 'owner' && member.role === 'admin' && (
+                        {transfers && member.role === 'admin' && (
                           <Button size="small" variant="secondary" busy={busyId === member.id} onClick={() => onTransfer(member)}>{t('team.transfer')}</Button>
                         )}
                         {/* Leaving is not offered here: removing oneself would sign this browser out mid-action. */}
-                        {member.role !== 'owner' && member.id !== user?.id && (
+                        {manages && member.role !== 'owner' && member.id !== user?.id && (
                           <Button size="small" variant="danger" busy={busyId === member.id} onClick={() => onRemove(member)} aria-label={t('team.removeLabel', { name: member.name })}>{t('team.remove')}</Button>
                         )}
                       </div>
@@ -140,14 +161,14 @@ export function TeamPage() {
           {team.invitations.length === 0 ? (
             <p className={styles.muted}>{t('team.noInvitations')}</p>
           ) : (
-            <TeamTable label={t('team.invitationsHeading')} columns={[t('team.email'), t('team.role'), t('team.invitedBy'), t('team.expires')]} withActions={canManage}>
+            <TeamTable label={t('team.invitationsHeading')} columns={[t('team.email'), t('team.role'), t('team.invitedBy'), t('team.expires')]} withActions={invites}>
                 {team.invitations.map((invitation) => (
                   <tr key={invitation.id} data-testid="team-invitation">
                     <td>{invitation.email}</td>
                     <td>{t(`team.roles.${invitation.role}`)}</td>
                     <td data-label={t('team.invitedBy')}>{invitation.invited_by ?? t('team.formerMember')}</td>
                     <td data-label={t('team.expires')}>{invitation.expired ? <strong>{t('team.expired')}</strong> : formatDate(invitation.expires_at)}</td>
-                    {canManage && (
+                    {invites && (
                       <td>
                         <div className={styles.rowActions}>
                           <Button size="small" variant="secondary" busy={busyId === invitation.id} onClick={() => onResend(invitation)}>{t('team.resend')}</Button>
@@ -161,6 +182,15 @@ export function TeamPage() {
           )}
         </Card>
       )}
+      <ConfirmDialog
+        open={pending !== undefined}
+        title={pending?.title ?? ''}
+        text={pending?.text ?? ''}
+        confirmLabel={pending?.confirmLabel ?? ''}
+        onConfirm={confirmPending}
+        onClose={() => setPending(undefined)}
+        errorText={errorText}
+      />
       {inviting && (
         <InviteDialog
           onClose={() => setInviting(false)}

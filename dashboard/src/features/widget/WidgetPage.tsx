@@ -10,10 +10,13 @@ import { t } from '../../messages/t.ts';
 import { reviewErrorMessage } from '../../app/reviewErrorMessage.ts';
 import { useApiResource } from '../../app/useApiResource.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { NotAllowed } from '../auth/NotAllowed.tsx';
+import { usePermission } from '../auth/usePermission.ts';
 import { AppearanceEditor } from './AppearanceEditor.tsx';
 import { OriginsEditor } from './OriginsEditor.tsx';
 import { SnippetTabs } from './SnippetTabs.tsx';
-import { getWidgetSettings, rotateWidgetKey } from './widgetApi.ts';
+import { getWidgetSettings, rotateWidgetKey, setUpWidget } from './widgetApi.ts';
 import styles from './WidgetPage.module.css';
 
 export function WidgetPage() {
@@ -34,12 +37,53 @@ export function WidgetPage() {
     }
     return <PageSpinner label={t('common.loading')} />;
   }
-  return <WidgetSettingsView settings={settings} onSaved={setSaved} />;
+  if (settings.key === null) return <NotSetUp onSaved={setSaved} />;
+  return <WidgetSettingsView settings={{ ...settings, key: settings.key }} onSaved={setSaved} />;
 }
 
-function WidgetSettingsView({ settings, onSaved }: { settings: WidgetSettings; onSaved: (s: WidgetSettings) => void }) {
+/** Until an owner or admin sets it up, the account has no widget key: reading this page creates nothing. */
+function NotSetUp({ onSaved }: { onSaved: (s: WidgetSettings) => void }) {
+  const { allowed } = usePermission('widget.configure');
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const setUp = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onSaved(await setUpWidget());
+      toast.show({ tone: 'success', message: t('widgetPage.notSetUp.done') });
+    } catch (reason) {
+      setError(reviewErrorMessage(reason, t('widgetPage.saveFailed')));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('titles.widget')} subtitle={t('widgetPage.subtitle')} />
+      {error && <Banner tone="error">{error}</Banner>}
+      <EmptyState
+        title={t('widgetPage.notSetUp.title')}
+        action={
+          allowed && (
+            <Button busy={busy} onClick={() => void setUp()}>
+              {t('widgetPage.notSetUp.action')}
+            </Button>
+          )
+        }
+      >
+        {t(allowed ? 'widgetPage.notSetUp.owner' : 'widgetPage.notSetUp.member')}
+      </EmptyState>
+    </div>
+  );
+}
+
+function WidgetSettingsView({ settings, onSaved }: { settings: WidgetSettings & { key: string }; onSaved: (s: WidgetSettings) => void }) {
   const toast = useToast();
   const [rotating, setRotating] = useState(false);
+  const { allowed } = usePermission('widget.configure');
 
   const rotate = async () => {
     onSaved(await rotateWidgetKey());
@@ -56,21 +100,36 @@ function WidgetSettingsView({ settings, onSaved }: { settings: WidgetSettings; o
           </span>
         </Banner>
       )}
+      <NotAllowed actions={['widget.configure']} className={styles.notice} />
 
       <section className={styles.section} aria-labelledby="widget-origins">
         <h2 id="widget-origins" className={styles.sectionTitle}>
           {t('widgetPage.origins.title')}
         </h2>
         <p className={styles.muted}>{t('widgetPage.origins.text')}</p>
-        <OriginsEditor settings={settings} onSaved={onSaved} />
+        {allowed ? (
+          <OriginsEditor settings={settings} onSaved={onSaved} />
+        ) : settings.allowed_origins.length ? (
+          <ul className={styles.readOnlyList} data-testid="widget-origins-read-only">
+            {settings.allowed_origins.map((origin) => (
+              <li key={origin}>
+                <code>{origin}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>{t('widgetPage.origins.none')}</p>
+        )}
       </section>
 
-      <section className={styles.section} aria-labelledby="widget-appearance">
-        <h2 id="widget-appearance" className={styles.sectionTitle}>
-          {t('widgetPage.appearance.title')}
-        </h2>
-        <AppearanceEditor settings={settings} onSaved={onSaved} />
-      </section>
+      {allowed && (
+        <section className={styles.section} aria-labelledby="widget-appearance">
+          <h2 id="widget-appearance" className={styles.sectionTitle}>
+            {t('widgetPage.appearance.title')}
+          </h2>
+          <AppearanceEditor settings={settings} onSaved={onSaved} />
+        </section>
+      )}
 
       <section className={styles.section} aria-labelledby="widget-snippet">
         <h2 id="widget-snippet" className={styles.sectionTitle}>
@@ -91,9 +150,11 @@ function WidgetSettingsView({ settings, onSaved }: { settings: WidgetSettings; o
           <code className={styles.key} data-testid="widget-key">
             {settings.key}
           </code>
-          <Button variant="secondary" size="small" onClick={() => setRotating(true)}>
-            {t('widgetPage.key.rotate')}
-          </Button>
+          {allowed && (
+            <Button variant="secondary" size="small" onClick={() => setRotating(true)}>
+              {t('widgetPage.key.rotate')}
+            </Button>
+          )}
         </div>
       </section>
 
