@@ -31,11 +31,21 @@ describe('widget', () => {
   const accountOf = async (who: SignedUp) =>
     (await t.app.ctx.db.selectFrom('users').select('account_id').where('id', '=', who.user.id).executeTakeFirstOrThrow()).account_id;
 
-  it('creates a key, a Widget request and defaults on first read; normalises origins; rotates the key', async () => {
-    const first = await settings(owner);
+  it('reading creates nothing; set-up creates a key, a Widget request and defaults; normalises origins; rotates the key', async () => {
+    const unread = await settings(owner);
+    expect(unread).toMatchObject({ key: null, request_id: null, allowed_origins: [], appearance: { launcher: true, position: 'bottom-right' } });
+    const accountId = await accountOf(owner);
+    expect(await t.app.ctx.db.selectFrom('widget_settings').select('account_id').where('account_id', '=', accountId).execute()).toEqual([]);
+    expect(await t.app.ctx.db.selectFrom('recording_requests').select('id').where('account_id', '=', accountId).execute()).toEqual([]);
+
+    const setUp = () => fetch(`${t.url}/api/v1/widget/setup`, { method: 'POST', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
+    const first: WidgetSettings = await body(await setUp());
     expect(first.key).toMatch(/^wk_live_[A-Za-z0-9_-]{20,}$/);
+    expect(first.request_id).toEqual(expect.any(String));
     expect(first).toMatchObject({ allowed_origins: [], appearance: { launcher: true, position: 'bottom-right' }, host: t.config.publicUrl.replace(/\/$/, '') });
     expect(first.script_url).toBe(`${first.host}/sdk/showback.js`);
+    // Set-up is idempotent, and reading gives back what it made.
+    expect(await body(await setUp())).toMatchObject({ key: first.key, request_id: first.request_id });
     expect(await settings(owner)).toMatchObject({ key: first.key, request_id: first.request_id });
 
     const bad = await put(owner, { allowed_origins: ['https://ok.example', 'javascript:alert(1)', 'https://a.example/path', 'https://*.example'] });
@@ -52,8 +62,8 @@ describe('widget', () => {
 
     const rotated: WidgetSettings = await body(await fetch(`${t.url}/api/v1/widget/rotate_key`, { method: 'POST', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } }));
     expect(rotated.key).not.toBe(first.key);
-    expect((await session({ key: first.key, origin: HOST })).status).toBe(404);
-    expect((await session({ key: rotated.key, origin: HOST })).status).toBe(201);
+    expect((await session({ key: first.key!, origin: HOST })).status).toBe(404);
+    expect((await session({ key: rotated.key!, origin: HOST })).status).toBe(201);
     expect((await fetch(`${t.url}/api/v1/widget`)).status).toBe(401);
   });
 

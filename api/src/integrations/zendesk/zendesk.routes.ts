@@ -13,7 +13,7 @@ import {
   ZendeskSyncLogSchema,
   ZendeskTicketParamsSchema,
 } from '@showback/contract';
-import { requireAccountAdmin, requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import * as service from './zendesk.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
@@ -23,7 +23,7 @@ const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema };
 export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/zendesk';
   const tags = ['helpdesk'];
-  const admin = { preHandler: requireAccountAdmin };
+  const admin = { config: { permission: 'integrations.manage' } } as const;
   const member = { preHandler: requireUser };
   const owner = (user: { id: string; accountId: string }) => ({ userId: user.id, accountId: user.accountId });
 
