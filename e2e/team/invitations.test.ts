@@ -111,7 +111,7 @@ describe('team: invite a colleague, who joins through the emailed link', () => {
     // Members see the team, and nothing to change it with.
     await page.goto('/my/team');
     await page.getByTestId('team-member').filter({ hasText: 'Colin Colleague' }).waitFor();
-    await page.getByText('Only owners and admins can invite people and change the team.').waitFor();
+    await page.getByText('Only the account owner or an admin may invite people.').waitFor();
     expect(await page.getByRole('button', { name: 'Invite a colleague' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Remove/ }).count()).toBe(0);
     await screenshot(page, 'team-member-view');
