@@ -209,7 +209,7 @@ describe('the widget on another site in Firefox ESR (the recorder is a third-par
     await completeOnboarding(owner);
     const res = await fetch(`${running.server.url}/api/v1/widget`, { method: 'PUT', headers: owner.headers, body: JSON.stringify({ allowed_origins: [host] }) });
     expect(res.status).toBe(200);
-    key = ((await res.json()) as WidgetSettings).key;
+    key = ((await res.json()) as WidgetSettings).key!; // a first save sets the widget up
   });
   afterAll(async () => {
     await new Promise((r) => examples?.close(r));
