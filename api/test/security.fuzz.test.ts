@@ -283,7 +283,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const uploadId = await tusUpload(server.url, Buffer.alloc(2048, 7), { token: request.token });
     const submitted = await submit(server.url, request.token, submitBody(uploadId));
     const submission = (await submitted.json()) as { id: string };
-    const widget = (await (await fetch(`${server.url}/api/v1/widget`, { headers: owner.headers })).json()) as WidgetSettings;
+    const widget = (await (await fetch(`${server.url}/api/v1/widget/setup`, { method: 'POST', headers: owner.headers })).json()) as WidgetSettings;
     // An upload not submitted yet: a fuzzed submission that passes validation reaches the insert with real numbers and text.
     const freshUploadId = await tusUpload(server.url, Buffer.alloc(2048, 8), { token: request.token });
     const known: KnownValues = { request_id: request.id, submission_id: submission.id, token: request.token, upload_id: freshUploadId, mime_type: 'video/webm;codecs=vp9,opus', key: widget.key, email: owner.user.email, password: owner.password, current_password: owner.password };
