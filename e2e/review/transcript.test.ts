@@ -87,14 +87,14 @@ describe('review: transcript, captions and summary', () => {
 
     // Clicking the last segment plays from its start, and it becomes the highlighted one.
     const last = rows.last();
-    const label = (await last.getByRole('button').getAttribute('aria-label')) ?? '';
+    const label = (await last.getByRole('button', { name: /^Play from / }).getAttribute('aria-label')) ?? '';
     const [, minutes = '0', seconds = '0'] = /Play from (\d+):(\d+)/.exec(label) ?? [];
-    await last.getByRole('button').click();
+    await last.getByRole('button', { name: /^Play from / }).click();
     await page.waitForFunction((target) => Math.abs((document.querySelector('video')?.currentTime ?? -1) - target) < 1.01, Number(minutes) * 60 + Number(seconds));
     await expect.poll(() => last.getAttribute('aria-current')).toBe('true');
 
     // While playing, the segment being spoken is the highlighted one.
-    await rows.first().getByRole('button').click();
+    await rows.first().getByRole('button', { name: /^Play from / }).click();
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
       await v.play();
@@ -134,7 +134,7 @@ describe('review: transcript, captions and summary', () => {
       'Pages the customer went to: /billing (00:00). [0:00.2]',
     ]);
     // "… an error that says payment failed" is quoted with the failing request nearest to it.
-    expect(lines[3]).toMatch(/^The customer said at 00:0\d: “when i click .*(error|failed).*”; the nearest failing request: POST \/api\/billing\/save answered 500 at 00:05\. \[0:0\d\.\d\] \[POST \/api\/billing\/save → 500 at 0:05\.5\]$/);
+    expect(lines[3]).toMatch(/^The customer said at 00:0\d: “when i click .*(error|failed).*”; the nearest failing request: POST \/api\/billing\/save answered 500 at 00:05\. \[0:0\d\.\d\]\[POST \/api\/billing\/save → 500 at 0:05\.5\]$/);
     expect(lines.join(' ')).not.toContain('GET');
 
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
