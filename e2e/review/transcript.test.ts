@@ -138,7 +138,7 @@ describe('review: transcript, captions and summary', () => {
     expect(lines.join(' ')).not.toContain('GET');
 
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
-    await summary.getByRole('button', { name: '[POST /api/billing/save → 500 at 0:05.5]' }).click();
+    await summary.getByRole('button', { name: '[POST /api/billing/save → 500 at 0:05.5]' }).first().click();
     await page.waitForFunction(() => Math.abs((document.querySelector('video')?.currentTime ?? -1) - 5.5) < 0.3);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'review-summary-1280.png'), fullPage: true });
   });
