@@ -3,6 +3,7 @@ import { anonymousSession, body, signUp, signUpSysadmin, type SignedUp } from '.
 import { createRequest, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { videoLike } from './support/fixtures/media.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -122,9 +123,9 @@ describe('admin user and account detail: password reset, trial extension, enterp
     expect((await body(await get('/api/v1/users/me', owner))).account).toMatchObject({ effective_plan: 'enterprise', submission_limit: 1, retention_days: 365 });
 
     const request = await createRequest(t.url, owner, { title: 'Limited' });
-    const first = await submit(t.url, request.token, submitBody(await tusUpload(t.url, Buffer.alloc(1024, 1), { token: request.token })));
+    const first = await submit(t.url, request.token, submitBody(await tusUpload(t.url, videoLike(Buffer.alloc(1024, 1)), { token: request.token })));
     expect(first.status).toBe(201);
-    const second = await submit(t.url, request.token, submitBody(await tusUpload(t.url, Buffer.alloc(1024, 2), { token: request.token })));
+    const second = await submit(t.url, request.token, submitBody(await tusUpload(t.url, videoLike(Buffer.alloc(1024, 2)), { token: request.token })));
     expect(second.status).toBe(402);
     expect(await body(second)).toMatchObject({ code: 'USAGE_LIMIT_REACHED' });
     const invite = await send('POST', '/api/v1/team/invitations', { email: `seat-${crypto.randomUUID().slice(0, 8)}@example.test`, role: 'member' }, owner);
@@ -138,7 +139,7 @@ describe('admin user and account detail: password reset, trial extension, enterp
     }
     const unlimited = { submission_limit: null, retention_days: null, seats: null };
     expect(await body(await send('PUT', `/api/v1/admin/accounts/${accountId}/limits`, unlimited))).toMatchObject({ limits: unlimited });
-    const third = await submit(t.url, request.token, submitBody(await tusUpload(t.url, Buffer.alloc(1024, 3), { token: request.token })));
+    const third = await submit(t.url, request.token, submitBody(await tusUpload(t.url, videoLike(Buffer.alloc(1024, 3)), { token: request.token })));
     expect(third.status).toBe(201);
 
     expect(await auditOf(accountId)).toEqual([

@@ -3,6 +3,7 @@ import type { BillingState, ErrorBody, ReleaseHeldResult, User } from '@showback
 import { signUp, type SignedUp } from './support/auth.ts';
 import { api, me, startBillingApp, type BillingApp } from './support/billing-app.ts';
 import { createRequest, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
+import { videoLike } from './support/fixtures/media.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -17,7 +18,7 @@ describe('trial, usage limits, warnings and watermark', () => {
   const setTrialEnd = (who: SignedUp, at: Date) => b.t.app.ctx.db.updateTable('accounts').set({ trial_ends_at: at }).where('id', '=', who.user.account.id).execute();
 
   async function record(token: string): Promise<Response> {
-    const uploadId = await tusUpload(b.t.url, Buffer.alloc(2048, 7), { token });
+    const uploadId = await tusUpload(b.t.url, videoLike(Buffer.alloc(2048, 7)), { token });
     return submit(b.t.url, token, submitBody(uploadId));
   }
 
@@ -58,7 +59,7 @@ describe('trial, usage limits, warnings and watermark', () => {
     expect(user.account).toMatchObject({ submissions_used_this_month: 10, submission_limit_percentage: 100 });
     expect(user.warnings.map((w) => [w.level, w.code])).toEqual([['critical', 'usage_limit_reached']]);
 
-    const uploadId = await tusUpload(b.t.url, Buffer.alloc(2048, 9), { token: request.token });
+    const uploadId = await tusUpload(b.t.url, videoLike(Buffer.alloc(2048, 9)), { token: request.token });
     const body = submitBody(uploadId);
     const refused = await submit(b.t.url, request.token, body);
     expect(refused.status).toBe(402);
@@ -99,7 +100,7 @@ describe('trial, usage limits, warnings and watermark', () => {
     const request = await createRequest(b.t.url, owner);
     for (let i = 0; i < 9; i += 1) expect((await record(request.token)).status).toBe(201);
 
-    const uploads = await Promise.all([0, 1].map(() => tusUpload(b.t.url, Buffer.alloc(2048, 5), { token: request.token })));
+    const uploads = await Promise.all([0, 1].map(() => tusUpload(b.t.url, videoLike(Buffer.alloc(2048, 5)), { token: request.token })));
     const statuses = (await Promise.all(uploads.map((id) => submit(b.t.url, request.token, submitBody(id))))).map((r) => r.status).sort();
     expect(statuses).toEqual([201, 402]);
     expect((await me(b, owner)).account.submissions_used_this_month).toBe(10);

@@ -10,6 +10,7 @@ import { exampleOf, loadOperations, schemaNodes, type KnownValues, type Operatio
 import { rawExchange, request, type RawResponse } from './support/raw-http.ts';
 import { startStripeServer, type StripeServer } from './support/stripe-server.ts';
 import { createPostgresDatabase } from './support/test-app.ts';
+import { videoLike } from './support/fixtures/media.ts';
 
 /**
  * Schema-driven fuzzing of the running server (its own process, logging as in production): every operation of
@@ -280,12 +281,13 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const started = Date.now();
     const owner: SignedUp = await signUp(server);
     const request: RecordingRequest = await createRequest(server.url, owner);
-    const uploadId = await tusUpload(server.url, Buffer.alloc(2048, 7), { token: request.token });
+    const uploadId = await tusUpload(server.url, videoLike(Buffer.alloc(2048, 7)), { token: request.token });
     const submitted = await submit(server.url, request.token, submitBody(uploadId));
+    expect(submitted.status).toBe(201);
     const submission = (await submitted.json()) as { id: string };
     const widget = (await (await fetch(`${server.url}/api/v1/widget/setup`, { method: 'POST', headers: owner.headers })).json()) as WidgetSettings;
     // An upload not submitted yet: a fuzzed submission that passes validation reaches the insert with real numbers and text.
-    const freshUploadId = await tusUpload(server.url, Buffer.alloc(2048, 8), { token: request.token });
+    const freshUploadId = await tusUpload(server.url, videoLike(Buffer.alloc(2048, 8)), { token: request.token });
     const known: KnownValues = { request_id: request.id, submission_id: submission.id, token: request.token, upload_id: freshUploadId, mime_type: 'video/webm;codecs=vp9,opus', key: widget.key, email: owner.user.email, password: owner.password, current_password: owner.password };
 
     let signedIn: Who = { name: 'signed in', session: owner };

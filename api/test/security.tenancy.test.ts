@@ -4,6 +4,7 @@ import { startBillingApp, type BillingApp } from './support/billing-app.ts';
 import { createRequest, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
 import { exampleOf, loadOperations, type Operation, type Parameter } from './support/openapi-walk.ts';
 import { request } from './support/raw-http.ts';
+import { videoLike } from './support/fixtures/media.ts';
 
 /**
  * Tenancy, walked from the OpenAPI document: every operation that takes an id in its path is called with another
@@ -35,9 +36,14 @@ function harvest(value: unknown, into: Set<string>): void {
 /** Values a path parameter's schema accepts; others would only test validation, answered before any lookup. */
 function fits(param: Parameter, value: string): boolean {
   if (param.schema.format === 'uuid') return UUID.test(value);
+  // A number in the path (a transcript segment's index) is a position, never another account's id.
+  if (param.schema.type === 'integer' || param.schema.type === 'number') return false;
   if (typeof param.schema.pattern === 'string') return new RegExp(param.schema.pattern).test(value);
   return true;
 }
+
+/** A path parameter the walk does not aim at: an unknown id, or a valid example of anything else. */
+const otherValue = (param: Parameter): string => (param.schema.type === 'integer' || param.schema.type === 'number' ? String(exampleOf(param.schema)) : crypto.randomUUID());
 
 describe('another account\'s ids, on every route that takes one', () => {
   let b: BillingApp;
@@ -54,8 +60,9 @@ describe('another account\'s ids, on every route that takes one', () => {
     attacker = await signUp(b.t);
     const title = `Victim request ${crypto.randomUUID()}`;
     const recording = await createRequest(b.t.url, victim, { title });
-    const uploadId = await tusUpload(b.t.url, Buffer.alloc(2048, 7), { token: recording.token });
+    const uploadId = await tusUpload(b.t.url, videoLike(Buffer.alloc(2048, 7)), { token: recording.token });
     const submitted = await submit(b.t.url, recording.token, submitBody(uploadId, { recipient: { name: 'Victim Recipient', email: 'victim-recipient@example.test' } }));
+    expect(submitted.status).toBe(201);
     harvest(await submitted.json(), ids);
     const checkout = await fetch(`${b.t.url}/api/v1/checkout`, { method: 'POST', headers: victim.headers, body: JSON.stringify({ plan: 'starter', interval: 'monthly' }) });
     harvest(await checkout.json(), ids);
@@ -93,7 +100,7 @@ describe('another account\'s ids, on every route that takes one', () => {
       const pathParams = op.parameters.filter((p) => p.in === 'path');
       for (const param of pathParams) {
         for (const id of [...ids].filter((value) => fits(param, value))) {
-          const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(name === param.name ? id : crypto.randomUUID()));
+          const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(name === param.name ? id : otherValue(pathParams.find((p) => p.name === name)!)));
           for (const caller of who) {
             const { 'content-type': json, ...bodyless } = caller.headers;
             const body = op.body ? JSON.stringify(exampleOf(op.body)) : undefined;

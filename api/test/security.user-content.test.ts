@@ -51,25 +51,14 @@ describe('user content and the local mailbox are safe to serve', () => {
     }
   });
 
-  it('serves HTML labelled video/mp4 only as a neutral download, before and after processing gave up', async () => {
-    const id = await submitted(HTML, 'video/mp4;codecs=avc1');
-    // Not processed yet: the original comes straight from the finished upload.
-    const early = await get(id, '/original');
-    expect(early.status).toBe(200);
-    expectUserContentHeaders(early, 'original from the upload');
-    expect(early.headers.get('content-type')).toBe('application/octet-stream');
-    expect(early.headers.get('content-disposition')).toMatch(/^attachment; filename="?[\w-]+\.bin"?$/);
-
-    await process(id);
-    expect((await body(await get(id, ''))).status).toBe('failed');
-    for (const what of ['/video', '/download', '/original']) {
-      const res = await get(id, what);
-      expect(res.status, what).toBe(200);
-      expectUserContentHeaders(res, what);
-      expect(res.headers.get('content-type'), what).toBe('application/octet-stream');
-      expect(res.headers.get('content-disposition'), what).toMatch(/^attachment; filename="?[\w-]+\.bin"?$/);
-      expect(Buffer.from(await res.arrayBuffer()).equals(HTML), what).toBe(true);
-    }
+  it('refuses HTML labelled video/mp4 at submission, so it is never stored as a recording', async () => {
+    const request = await createRequest(t.url, owner);
+    const uploadId = await tusUpload(t.url, HTML, { token: request.token, filetype: 'video/mp4' });
+    const res = await submit(t.url, request.token, submitBody(uploadId, { mime_type: 'video/mp4;codecs=avc1' }));
+    expect(res.status).toBe(422);
+    expect(await json<ErrorBody>(res)).toMatchObject({ statusCode: 422, code: 'NOT_A_VIDEO' });
+    const list = await json<{ total: number }>(await fetch(`${t.url}/api/v1/submissions?request_id=${request.id}`, { headers: owner.headers }));
+    expect(list.total).toBe(0);
   });
 
   it('serves a real recording with the type its bytes show, inline, and the processed MP4 and poster with theirs', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './support/auth.ts';
 import { createRequest, json, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { videoLike } from './support/fixtures/media.ts';
 
 // Processing takes the finished upload in (copies it to storage, then removes it) while an owner may be downloading
 // the original: the download must then answer from the stored copy or with a clear 404, never fail half-way.
@@ -17,7 +18,7 @@ describe('original download racing the take-in', () => {
   it('answers 404, not 500, when the upload file vanished after it was looked up', async () => {
     const owner = await signUp(t);
     const request = await createRequest(t.url, owner);
-    const bytes = Buffer.alloc(4096, 3);
+    const bytes = videoLike(Buffer.alloc(4096, 3));
     const uploadId = await tusUpload(t.url, bytes, { token: request.token });
     const created = await json<{ id: string }>(await submit(t.url, request.token, submitBody(uploadId)));
 

@@ -3,6 +3,7 @@ import { anonymousSession, body, signUp, signUpSysadmin, uniqueEmail, type Signe
 import { createRequest, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { videoLike } from './support/fixtures/media.ts';
 
 const get = (t: TestApp, who: { headers: Record<string, string> }, path: string) => fetch(`${t.url}${path}`, { headers: who.headers });
 const send = (t: TestApp, who: { headers: Record<string, string> }, method: string, path: string, payload: unknown) =>
@@ -10,7 +11,7 @@ const send = (t: TestApp, who: { headers: Record<string, string> }, method: stri
 
 async function recordingOf(t: TestApp, owner: SignedUp): Promise<string> {
   const recording = await createRequest(t.url, owner, { title: 'Checkout fails' });
-  const uploadId = await tusUpload(t.url, Buffer.alloc(2048, 7), { token: recording.token });
+  const uploadId = await tusUpload(t.url, videoLike(Buffer.alloc(2048, 7)), { token: recording.token });
   const res = await submit(t.url, recording.token, submitBody(uploadId));
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;

@@ -6,6 +6,7 @@ import { startOwnApiProcess, type OwnApiProcess } from './support/api-process.ts
 import { signUp } from './support/auth.ts';
 import { createRequest, json, submit, submitBody } from './support/fixtures/recording.ts';
 import { sha256 } from './support/fixtures/tus-requests.ts';
+import { videoLike } from './support/fixtures/media.ts';
 
 const MB = 1024 * 1024;
 // Each leg of the suite runs its own database: the embedded PGlite in DATA_DIR, or Postgres through DATABASE_URL.
@@ -21,7 +22,7 @@ describe(`API process killed with SIGKILL mid-upload (${backend})`, () => {
   it('tus-js-client resumes from the stored offset after the restart and the bytes arrive identical', async () => {
     const owner = await signUp(api);
     const request = await createRequest(api.url, owner);
-    const data = crypto.randomBytes(24 * MB);
+    const data = videoLike(crypto.randomBytes(24 * MB));
     const killAt = 6 * MB;
     const restarts: Promise<void>[] = [];
     let killedAt = 0;
