@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'api',
           // The Zapier app's tests run it against a running API, like the API tests.
           include: ['api/test/**/*.test.ts', 'zapier/test/**/*.test.ts'],
-          exclude: ['api/test/unit/**'],
+          exclude: ['api/test/unit/**', '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,7 +27,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          exclude: ['e2e/browsers/**'],
+          // A project's own exclude replaces vitest's default, so node_modules (e2e/ has its own) is named again.
+          exclude: ['e2e/browsers/**', '**/node_modules/**'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
@@ -38,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'browsers',
           include: ['e2e/browsers/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

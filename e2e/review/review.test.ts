@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, pathOf, waitForPath } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
 import { makeMp4, submitVideo } from './submitVideo.ts';
+import { videoLike } from '../../api/test/support/fixtures/media.ts';
 
 const run = promisify(execFile);
 const TITLE = 'Checkout button does nothing';
@@ -306,7 +307,7 @@ describe('review: requests and recordings in the dashboard', () => {
     await page.goto('/my/requests');
     const link = await page.getByTestId('request-item').filter({ hasText: TITLE }).getByTestId('request-link').inputValue();
     const notVideo = path.join(tmp, 'not-a-video.mp4');
-    await fs.writeFile(notVideo, Buffer.alloc(64 * 1024, 7));
+    await fs.writeFile(notVideo, videoLike(Buffer.alloc(64 * 1024, 7)));
     const { id } = await submitVideo(product.server.url, link.split('/r/')[1] ?? '', notVideo, { recipient: { name: 'Broken File', email: 'broken@example.test' } });
     await expect
       .poll(async () => ((await (await owner.request.get(`/api/v1/submissions/${id}`)).json()) as Submission).status, { timeout: 90_000, interval: 500 })
