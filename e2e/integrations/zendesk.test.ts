@@ -122,6 +122,8 @@ ${zendesk!.comments(501).slice(1).map((c) => `<div class="c"><div class="h">Inte
     // The note is attempted once the recording is processed (seconds here, longer on a busy machine).
     for (const deadline = Date.now() + 240_000; ; ) {
       await page.reload();
+      // The card shows the connection once its status has loaded; the warning, if any, comes in the same render.
+      await card.getByText(`Connected to ${ZENDESK_SUBDOMAIN}.zendesk.com`).waitFor();
       if (await card.getByText('Notes are not being written to Zendesk').isVisible()) break;
       if (Date.now() > deadline) {
         const log = await (await fetch(`${server.url}/api/v1/integrations/zendesk/sync_log`, { headers: owner.headers })).text();
