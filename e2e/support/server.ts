@@ -70,16 +70,18 @@ export async function startServer(env: Record<string, string> = {}, root = ROOT)
       }
       await new Promise((r) => setTimeout(r, 200));
     }
+    // A server that never became healthy is not handed to anyone who would stop it: stop it here.
+    await kill('SIGKILL');
     throw new Error(`server did not become healthy within 60 s:\n${out}`);
   };
 
-  const kill = async (signal: NodeJS.Signals = 'SIGKILL'): Promise<void> => {
+  async function kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const c = child;
     if (!c || c.exitCode !== null) return;
     const exited = new Promise((r) => c.once('exit', r));
     c.kill(signal);
     await exited;
-  };
+  }
 
   await start();
   return {
