@@ -206,6 +206,8 @@ export const SubmissionSummarySchema = Type.Object(
     request_title: Type.String(),
     recipient_name: Type.Union([Type.String(), Type.Null()]),
     recipient_email: Type.Union([Type.String(), Type.Null()]),
+    /** The host app's own id for the customer, as its page passed it with `identify({ id })` (widget recordings). */
+    recipient_user_id: Type.Union([Type.String(), Type.Null()]),
     source: SubmissionSourceSchema,
     /** From ffprobe once processed, else what the recorder reported. */
     duration_ms: Type.Union([Type.Integer(), Type.Null()]),
@@ -244,7 +246,7 @@ export type Submission = Static<typeof SubmissionSchema>;
 export const ListSubmissionsQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
   request_id: Type.Optional(Type.String({ format: 'uuid' })),
-  /** Matches request title, recipient name, email and note, and words spoken in the transcript (full-text, stemmed). */
+  /** Matches request title, recipient name, email, the host app's user id (exactly) and note, and words spoken in the transcript (full-text, stemmed). */
   q: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type ListSubmissionsQuery = Static<typeof ListSubmissionsQuerySchema>;

@@ -254,11 +254,15 @@ describe('widget on another site (the recorder is a third-party frame)', () => {
     const dash = await review.newPage();
     await dash.goto(`${product.server.url}/my/recordings/${id}`);
     // The customer the page passed with identify() is the sender, here and in the alert email.
-    await dash.getByText('Ada Lovelace').first().waitFor();
-    expect(await dash.getByRole('link', { name: 'ada@example.com' }).count()).toBeGreaterThan(0);
+    const customer = dash.getByRole('region', { name: 'From the customer' });
+    await customer.getByText('Ada Lovelace').waitFor();
+    expect(await customer.getByRole('link', { name: 'ada@example.com' }).count()).toBe(1);
+    expect(await customer.getByText('User ID customer-42').count()).toBe(1);
+    await customer.scrollIntoViewIfNeeded();
+    await shot(dash, '4-recording-from-the-customer');
     const me = (await api<{ email: string }>('GET', '/api/v1/users/me')).email;
     await expect.poll(async () => (await alertMails(me)).map((m) => m.subject), { timeout: 30_000 }).toEqual(['New recording: Show us what happened from Ada Lovelace']);
-    expect((await alertMails(me))[0]!.text).toContain('From: Ada Lovelace <ada@example.com>');
+    expect((await alertMails(me))[0]!.text).toContain('From: Ada Lovelace <ada@example.com> · User ID customer-42 in your app');
     const timeline = dash.getByTestId('timeline');
     await timeline.locator('li[data-kind]').first().waitFor().catch(async (e) => {
       await shot(dash, 'debug-recording-page');
@@ -288,6 +292,10 @@ describe('widget on another site (the recorder is a third-party frame)', () => {
     await timeline.getByTestId('timeline-level').selectOption('error');
     await timeline.getByTestId('timeline-status').selectOption('failed');
     await shot(dash, '4-recording-timeline');
+
+    // The recordings list names the identified customer as the sender.
+    await dash.goto(`${product.server.url}/my/recordings`);
+    await dash.getByTestId('submission-item').filter({ hasText: 'Ada Lovelace' }).waitFor();
 
     await dash.goto(`${product.server.url}/my/widget`);
     await dash.getByTestId('widget-snippet').waitFor();

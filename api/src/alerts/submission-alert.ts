@@ -20,7 +20,8 @@ export interface SubmissionAlert {
     created_at: string;
   };
   request: { id: string; title: string };
-  recipient: { name: string | null; email: string | null };
+  /** Who sent it; `user_id` is the host app's own id for the customer, from `identify()` (widget recordings). */
+  recipient: { name: string | null; email: string | null; user_id: string | null };
   environment: Record<string, unknown>;
   /** Console errors (console.error and uncaught errors) and failed network requests the widget captured. */
   counts: { console_errors: number; failed_requests: number };
@@ -45,6 +46,18 @@ export interface SubmissionAlert {
     /** The poster image for a short while without signing in; null until there is one. */
     poster: string | null;
   };
+}
+
+type Sender = SubmissionAlert['recipient'];
+
+/** The sender in a few words (a subject, a heading): name, else email, else the app's user id; 'Anonymous' otherwise. */
+export const senderName = ({ name, email, user_id }: Sender): string => name ?? email ?? (user_id ? `User ID ${user_id}` : 'Anonymous');
+
+/** The sender in full, as every alert's "From" says it: "Ada Lovelace <ada@example.com> · User ID 42 in your app". */
+export function senderInFull({ name, email, user_id }: Sender): string {
+  const named = name && email ? `${name} <${email}>` : (name ?? email);
+  if (!user_id) return named ?? 'Anonymous';
+  return named ? `${named} · User ID ${user_id} in your app` : `User ID ${user_id} in your app`;
 }
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -87,7 +100,7 @@ export async function buildSubmissionAlert(ctx: AppContext, accountId: string, s
       created_at: iso(row.created_at),
     },
     request: { id: row.request_id, title: row.request_title },
-    recipient: { name: row.recipient_name, email: row.recipient_email },
+    recipient: { name: row.recipient_name, email: row.recipient_email, user_id: row.recipient_user_id },
     environment: (row.environment ?? {}) as Record<string, unknown>,
     counts: await countProblems(ctx, row.id),
     summary: await readySummary(ctx, accountId, row.id),

@@ -194,6 +194,8 @@ export interface SubmissionsTable {
   mime_type: string;
   recipient_name: string | null;
   recipient_email: string | null;
+  /** The host app's id for the customer, from identify() (widget recordings). */
+  recipient_user_id: string | null;
   note: string | null;
   environment: Generated<Json<Record<string, unknown>>>;
   instructions_html: Generated<string>;

@@ -33,6 +33,7 @@ import * as m20261126_0300_signed_in_changes from './20261126_0300_signed_in_cha
 import * as m20261126_0310_submission_list_versions from './20261126_0310_submission_list_versions.ts';
 import * as m20261126_0330_zendesk from './20261126_0330_zendesk.ts';
 import * as m20261126_0331_zendesk_note_tags from './20261126_0331_zendesk_note_tags.ts';
+import * as m20261126_0340_submission_sender_user_id from './20261126_0340_submission_sender_user_id.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0310_submission_list_versions': m20261126_0310_submission_list_versions,
   '20261126_0330_zendesk': m20261126_0330_zendesk,
   '20261126_0331_zendesk_note_tags': m20261126_0331_zendesk_note_tags,
+  '20261126_0340_submission_sender_user_id': m20261126_0340_submission_sender_user_id,
 };

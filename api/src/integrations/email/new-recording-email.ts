@@ -1,4 +1,4 @@
-import type { SubmissionAlert } from '../../alerts/submission-alert.ts';
+import { senderInFull, senderName, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 
 export interface NewRecordingEmail {
   subject: string;
@@ -23,9 +23,8 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
  * attachment (cid:poster), so it shows in clients that block remote images and after links expire.
  */
 export function renderNewRecordingEmail(alert: SubmissionAlert, options: { hasPoster: boolean; unsubscribeUrl: string }): NewRecordingEmail {
-  // The word every surface uses for a sender who gave neither (dashboard lists, Slack and Teams cards).
-  const who = alert.recipient.name ?? alert.recipient.email ?? 'Anonymous';
-  const from = alert.recipient.name && alert.recipient.email ? `${alert.recipient.name} <${alert.recipient.email}>` : who;
+  const who = senderName(alert.recipient);
+  const from = senderInFull(alert.recipient);
   const failed = alert.submission.status === 'failed';
   const problems = `${plural(alert.counts.console_errors, 'console error', 'console errors')}, ${plural(alert.counts.failed_requests, 'failed request', 'failed requests')}`;
   const subject = `New recording: ${alert.request.title} from ${who}`;

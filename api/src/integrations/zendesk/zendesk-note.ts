@@ -1,5 +1,5 @@
 import type { SummaryCitation } from '@showback/contract';
-import type { SubmissionAlert } from '../../alerts/submission-alert.ts';
+import { senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import { escapeHtml } from '../../web/message-page.ts';
 
 /** The customer's page's problems, as the note lists them: the moment, then what failed. */
@@ -44,11 +44,7 @@ function environmentLine(env: Record<string, unknown>): string {
   return parts.length ? `<p><strong>Environment:</strong> ${text(parts.join(' · '), 500)}</p>` : '';
 }
 
-function who(alert: SubmissionAlert): string {
-  const { name, email } = alert.recipient;
-  if (name && email) return `${text(name)} &lt;${text(email)}&gt;`;
-  return text(name ?? email ?? 'an anonymous customer');
-}
+const who = (alert: SubmissionAlert): string => text(senderInFull(alert.recipient));
 
 const duration = (ms: number | null): string => (ms === null ? 'unknown length' : clock(ms));
 

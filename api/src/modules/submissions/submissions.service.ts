@@ -35,6 +35,7 @@ export function toSummary(row: Omit<repo.SubmissionListRecord, 'created_at'> & {
     request_title: row.request_title,
     recipient_name: row.recipient_name,
     recipient_email: row.recipient_email,
+    recipient_user_id: row.recipient_user_id,
     source: row.source,
     duration_ms: row.duration_ms ?? row.client_duration_ms,
     status: row.status,
@@ -82,11 +83,11 @@ function checkRecipient(request: OpenRequest, input: CreateSubmission): { name: 
  * what the person typed wins; a widget recording falls back to the customer the host page passed with `identify()`
  * (kept as given in the submission's context too). An identity email that is not an address is left out here.
  */
-function sender(recipient: { name: string | null; email: string | null }, input: CreateSubmission): { name: string | null; email: string | null } {
+function sender(recipient: { name: string | null; email: string | null }, input: CreateSubmission): { name: string | null; email: string | null; userId: string | null } {
   const identity = input.identity;
   const name = identity?.name?.trim() || null;
   const email = identity?.email?.trim() || null;
-  return { name: recipient.name ?? name, email: recipient.email ?? (email && EMAIL.test(email) ? email : null) };
+  return { name: recipient.name ?? name, email: recipient.email ?? (email && EMAIL.test(email) ? email : null), userId: identity?.id?.trim() || null };
 }
 
 /**
@@ -149,6 +150,7 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
         mime_type: input.mime_type,
         recipient_name: from.name,
         recipient_email: from.email,
+        recipient_user_id: from.userId,
         note: recipient.note,
         environment: JSON.stringify(input.environment ?? {}) as never,
         instructions_html: request.instructions_html,

@@ -154,6 +154,12 @@ function RecordingView({ submission }: { submission: Submission }) {
                     {submission.recipient_email ? <a href={`mailto:${submission.recipient_email}`}>{submission.recipient_email}</a> : t('recordings.detail.notGiven')}
                   </dd>
                 </div>
+                {submission.recipient_user_id && (
+                  <div className={styles.wide}>
+                    <dt>{t('recordings.detail.appUser')}</dt>
+                    <dd title={t('recordings.detail.appUserHint')}>{t('recordings.detail.appUserValue', { id: submission.recipient_user_id })}</dd>
+                  </div>
+                )}
                 <div className={styles.wide}>
                   <dt>{t('recordings.detail.note')}</dt>
                   <dd className={submission.note ? styles.note : styles.muted}>{submission.note ?? t('recordings.detail.notGiven')}</dd>

@@ -11,8 +11,9 @@ export interface SubmissionListProps {
   hideRequest?: boolean;
 }
 
-export function recipientLabel(item: Pick<SubmissionSummary, 'recipient_name' | 'recipient_email'>): string {
-  return item.recipient_name || item.recipient_email || t('recordings.anonymous');
+/** Who sent it, as every surface names the sender: name, email, the host app's user id (identify()), else Anonymous. */
+export function recipientLabel(item: Pick<SubmissionSummary, 'recipient_name' | 'recipient_email' | 'recipient_user_id'>): string {
+  return item.recipient_name || item.recipient_email || (item.recipient_user_id ? t('recordings.appUser', { id: item.recipient_user_id }) : t('recordings.anonymous'));
 }
 
 export function SubmissionList({ items, hideRequest = false }: SubmissionListProps) {
