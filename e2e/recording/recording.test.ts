@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffprobe, filesOfSize, loopedCorrelation, loudnessEnvelope, rms, sha256File, speechWav } from '../support/media.ts';
+import { startStallingProxy } from '../support/stalling-proxy.ts';
 import { useBrowser, useServer } from '../support/product.ts';
 import type { RunningServer } from '../support/server.ts';
 import { createRequest, download, listSubmissions, revokeRequest, signUpOwner, waitForProcessed, type Owner } from './owner.ts';
@@ -196,6 +197,58 @@ describe('an upload that loses nothing', () => {
     });
     await onlySubmissionId(request.id);
     await expectStoredOriginal(local);
+  });
+
+  it('says so when the server stops answering (a proxy that black-holes), offers a copy, and resumes the upload once it answers', async () => {
+    const request = await createRequest(owner, { title: 'Stalled network', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } });
+    const proxy = await startStallingProxy(server.url);
+    try {
+      const context = await newContext(640, 480);
+      const page = await openRecorder(context, proxy.url, request.token);
+      await startRecording(page);
+      // Part of the recording reaches the server through the proxy while recording.
+      await expect.poll(() => confirmedBytes(page), { timeout: 15_000 }).toBeGreaterThan(0);
+      proxy.stall();
+      await page.waitForTimeout(1500);
+      await stopRecording(page);
+      const local = await spooled(page);
+      const sentBefore = await confirmedBytes(page);
+      expect(sentBefore).toBeLessThan(local.bytes);
+      await submit(page, {
+        whileSubmitting: async () => {
+          // Nothing fails and the browser is online: only the silence tells, within STALL_MS of the request.
+          const hung = page.getByText('No answer from the server for 20 s; still trying…', { exact: false });
+          await hung.waitFor({ timeout: 30_000 });
+          expect(await page.getByText('Connection lost', { exact: false }).count()).toBe(0);
+          await shot(page, '8-submit-no-answer');
+          // A copy on the customer's own disk, byte for byte the recording.
+          const [copy] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save a copy' }).click()]);
+          const saved = path.join(tmp, copy.suggestedFilename());
+          await copy.saveAs(saved);
+          expect(copy.suggestedFilename()).toMatch(/^recording-.*\.(webm|mp4)$/);
+          expect(await sha256File(saved)).toBe(local.sha256);
+          proxy.resume();
+          await page.getByText('Connection is back — sending your recording.').or(step(page, 'done')).first().waitFor({ timeout: 30_000 });
+          expect(await hung.count()).toBe(0);
+        },
+      });
+      await onlySubmissionId(request.id);
+      await expectStoredOriginal(local);
+      // Resumed, not restarted: one upload created; after the stall tus asked the server's offset (HEAD) and sent only
+      // the rest from there.
+      const tus = proxy.requests.filter((r) => r.path.startsWith('/uploads'));
+      expect(tus.filter((r) => r.method === 'POST')).toHaveLength(1);
+      const swallowed = tus.filter((r) => r.swallowed);
+      expect(swallowed.length).toBeGreaterThan(0);
+      const afterStall = tus.slice(tus.indexOf(swallowed[0]!)).filter((r) => !r.swallowed);
+      expect(afterStall[0]?.method).toBe('HEAD');
+      const patches = afterStall.filter((r) => r.method === 'PATCH');
+      expect(patches.length).toBeGreaterThan(0);
+      expect(patches[0]!.uploadOffset).toBeGreaterThanOrEqual(sentBefore);
+      expect(patches[0]!.uploadOffset).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('resumes after the tab dies mid-recording: a new tab offers the saved recording and sends every byte', async () => {

@@ -55,6 +55,17 @@ const isHttpUrl = (url: string | null): url is string => {
   }
 };
 
+/** Hands the customer a copy of the recording as a download, e.g. while the server does not answer. */
+function saveToDevice(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Long enough for the browser to start writing the file.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 export function App({ token, bridge, embedded, debug }: Props) {
   const [state, dispatch] = useReducer(flow, initialFlow);
   const [request, setRequest] = useState<PublicRecordingRequest>();
@@ -81,6 +92,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
   const [submitError, setSubmitError] = useState<{ code?: string; message?: string }>();
   const [submitAttempt, setSubmitAttempt] = useState(0);
   const [saveRetrying, setSaveRetrying] = useState(false);
+  /** The last save attempt got no answer at all (not a refusal or a failed connection). */
+  const [saveStalled, setSaveStalled] = useState(false);
   // The customer opened the full recorder during a recording (from the widget's floating control).
   const [expanded, setExpanded] = useState(false);
   // This frame opened the recorder in a tab of its own, which is recording: the page must stay usable meanwhile.
@@ -326,6 +339,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
     setSubmitPhase('uploading');
     setSubmitError(undefined);
     setSaveRetrying(false);
+    setSaveStalled(false);
     void (async () => {
       try {
         const uploadUrl = state.mode === 'file' ? await fileUpload!.controller.done : await session!.uploaded();
@@ -344,7 +358,11 @@ export function App({ token, bridge, embedded, debug }: Props) {
         if (embedded) Object.assign(body, { events: context.events, dropped_events: context.dropped_events ?? 0, metadata: context.metadata }, context.identity ? { identity: context.identity } : {});
         if (body.duration_ms === undefined) delete body.duration_ms;
         // A recording picked up after a reload of the widget's host page goes with the session it was made in.
-        const created = await submitWithRetry(session?.recording.token ?? token, body, () => live && setSaveRetrying(true));
+        const created = await submitWithRetry(session?.recording.token ?? token, body, (_attempt, err) => {
+          if (!live) return;
+          setSaveRetrying(true);
+          setSaveStalled(err.code === 'NO_ANSWER');
+        });
         if (!live) return;
         await session?.forget();
         bridge.emit('submitted', { id: created.id, redirect_url: request.redirect_url });
@@ -521,6 +539,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
             errorMessage={submitError?.message}
             inMemory={spool?.keeping === 'memory'}
             saveRetrying={saveRetrying}
+            stalled={submitPhase === 'uploading' ? upload?.stalledSince !== undefined : submitPhase === 'saving' && saveStalled}
+            onSaveCopy={session ? async () => saveToDevice(await session.blob(), session.fileName) : undefined}
             onRetry={retrySubmit}
           />
         );

@@ -155,12 +155,17 @@ export class RecordingSession {
     await this.options.spool.delete(this.id);
   }
 
+  /** The recording's file name, for the upload and for a copy the customer saves. */
+  get fileName(): string {
+    return `recording-${new Date(this.recording.createdAt).toISOString().replace(/[:.]/g, '-')}.${extensionOf(this.mimeType)}`;
+  }
+
   private startUpload(): void {
     const filetype = containerOf(this.mimeType);
     this.uploader = new UploadController({
       endpoint: this.options.endpoint,
       token: this.recording.token,
-      filename: `recording-${new Date(this.recording.createdAt).toISOString().replace(/[:.]/g, '-')}.${extensionOf(this.mimeType)}`,
+      filename: this.fileName,
       filetype,
       input: { kind: 'spool', spool: this.options.spool, recordingId: this.id, uploadUrl: this.recording.uploadUrl },
       onStatus: this.options.onUpload,

@@ -171,6 +171,10 @@ export const en = {
       connectionLostSafe: 'Your recording is safe on this device.',
       connectionLostInMemory: 'Your recording is only in this page until it has been sent.',
       resumed: 'Connection is back — sending your recording.',
+      /** Requests neither answer nor fail (a network or proxy that swallows them): said after STALL_MS. */
+      noAnswer: (seconds: number) => `No answer from the server for ${seconds} s; still trying…`,
+      stalledChoice: 'You can keep waiting, or save a copy of the recording to your computer.',
+      saveCopy: 'Save a copy',
       retryNow: 'Retry now',
       failed: 'The recording could not be sent.',
       errors: {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { UploadStatus } from '../upload/UploadController.ts';
+import { STALL_MS, type UploadStatus } from '../upload/UploadController.ts';
 import { m } from '../messages/index.ts';
 import { Notice } from '../ui/Notice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
@@ -14,6 +14,10 @@ interface Props {
   inMemory: boolean;
   /** Saving the submission failed for a reason that may pass (network, server) and is being retried. */
   saveRetrying: boolean;
+  /** Requests go out and neither answer nor fail (still being retried). */
+  stalled: boolean;
+  /** Downloads the recording to the customer's device; absent for an uploaded file (they have it already). */
+  onSaveCopy?: () => Promise<void>;
   onRetry(): void;
 }
 
@@ -32,17 +36,20 @@ function useOnline(): boolean {
   return online;
 }
 
-export function SubmitStep({ upload, phase, errorCode, errorMessage, inMemory, saveRetrying, onRetry }: Props) {
+export function SubmitStep({ upload, phase, errorCode, errorMessage, inMemory, saveRetrying, stalled, onSaveCopy, onRetry }: Props) {
   const online = useOnline();
   const total = upload?.totalBytes ?? null;
   const fraction = phase === 'saving' ? 1 : total ? (upload?.confirmedBytes ?? 0) / total : total === 0 ? 1 : undefined;
   const percent = fraction === undefined ? undefined : Math.floor(fraction * 100);
   // Any of these says so at once, not after the retries give up: the customer must not close the page meanwhile.
   const lost = phase !== 'failed' && (!online || (phase === 'uploading' && upload?.state === 'reconnecting') || (phase === 'saving' && saveRetrying));
+  // No answer at all is told apart from a failing connection: the browser believes it is online, nothing fails.
+  const hung = phase !== 'failed' && online && stalled;
   const [wasLost, setWasLost] = useState(false);
   useEffect(() => {
-    if (lost) setWasLost(true);
-  }, [lost]);
+    if (lost || hung) setWasLost(true);
+  }, [lost, hung]);
+  const keeping = inMemory ? m.submit.connectionLostInMemory : m.submit.connectionLostSafe;
   return (
     <section className="step" data-step="submit">
       <StepHeading>{m.submit.title}</StepHeading>
@@ -50,15 +57,34 @@ export function SubmitStep({ upload, phase, errorCode, errorMessage, inMemory, s
       <p aria-live="polite" className="muted">
         {phase === 'saving' ? m.submit.finishing : percent !== undefined ? m.submit.percent(percent) : ''}
       </p>
-      {lost && (
+      {hung ? (
         <Notice tone="warning" live>
-          {m.submit.connectionLost} {inMemory ? m.submit.connectionLostInMemory : m.submit.connectionLostSafe}{' '}
-          <button type="button" className="btn btn-link" onClick={onRetry}>
-            {m.submit.retryNow}
-          </button>
+          {m.submit.noAnswer(STALL_MS / 1000)} {keeping} {onSaveCopy && m.submit.stalledChoice}
+          <span className="notice-actions">
+            {onSaveCopy && (
+              <button type="button" className="btn btn-secondary" onClick={() => void onSaveCopy()}>
+                {m.submit.saveCopy}
+              </button>
+            )}
+            {/* A save that hangs is sent again on its own; only the upload has a request to drop at once. */}
+            {phase === 'uploading' && (
+              <button type="button" className="btn btn-link" onClick={onRetry}>
+                {m.submit.retryNow}
+              </button>
+            )}
+          </span>
         </Notice>
+      ) : (
+        lost && (
+          <Notice tone="warning" live>
+            {m.submit.connectionLost} {keeping}{' '}
+            <button type="button" className="btn btn-link" onClick={onRetry}>
+              {m.submit.retryNow}
+            </button>
+          </Notice>
+        )
       )}
-      {!lost && wasLost && phase !== 'failed' && <Notice live>{m.submit.resumed}</Notice>}
+      {!lost && !hung && wasLost && phase !== 'failed' && <Notice live>{m.submit.resumed}</Notice>}
       {phase === 'failed' && (
         <>
           <Notice tone="error">

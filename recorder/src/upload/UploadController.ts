@@ -17,6 +17,11 @@ export interface UploadStatus {
   errorMessage?: string;
   /** When the next automatic attempt starts, while reconnecting. */
   retryAt?: number;
+  /**
+   * Set while requests go out and neither answer nor fail (a proxy or network that black-holes them): when the server
+   * last answered. The upload keeps trying, resuming from the server's offset; cleared by the next answer.
+   */
+  stalledSince?: number;
 }
 
 export type UploadInput =
@@ -38,6 +43,15 @@ export interface UploadOptions {
 const TUS_RETRY_DELAYS = [0, 500, 1000, 2000, 3000, 5000, 8000, 13000];
 const OUTER_BACKOFF_MS = [2000, 4000, 8000, 15000];
 export const CHUNK_SIZE = 5 * 1024 * 1024;
+/**
+ * A request out for this long with no answer and no byte moving is taken for lost: the customer is told, and the
+ * request is dropped and sent again on a fresh connection (a black-holed one never ends on its own). Long enough for
+ * a 5 MB chunk on a slow uplink, since bytes moving count as activity.
+ */
+export const STALL_MS = 20_000;
+/** Once stalled, a request that does not answer this soon is sent again, so the upload goes on soon after the network does. */
+const STALLED_RETRY_MS = 5000;
+const STALL_CHECK_MS = 1000;
 
 /** Statuses that mean "try again later"; everything else 4xx is final and shown with its code. */
 export function isRetryable(status: number, online: boolean): boolean {
@@ -77,6 +91,11 @@ export class UploadController {
   private stopped = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private url: string | undefined;
+  /** A tus request is out and has not answered yet. */
+  private requestOut = false;
+  /** When a request last went out, answered or moved a byte. */
+  private lastActivity = 0;
+  private watchdog: ReturnType<typeof setInterval> | undefined;
   private resolveDone!: (url: string) => void;
   private rejectDone!: (err: Error) => void;
   readonly done: Promise<string>;
@@ -90,7 +109,6 @@ export class UploadController {
     });
     // Callers await `done` when they need it; an unobserved rejection is not an error here.
     this.done.catch(() => undefined);
-    window.addEventListener('online', this.retryNow);
   }
 
   get uploadUrl(): string | undefined {
@@ -102,6 +120,8 @@ export class UploadController {
   }
 
   start(): void {
+    if (this.stopped) return;
+    this.watch();
     void loadTus().then(({ Upload }) => this.begin(Upload), (err: Error) => this.handleError(err));
   }
 
@@ -115,7 +135,19 @@ export class UploadController {
       retryDelays: TUS_RETRY_DELAYS,
       metadata: { token: this.options.token, filename: this.options.filename, filetype: this.options.filetype },
       removeFingerprintOnSuccess: true,
-      onProgress: (sent: number, total: number | null) => this.set({ sentBytes: sent, totalBytes: total ?? this.status.totalBytes }),
+      onBeforeRequest: () => {
+        this.requestOut = true;
+        this.lastActivity = Date.now();
+      },
+      onAfterResponse: () => {
+        this.requestOut = false;
+        this.lastActivity = Date.now();
+        if (this.status.stalledSince !== undefined) this.set({ stalledSince: undefined });
+      },
+      onProgress: (sent: number, total: number | null) => {
+        this.lastActivity = Date.now();
+        this.set({ sentBytes: sent, totalBytes: total ?? this.status.totalBytes });
+      },
       onChunkComplete: (_size: number, accepted: number, total: number | null) => {
         this.attempt = 0;
         this.set({ state: 'uploading', confirmedBytes: accepted, totalBytes: total ?? this.status.totalBytes, retryAt: undefined });
@@ -134,7 +166,7 @@ export class UploadController {
         return retry;
       },
       onSuccess: () => {
-        window.removeEventListener('online', this.retryNow);
+        this.settle();
         const url = this.upload?.url ?? this.url;
         this.set({ state: 'complete', confirmedBytes: this.status.totalBytes ?? this.status.sentBytes, retryAt: undefined });
         if (url) this.resolveDone(url);
@@ -167,18 +199,47 @@ export class UploadController {
   async abort(terminate = false): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
-    window.removeEventListener('online', this.retryNow);
+    this.settle();
     await this.upload?.abort(false).catch(() => undefined);
     if (terminate && this.url) await (await loadTus()).Upload.terminate(this.url, { retryDelays: [] }).catch(() => undefined);
     this.rejectDone(new Error('upload aborted'));
   }
 
+  /** Reconnecting or stalled: try at once (the browser is back online, or the customer asked). */
   private readonly retryNow = (): void => {
-    if (this.stopped || this.status.state !== 'reconnecting') return;
+    if (this.stopped || (this.status.state !== 'reconnecting' && this.status.stalledSince === undefined)) return;
     clearTimeout(this.retryTimer);
     this.set({ retryAt: undefined });
-    void this.upload?.abort(false).catch(() => undefined).then(() => this.start());
+    this.restart();
   };
+
+  /** Drops the request in flight and starts again from the server's offset (tus asks it with HEAD first). */
+  private restart(): void {
+    this.requestOut = false;
+    this.lastActivity = Date.now();
+    void this.upload?.abort(false).catch(() => undefined).then(() => this.start());
+  }
+
+  private readonly checkStall = (): void => {
+    const patience = this.status.stalledSince === undefined ? STALL_MS : STALLED_RETRY_MS;
+    if (this.stopped || !this.requestOut || Date.now() - this.lastActivity < patience) return;
+    this.set({ stalledSince: this.status.stalledSince ?? this.lastActivity });
+    this.restart();
+  };
+
+  /** While the upload runs: back online retries at once, and a request that hangs is noticed. */
+  private watch(): void {
+    if (this.watchdog !== undefined) return;
+    this.watchdog = setInterval(this.checkStall, STALL_CHECK_MS);
+    window.addEventListener('online', this.retryNow);
+  }
+
+  /** Nothing more to watch or retry: the upload finished, failed for good or was aborted. */
+  private settle(): void {
+    clearInterval(this.watchdog);
+    this.watchdog = undefined;
+    window.removeEventListener('online', this.retryNow);
+  }
 
   private handleError(err: Error): void {
     if (this.stopped) return;
@@ -191,8 +252,8 @@ export class UploadController {
       return;
     }
     const body = parseErrorBody(detailed.originalResponse?.getBody());
-    this.set({ state: 'failed', errorCode: body.code ?? `HTTP_${status}`, errorMessage: body.message ?? err.message });
-    window.removeEventListener('online', this.retryNow);
+    this.set({ state: 'failed', errorCode: body.code ?? `HTTP_${status}`, errorMessage: body.message ?? err.message, stalledSince: undefined });
+    this.settle();
     this.rejectDone(Object.assign(new Error(body.message ?? err.message), { code: body.code }));
   }
 
