@@ -111,7 +111,9 @@ export function close(): void {
 }
 
 /**
- * Attaches the signed-in customer to the next recordings.
+ * Attaches the signed-in customer to the next recordings. They are the recording's sender wherever the owner sees
+ * one (recording page, list and search, alert email, Slack and Teams, webhooks): the name and email where the
+ * customer typed none, and your `id` as "User ID 42 in your app".
  *
  * @example
  * ```ts

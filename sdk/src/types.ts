@@ -138,7 +138,7 @@ export interface OpenOptions {
  * @public
  */
 export interface Identity {
-  /** Your id for the customer (up to 200 characters). */
+  /** Your id for the customer (up to 200 characters): the owner sees it as "User ID …" with the recording. */
   id?: string;
   /** Up to 320 characters. */
   email?: string;
