@@ -199,7 +199,7 @@ describe('an upload that loses nothing', () => {
     await expectStoredOriginal(local);
   });
 
-  it('says so when the server stops answering (a proxy that black-holes), offers a copy, and resumes the upload once it answers', async () => {
+  it('says so when the server stops answering (a proxy that black-holes), offers a copy, resumes the upload once it answers, and sends a save that got no answer again', async () => {
     const request = await createRequest(owner, { title: 'Stalled network', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } });
     const proxy = await startStallingProxy(server.url);
     try {
@@ -227,9 +227,16 @@ describe('an upload that loses nothing', () => {
           await copy.saveAs(saved);
           expect(copy.suggestedFilename()).toMatch(/^recording-.*\.(webm|mp4)$/);
           expect(await sha256File(saved)).toBe(local.sha256);
+          // The upload goes through again; saving the submission still gets no answer.
+          const isSave = (r: { method: string; path: string }) => r.method === 'POST' && r.path.endsWith('/submissions');
+          proxy.stall(isSave);
+          await page.getByText('Connection is back — sending your recording.').waitFor({ timeout: 30_000 });
+          expect(await hung.count()).toBe(0);
+          await hung.waitFor({ timeout: 30_000 });
+          expect(await page.getByRole('button', { name: 'Save a copy' }).count()).toBe(1);
           proxy.resume();
           await page.getByText('Connection is back — sending your recording.').or(step(page, 'done')).first().waitFor({ timeout: 30_000 });
-          expect(await hung.count()).toBe(0);
+          expect(proxy.requests.filter((r) => isSave(r) && r.swallowed).length).toBeGreaterThan(0);
         },
       });
       await onlySubmissionId(request.id);

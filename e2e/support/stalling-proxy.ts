@@ -15,8 +15,11 @@ export interface StallingProxy {
   url: string;
   /** Every request the browser sent through the proxy, in order. */
   requests: ProxiedRequest[];
-  /** From now on requests are read and never answered, as a proxy that black-holes them: nothing fails either. */
-  stall(): void;
+  /**
+   * From now on requests (those `which` picks, by default all) are read and never answered, as a proxy that
+   * black-holes them: nothing fails either.
+   */
+  stall(which?: (request: { method: string; path: string }) => boolean): void;
   /** Forwards new requests again; the ones swallowed stay unanswered (the browser must give up on them itself). */
   resume(): void;
   close(): Promise<void>;
@@ -31,11 +34,13 @@ export async function startStallingProxy(target: string): Promise<StallingProxy>
   const upstream = new URL(target);
   const requests: ProxiedRequest[] = [];
   const held = new Set<http.ServerResponse>();
-  let stalled = false;
+  let swallows: ((request: { method: string; path: string }) => boolean) | undefined;
   const server = http.createServer((req, res) => {
     const offset = req.headers['upload-offset'];
-    requests.push({ method: req.method ?? '', path: req.url ?? '', uploadOffset: offset === undefined ? undefined : Number(offset), swallowed: stalled });
-    if (stalled) {
+    const request = { method: req.method ?? '', path: req.url ?? '' };
+    const swallowed = swallows?.(request) ?? false;
+    requests.push({ ...request, uploadOffset: offset === undefined ? undefined : Number(offset), swallowed });
+    if (swallowed) {
       req.resume();
       held.add(res);
       res.on('close', () => held.delete(res));
@@ -52,8 +57,8 @@ export async function startStallingProxy(target: string): Promise<StallingProxy>
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    stall: () => (stalled = true),
-    resume: () => (stalled = false),
+    stall: (which = () => true) => (swallows = which),
+    resume: () => (swallows = undefined),
     close: async () => {
       for (const res of held) res.destroy();
       server.closeAllConnections();

@@ -160,6 +160,8 @@ export class UploadController {
         }
       },
       onShouldRetry: (err: DetailedError) => {
+        // It failed, so it is not hanging: tus's own wait before the next try is not a stall.
+        this.requestOut = false;
         const status = err.originalResponse?.getStatus() ?? 0;
         const retry = isRetryable(status, navigator.onLine);
         if (retry) this.set({ state: 'reconnecting' });
@@ -208,13 +210,13 @@ export class UploadController {
   /** Reconnecting or stalled: try at once (the browser is back online, or the customer asked). */
   private readonly retryNow = (): void => {
     if (this.stopped || (this.status.state !== 'reconnecting' && this.status.stalledSince === undefined)) return;
-    clearTimeout(this.retryTimer);
     this.set({ retryAt: undefined });
     this.restart();
   };
 
   /** Drops the request in flight and starts again from the server's offset (tus asks it with HEAD first). */
   private restart(): void {
+    clearTimeout(this.retryTimer);
     this.requestOut = false;
     this.lastActivity = Date.now();
     void this.upload?.abort(false).catch(() => undefined).then(() => this.start());
@@ -243,6 +245,7 @@ export class UploadController {
 
   private handleError(err: Error): void {
     if (this.stopped) return;
+    this.requestOut = false;
     const detailed = err as DetailedError;
     const status = detailed.originalResponse?.getStatus() ?? 0;
     if (isRetryable(status, navigator.onLine)) {
