@@ -9,7 +9,7 @@ import type { Frame, Page } from 'puppeteer-core';
 import type { WidgetSettings } from '@showback/contract';
 import { startCrossSiteHost } from '../widget/host-page.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickButton, launchFirefox, screenshot, waitForStep, type FirefoxSession } from '../support/firefox.ts';
+import { clickButton, grabScreen, launchFirefox, screenshot, waitForStep, type FirefoxSession } from '../support/firefox.ts';
 import { ffprobe } from '../support/media.ts';
 import { useServer } from '../support/product.ts';
 import { completeOnboarding, createRequest, download, listSubmissions, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
@@ -195,6 +195,71 @@ describe('the link recorder in Firefox ESR', () => {
     }
     await clickButton(page, 'Try again');
     await waitForStep(page, 'share');
+    await page.close();
+    expect((await listSubmissions(owner, request.id)).items).toHaveLength(0);
+  });
+});
+
+describe('a customer who refuses to share the screen in Firefox ESR', () => {
+  // A Firefox of its own that asks, as customers' Firefox does: "Allow … to see your screen?" with Block / Allow.
+  let asking: FirefoxSession;
+  beforeAll(async () => {
+    asking = await launchFirefox({ prompts: true });
+  });
+  afterAll(async () => {
+    await asking?.close();
+  });
+
+  const xdotool = (...args: string[]) => run('xdotool', args, { env: { ...process.env, DISPLAY: asking.screen.display }, timeout: 10_000 });
+  const refusal = '::-p-text(Screen sharing was not allowed, so nothing was recorded.)';
+
+  /** Share my screen, and Firefox's prompt stands (no refusal for two seconds), shown in a grab of the whole screen. */
+  async function shareAndSeePrompt(page: Page, shot: string): Promise<void> {
+    await clickButton(page, 'Share my screen');
+    await page.waitForSelector('::-p-text(Waiting for you to choose)', { visible: true });
+    expect(await page.waitForSelector(refusal, { timeout: 2000 }).then(() => 'refused at once', () => 'asking')).toBe('asking');
+    await grabScreen(asking.screen.display, path.join(SHOTS, `${shot}.png`));
+  }
+
+  /** A key pressed in Firefox's window as a person would (Xvfb has no window manager to give it the focus). */
+  async function pressKey(key: string): Promise<void> {
+    const id = (await xdotool('search', '--name', 'Mozilla Firefox')).stdout.trim().split('\n')[0]!;
+    await xdotool('windowfocus', id);
+    await xdotool('key', key);
+  }
+
+  it('says so in plain words, offers to try again or upload a video, and sends nothing', async () => {
+    const request = await createRequest(owner, { title: 'Firefox, refused', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } });
+    const page = await asking.browser.newPage();
+    await page.goto(`${running.server.url}/r/${request.token}`);
+    await waitForStep(page, 'instructions');
+    await clickButton(page, 'Get started');
+    await waitForStep(page, 'share');
+    await shareAndSeePrompt(page, 'refused-prompt');
+    // Block, by its access key (Alt+B), as a keyboard user presses it.
+    await pressKey('alt+b');
+    await page.waitForSelector(refusal, { visible: true });
+    await screenshot(page, SHOTS, 'refused');
+    await waitForStep(page, 'share');
+    for (const offered of ['Try again', 'Upload a video instead']) {
+      expect(await page.$(`::-p-aria([name="${offered}"][role="button"])`), offered).not.toBeNull();
+    }
+    // Firefox keeps the Block for this tab and refuses again without asking, which is why the message says to
+    // reload first; a reload (F5) makes it ask again.
+    const first = (await page.$(refusal))!;
+    await clickButton(page, 'Try again');
+    await page.waitForSelector('::-p-text(Waiting for you to choose)', { hidden: true, timeout: 3000 });
+    await page.waitForSelector(refusal, { visible: true });
+    expect(await first.evaluate((el) => el.isConnected)).toBe(false); // a new refusal, not the first one still shown
+    await pressKey('F5');
+    await waitForStep(page, 'instructions');
+    await clickButton(page, 'Get started');
+    await waitForStep(page, 'share');
+    await shareAndSeePrompt(page, 'refused-prompt-after-reload');
+    await pressKey('alt+b');
+    await page.waitForSelector(refusal, { visible: true });
+    await clickButton(page, 'Upload a video instead');
+    await waitForStep(page, 'file');
     await page.close();
     expect((await listSubmissions(owner, request.id)).items).toHaveLength(0);
   });

@@ -101,14 +101,15 @@ describe('recorder fallbacks at /r/<token>', () => {
     expect(await page.getByRole('navigation').getAttribute('aria-label')).toMatch(/2\D+5/);
     await page.getByRole('button', { name: 'Share my screen' }).click();
 
-    await page.getByRole('alert').filter({ hasText: 'You closed the sharing dialog without choosing. Try again when you are ready.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Screen sharing was not allowed, so nothing was recorded.' }).waitFor();
     await shot(page, 'refused-share');
+    expect(await page.getByRole('button', { name: 'Upload a video instead' }).isVisible()).toBe(true);
     expect(await step(page, 'share').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Try again' }).click();
     await step(page, 'recording').waitFor({ timeout: 15_000 });
     await page.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
     await stopRecording(page);
-    expect(await page.getByText('You closed the sharing dialog', { exact: false }).count()).toBe(0);
+    expect(await page.getByText('Screen sharing was not allowed', { exact: false }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 export const FIREFOX_PATH = '/usr/bin/firefox-esr';
@@ -45,10 +46,11 @@ export interface FirefoxSession {
 
 /**
  * Debian's Firefox ESR driven over WebDriver BiDi (no geckodriver), headful on its own Xvfb: getDisplayMedia then
- * captures the virtual screen for real (headless Firefox has no screen to share). Prompts are off; the microphone is
- * Firefox's fake device (a 1 kHz tone).
+ * captures the virtual screen for real (headless Firefox has no screen to share). Prompts are off unless `prompts`
+ * (Firefox then asks "Allow … to see your screen?" as it does for customers); the microphone is Firefox's fake
+ * device (a 1 kHz tone).
  */
-export async function launchFirefox(): Promise<FirefoxSession> {
+export async function launchFirefox({ prompts = false } = {}): Promise<FirefoxSession> {
   const screen = await startXvfb();
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-firefox-'));
   try {
@@ -61,7 +63,7 @@ export async function launchFirefox(): Promise<FirefoxSession> {
       args: ['--width=1280', '--height=720'],
       env: { ...process.env, DISPLAY: screen.display, MOZ_ENABLE_WAYLAND: '0' },
       extraPrefsFirefox: {
-        'media.navigator.permission.disabled': true,
+        'media.navigator.permission.disabled': !prompts,
         'media.navigator.streams.fake': true,
         'browser.shell.checkDefaultBrowser': false,
       },
@@ -92,4 +94,10 @@ export async function clickButton(page: Page, name: string): Promise<void> {
 export async function screenshot(page: Page, dir: string, name: string): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) as `${string}.png` });
+}
+
+/** The whole virtual screen, browser chrome included (its prompts and bars are outside the page's screenshot). */
+export async function grabScreen(display: string, file: string): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await promisify(execFile)('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'x11grab', '-i', display, '-frames:v', '1', file], { timeout: 20_000 });
 }

@@ -84,7 +84,9 @@ export const en = {
       errors: {
         denied: 'Screen sharing is blocked. Allow it in your browser or system settings (on macOS: System Settings → Privacy & Security → Screen Recording), then try again.',
         'frame-policy': 'This website does not allow screen sharing inside it. Record in a new tab instead: your recording goes to the same place.',
-        dismissed: 'You closed the sharing dialog without choosing. Try again when you are ready.',
+        // Every browser says NotAllowedError both for a closed picker and for "Don't allow" / "Block": one answer for both.
+        // Firefox keeps a "Block" for the tab and refuses again without asking until the page is reloaded.
+        dismissed: 'Screen sharing was not allowed, so nothing was recorded. Try again and choose a screen, window or tab to share (if your browser no longer asks, reload this page first), or upload a video instead.',
         'not-found': 'Nothing was selected to share. Try again and pick a screen, window or tab.',
         'in-use': 'The screen could not be captured; another app may be using it. Try again.',
         timeout: 'The browser did not show or answer the sharing dialog. Try again.',

@@ -34,7 +34,8 @@ export function ShareStep({ waiting, error, onShare, onBack, onUseFile, onRecord
             {m.unsupported.recordInTab}
           </button>
         ) : null}
-        {error === 'frame-policy' || error === 'denied' || error === 'unsupported' ? (
+        {/* Whatever stopped the capture, a video file still reaches the same request. */}
+        {error ? (
           <button type="button" className="btn btn-link" onClick={onUseFile}>
             {m.unsupported.uploadInstead}
           </button>
