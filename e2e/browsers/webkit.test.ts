@@ -1,13 +1,17 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { By, until, type WebDriver } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../support/product.ts';
+import { grabScreen } from '../support/firefox.ts';
 import { launchWebKit, type WebKitSession } from '../support/webkit.ts';
 import { createRequest, listSubmissions, signUpOwner, waitForProcessed, completeOnboarding, type Owner } from '../recording/owner.ts';
 import { makeMp4, submitVideo } from '../review/submitVideo.ts';
+import { startCrossSiteHost } from '../widget/host-page.ts';
 
 // WebKitGTK, the nearest engine to Safari here: one MiniBrowser for the file, on its own Xvfb.
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/webkit');
@@ -104,5 +108,53 @@ describe('the recorder in WebKitGTK', () => {
     const duration = Number(await driver.executeScript('return arguments[0].duration', video));
     expect(Math.abs(duration - 3)).toBeLessThan(0.5);
     await shot('dashboard-player');
+  });
+});
+
+describe('the widget in WebKitGTK, on a site that is itself framed by another without display-capture', () => {
+  // WebKit honours no Permissions-Policy header for display-capture (measured on 2.50), but it does refuse capture
+  // in a frame whose parent frame was not allowed it: the customer's page shown inside a portal's frame.
+  let examples: http.Server | undefined;
+  let portal: http.Server | undefined;
+  let portalOrigin: string;
+  let host: string;
+  let key: string;
+  beforeAll(async () => {
+    ({ server: examples, origin: host } = await startCrossSiteHost());
+    portal = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Portal</title><iframe id="page" src="${host}/plain/${req.url!.slice(1)}" style="width:100%;height:600px;border:0"></iframe>`);
+    });
+    await new Promise<void>((r) => portal!.listen(0, '127.0.0.1', r));
+    portalOrigin = `http://127.0.0.1:${(portal.address() as AddressInfo).port}`;
+    await completeOnboarding(owner);
+    const res = await fetch(`${running.server.url}/api/v1/widget`, { method: 'PUT', headers: owner.headers, body: JSON.stringify({ allowed_origins: [host, portalOrigin] }) });
+    expect(res.status).toBe(200);
+    key = ((await res.json()) as { key: string }).key;
+  });
+  afterAll(async () => {
+    await new Promise((r) => examples?.close(r));
+    await new Promise((r) => portal?.close(r));
+  });
+
+  it('the refused capture is said in plain words, with Record in a new tab and Upload a video', async () => {
+    await driver.get(`${portalOrigin}/?host=${encodeURIComponent(running.server.url)}&key=${encodeURIComponent(key)}`);
+    await driver.switchTo().frame(await driver.wait(until.elementLocated(By.id('page')), 20_000));
+    const launcher = await driver.wait(until.elementLocated(By.css('showback-launcher')), 20_000);
+    await (await launcher.getShadowRoot()).findElement(By.css('button')).then((b) => b.click());
+    const modal = await driver.wait(until.elementLocated(By.css('showback-modal')), 20_000);
+    await driver.switchTo().frame(await driver.wait(async () => (await modal.getShadowRoot()).findElement(By.css('iframe')).catch(() => null), 20_000));
+    await step('instructions');
+    await click('Get started');
+    await driver.wait(until.elementLocated(By.css('section[data-step="microphone"], section[data-step="share"]')), 20_000);
+    if ((await driver.findElements(By.css('section[data-step="microphone"]'))).length > 0) await click('Continue without sound');
+    await step('share');
+    await click('Share my screen');
+    const alert = await driver.wait(until.elementLocated(By.css('[role="alert"]')), 20_000);
+    expect(await alert.getText()).toContain('Screen sharing was not allowed, so nothing was recorded.');
+    for (const offered of ['Try again', 'Record in a new tab', 'Upload a video instead']) expect(await (await button(offered)).isDisplayed(), offered).toBe(true);
+    await driver.switchTo().defaultContent();
+    await new Promise((r) => setTimeout(r, 2000));
+    // The screen's own pixels: WebKitWebDriver's screenshot showed the frame's first step, long gone (stale layers).
+    await grabScreen(webkit.screen.display, path.join(SHOTS, 'widget-refused-in-frame.png'));
   });
 });

@@ -8,6 +8,7 @@ export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser
 
 export interface WebKitSession {
   driver: WebDriver;
+  screen: VirtualScreen;
   close(): Promise<void>;
 }
 
@@ -40,6 +41,7 @@ export async function launchWebKit(): Promise<WebKitSession> {
       .build();
     return {
       driver,
+      screen,
       close: async () => {
         await driver.quit().catch(() => undefined);
         driverProcess.kill('SIGTERM');

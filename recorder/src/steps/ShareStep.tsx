@@ -29,7 +29,9 @@ export function ShareStep({ waiting, error, onShare, onBack, onUseFile, onRecord
         <button type="button" className="btn btn-secondary" onClick={onBack} disabled={waiting}>
           ← Back
         </button>
-        {(error === 'frame-policy' || error === 'denied' || error === 'unsupported') && onRecordInTab ? (
+        {/* Safari and WebKit refuse a frame's capture by policy with the same words as a person's refusal, so in a
+            frame every failure offers the recorder's own tab, where no frame policy applies. */}
+        {error && onRecordInTab ? (
           <button type="button" className="btn btn-link" onClick={onRecordInTab}>
             {m.unsupported.recordInTab}
           </button>
