@@ -213,12 +213,20 @@ describe('a customer who refuses to share the screen in Firefox ESR', () => {
   const xdotool = (...args: string[]) => run('xdotool', args, { env: { ...process.env, DISPLAY: asking.screen.display }, timeout: 10_000 });
   const refusal = '::-p-text(Screen sharing was not allowed, so nothing was recorded.)';
 
-  /** Share my screen, and Firefox's prompt stands (no refusal for two seconds), shown in a grab of the whole screen. */
-  async function shareAndSeePrompt(page: Page, shot: string): Promise<void> {
+  /**
+   * Get started → Share my screen → Firefox's prompt stands (no refusal for two seconds; grabbed with the whole
+   * screen) → Block, by its access key (Alt+B), as a keyboard user presses it → the page's refusal.
+   */
+  async function shareAndBlock(page: Page, shot: string): Promise<void> {
+    await waitForStep(page, 'instructions');
+    await clickButton(page, 'Get started');
+    await waitForStep(page, 'share');
     await clickButton(page, 'Share my screen');
     await page.waitForSelector('::-p-text(Waiting for you to choose)', { visible: true });
     expect(await page.waitForSelector(refusal, { timeout: 2000 }).then(() => 'refused at once', () => 'asking')).toBe('asking');
     await grabScreen(asking.screen.display, path.join(SHOTS, `${shot}.png`));
+    await pressKey('alt+b');
+    await page.waitForSelector(refusal, { visible: true });
   }
 
   /** A key pressed in Firefox's window as a person would (Xvfb has no window manager to give it the focus). */
@@ -232,13 +240,7 @@ describe('a customer who refuses to share the screen in Firefox ESR', () => {
     const request = await createRequest(owner, { title: 'Firefox, refused', microphone: 'off', fields: { name: 'off', email: 'off', note: 'off' } });
     const page = await asking.browser.newPage();
     await page.goto(`${running.server.url}/r/${request.token}`);
-    await waitForStep(page, 'instructions');
-    await clickButton(page, 'Get started');
-    await waitForStep(page, 'share');
-    await shareAndSeePrompt(page, 'refused-prompt');
-    // Block, by its access key (Alt+B), as a keyboard user presses it.
-    await pressKey('alt+b');
-    await page.waitForSelector(refusal, { visible: true });
+    await shareAndBlock(page, 'refused-prompt');
     await screenshot(page, SHOTS, 'refused');
     await waitForStep(page, 'share');
     for (const offered of ['Try again', 'Upload a video instead']) {
@@ -252,12 +254,7 @@ describe('a customer who refuses to share the screen in Firefox ESR', () => {
     await page.waitForSelector(refusal, { visible: true });
     expect(await first.evaluate((el) => el.isConnected)).toBe(false); // a new refusal, not the first one still shown
     await pressKey('F5');
-    await waitForStep(page, 'instructions');
-    await clickButton(page, 'Get started');
-    await waitForStep(page, 'share');
-    await shareAndSeePrompt(page, 'refused-prompt-after-reload');
-    await pressKey('alt+b');
-    await page.waitForSelector(refusal, { visible: true });
+    await shareAndBlock(page, 'refused-prompt-after-reload');
     await clickButton(page, 'Upload a video instead');
     await waitForStep(page, 'file');
     await page.close();
