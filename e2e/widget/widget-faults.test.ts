@@ -1,6 +1,6 @@
 // The widget's recorder off the happy path, cross-site (host page on localhost, product on 127.0.0.1): a network
-// cut, a reload of the host page (with the host spool, and with nothing but memory), and a host page that forbids
-// screen capture in frames. The server runs without workers, so the upload it holds is exactly what arrived over
+// cut, a reload of the host page (with the host spool, and with nothing but memory), a host page that forbids
+// screen capture in frames, and the recorded page closed under the new tab's recording. The server runs without workers, so the upload it holds is exactly what arrived over
 // tus and can be compared byte for byte with what the recorder spooled.
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -219,6 +219,27 @@ describe('widget recorder faults, cross-site', () => {
     const [tab] = await Promise.all([context.waitForEvent('page'), inTab.click()]);
     await step(tab, 'instructions').waitFor();
     expect(tab.url()).toMatch(new RegExp(`^${product.server.url}/r/ws_`));
+  });
+
+  it('closing the page that the new tab records ends the share from the browser\'s side: the tab reviews what was recorded', async () => {
+    const context = await crossSiteContext(1280, 800);
+    const { page } = await hostPage(context, `${blockingHost}/plain/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(settings.key!)}`);
+    await page.locator('showback-launcher button').click();
+    const [tab] = await Promise.all([context.waitForEvent('page'), (await recorderFrame(page)).getByRole('button', { name: 'Record in a new tab' }).click()]);
+    await tab.getByRole('button', { name: 'Get started' }).click();
+    const withoutSound = tab.getByRole('button', { name: 'Continue without sound' });
+    await withoutSound.or(tab.getByRole('button', { name: 'Share my screen' })).waitFor();
+    if (await withoutSound.isVisible()) await withoutSound.click();
+    await tab.getByRole('button', { name: 'Share my screen' }).click();
+    await tab.getByRole('timer').filter({ hasText: '0:02' }).waitFor({ timeout: 20_000 });
+    // The captured surface goes away: Chromium ends the tab capture's track, as its "Stop sharing" does.
+    await page.close();
+    await step(tab, 'preview').waitFor({ timeout: 20_000 });
+    await tab.getByText('Screen sharing ended, so the recording stopped.').waitFor();
+    await shot(tab, 'faults-8-captured-page-closed');
+    // What was recorded is kept and can be sent.
+    expect(await tab.getByRole('button', { name: 'Looks good' }).isEnabled()).toBe(true);
+    expect((await spooledIn(tab)).bytes).toBeGreaterThan(0);
   });
 
   it('a host page whose Permissions-Policy forbids screen capture in frames gets "Record in a new tab", which records and sends with the page\'s events', async () => {
