@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TicketRequest, ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
-import { body, signUp, type SignedUp } from './support/auth.ts';
+import type { PublicRecordingRequest, TicketRequest, TicketRequestList, ZendeskAppToken, ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
+import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
 import { makeDueNow } from './support/fixtures/alerts.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import { submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
@@ -259,6 +260,83 @@ describe('Zendesk integration against a local Zendesk API', () => {
     expect((await status(t, owner)).connected).toBe(false);
     expect((await fetch(api(t, '/tickets/504/requests'), { headers: owner.headers })).status).toBe(404);
   }, 300_000);
+
+  it('the Zendesk app signs in with its own token: approved by the agent in Showback, exchanged once by the app, refused once the agent or the connection is gone', async () => {
+    const owner = await signUp(t);
+    await connect(t, owner);
+    const agent = await addTeammate(t, owner, 'member');
+    const verifier = crypto.randomBytes(32).toString('base64url');
+    const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
+    const approve = (who: SignedUp, input: object) => fetch(api(t, '/app/approve'), { method: 'POST', headers: who.headers, body: JSON.stringify(input) });
+    const exchange = (v: string) => fetch(api(t, '/app/token'), { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://acme.apps.zdusercontent.com' }, body: JSON.stringify({ verifier: v }) });
+
+    // Before the agent approves, and for another Zendesk, nothing is given.
+    expect((await exchange(verifier)).status).toBe(404);
+    const elsewhere = await approve(agent, { subdomain: 'other', challenge });
+    expect(elsewhere.status).toBe(409);
+    expect((await body(elsewhere)).message).toBe(`This Showback account is connected to ${ZENDESK_SUBDOMAIN}.zendesk.com, not other.zendesk.com.`);
+    // Approving takes a signed-in Showback page (its cookie and CSRF token): a page elsewhere cannot approve for the agent.
+    expect((await fetch(api(t, '/app/approve'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subdomain: ZENDESK_SUBDOMAIN, challenge }) })).status).toBe(403);
+
+    // Approved: the verifier (not the challenge) gets the token, once; the answer is readable from the app's origin.
+    expect((await approve(agent, { subdomain: ZENDESK_SUBDOMAIN, challenge })).status).toBe(201);
+    expect((await approve(agent, { subdomain: ZENDESK_SUBDOMAIN, challenge })).status).toBe(409);
+    expect((await exchange(challenge)).status).toBe(404);
+    const granted = await exchange(verifier);
+    expect(granted.status).toBe(200);
+    expect(granted.headers.get('access-control-allow-origin')).toBe('*');
+    expect(granted.headers.get('cache-control')).toBe('no-store');
+    const app = (await granted.json()) as ZendeskAppToken;
+    expect(app).toMatchObject({ subdomain: ZENDESK_SUBDOMAIN, user: { name: agent.user.name, email: agent.user.email }, token: expect.stringMatching(/^sbz_/) });
+    expect((await exchange(verifier)).status).toBe(404);
+    const stored = await t.app.ctx.db.selectFrom('zendesk_app_sessions').selectAll().where('user_id', '=', agent.user.id).executeTakeFirstOrThrow();
+    expect(stored.challenge).toBeNull();
+    expect(JSON.stringify(stored)).not.toContain(app.token);
+
+    // The app's calls: a preflight, then bearer calls without any cookie or CSRF token.
+    const preflight = await fetch(api(t, '/tickets/601/requests'), { method: 'OPTIONS', headers: { origin: 'https://acme.apps.zdusercontent.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+    const asApp = { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' };
+    const made = await fetch(api(t, '/tickets/601/requests'), { method: 'POST', headers: asApp, body: JSON.stringify({ subject: 'Cannot export', requester_email: 'lin@customer.example', requester_name: 'Lin' }) });
+    expect(made.status).toBe(201);
+    expect(made.headers.get('access-control-allow-origin')).toBe('*');
+    const request = (await made.json()) as TicketRequest;
+    expect(request).toMatchObject({ ticket_id: '601', state: 'sent', request: { title: 'Cannot export' } });
+    const binding = await t.app.ctx.db.selectFrom('zendesk_ticket_requests').select('created_by').where('request_id', '=', request.request.id).executeTakeFirstOrThrow();
+    expect(binding.created_by).toBe(agent.user.id);
+    // A cookie call without the CSRF token is refused as everywhere else.
+    expect((await fetch(api(t, '/tickets/601/requests'), { method: 'POST', headers: { cookie: agent.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ subject: 'x' }) })).status).toBe(403);
+
+    // The customer opens the link: the requester is filled in for them and the sidebar says "opened".
+    const opened = (await body(await fetch(`${t.url}/api/v1/public/requests/${request.request.token}`))) as PublicRecordingRequest;
+    expect(opened.recipient).toEqual({ name: 'Lin', email: 'lin@customer.example' });
+    const listed = async (token: string) => fetch(api(t, '/tickets/601/requests'), { headers: { authorization: `Bearer ${token}` } });
+    expect(((await (await listed(app.token)).json()) as TicketRequestList).items.map((i) => i.state)).toEqual(['opened']);
+
+    // A wrong token, sign-out, a disabled agent and a disconnected Zendesk all end the app's session.
+    expect((await listed('sbz_forged')).status).toBe(401);
+    const second = crypto.randomBytes(32).toString('base64url');
+    await approve(agent, { subdomain: ZENDESK_SUBDOMAIN, challenge: crypto.createHash('sha256').update(second).digest('base64url') });
+    const other = (await (await exchange(second)).json()) as ZendeskAppToken;
+    expect((await fetch(api(t, '/app/session'), { method: 'DELETE', headers: { authorization: `Bearer ${other.token}` } })).status).toBe(204);
+    expect((await listed(other.token)).status).toBe(401);
+    await t.app.ctx.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', agent.user.id).execute();
+    expect((await listed(app.token)).status).toBe(401);
+    await t.app.ctx.db.updateTable('users').set({ disabled_at: null }).where('id', '=', agent.user.id).execute();
+    expect((await listed(app.token)).status).toBe(200);
+    expect((await fetch(api(t, '/disconnect'), { method: 'DELETE', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } })).status).toBe(204);
+    const ended = await listed(app.token);
+    expect(ended.status).toBe(401);
+    expect(await body(ended)).toMatchObject({ code: 'UNAUTHENTICATED' });
+
+    // An approval not exchanged within 10 minutes is worth nothing.
+    await connect(t, owner);
+    const late = crypto.randomBytes(32).toString('base64url');
+    await approve(agent, { subdomain: ZENDESK_SUBDOMAIN, challenge: crypto.createHash('sha256').update(late).digest('base64url') });
+    await t.app.ctx.db.updateTable('zendesk_app_sessions').set({ exchange_by: new Date(Date.now() - 1000) }).where('user_id', '=', agent.user.id).where('token_hash', 'is', null).execute();
+    expect((await exchange(late)).status).toBe(404);
+  });
 
   it('free accounts after the trial see why and cannot connect', async () => {
     const owner = await signUp(t);

@@ -124,6 +124,8 @@ export const PublicRecordingRequestSchema = Type.Object(
     upload_endpoint: Type.String(),
     /** The account's logo, name and colour, and whether "Powered by Showback" shows. */
     branding: PublicBrandingSchema,
+    /** Who the link was made for (a request made from a helpdesk ticket), so the customer does not type it again. */
+    recipient: Type.Union([Type.Object({ name: Type.Union([Type.String(), Type.Null()]), email: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
   }
 );
 export type PublicRecordingRequest = Static<typeof PublicRecordingRequestSchema>;

@@ -58,14 +58,27 @@ export const TicketRecordingSchema = Type.Object({
   recording_url: Type.String(),
 });
 
+export const TicketRequestStateSchema = Type.Union([
+  Type.Literal('sent'),
+  Type.Literal('opened'),
+  Type.Literal('recording'),
+  Type.Literal('uploaded'),
+  Type.Literal('ready'),
+  Type.Literal('failed'),
+]);
+export type TicketRequestState = Static<typeof TicketRequestStateSchema>;
+
 export const TicketRequestSchema = Type.Object(
   {
     request: RecordingRequestSchema,
     ticket_id: Type.String(),
     requester_email: NullableText,
     requester_name: NullableText,
-    /** sent (no recording yet), then the newest recording's state: uploaded, processing, ready or failed. */
-    state: Type.String(),
+    /**
+     * sent (link not opened yet), opened (the customer opened it), recording (an upload started), then the newest
+     * recording's: uploaded (being processed), ready or failed.
+     */
+    state: TicketRequestStateSchema,
     recordings: Type.Array(TicketRecordingSchema),
   },
   { $id: 'ZendeskTicketRequest' },
@@ -81,3 +94,30 @@ export type ZendeskSyncEntry = Static<typeof ZendeskSyncEntrySchema>;
 
 export const ZendeskSyncLogSchema = Type.Object({ items: Type.Array(ZendeskSyncEntrySchema) });
 export type ZendeskSyncLog = Static<typeof ZendeskSyncLogSchema>;
+
+/**
+ * The Zendesk app's own session (docs/zendesk.md, "How the app signs in"): the app makes a random verifier, the agent
+ * approves its SHA-256 (`challenge`) in a Showback window, then the app exchanges the verifier for an app token.
+ */
+const Base64Url43 = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' });
+
+export const ZendeskAppApproveSchema = Type.Object({ subdomain: ZendeskSubdomainSchema, challenge: Base64Url43 }, { additionalProperties: false });
+export type ZendeskAppApprove = Static<typeof ZendeskAppApproveSchema>;
+
+export const ZendeskAppApprovalSchema = Type.Object({ subdomain: Type.String(), approved_until: DateTime }, { $id: 'ZendeskAppApproval' });
+export type ZendeskAppApproval = Static<typeof ZendeskAppApprovalSchema>;
+
+export const ZendeskAppTokenRequestSchema = Type.Object({ verifier: Type.String({ pattern: '^[A-Za-z0-9_-]{43,128}$' }) }, { additionalProperties: false });
+export type ZendeskAppTokenRequest = Static<typeof ZendeskAppTokenRequestSchema>;
+
+export const ZendeskAppTokenSchema = Type.Object(
+  {
+    /** Sent as `Authorization: Bearer …` on the ticket calls; shown once. */
+    token: Type.String(),
+    subdomain: Type.String(),
+    expires_at: DateTime,
+    user: Type.Object({ name: Type.String(), email: Type.String() }),
+  },
+  { $id: 'ZendeskAppToken' },
+);
+export type ZendeskAppToken = Static<typeof ZendeskAppTokenSchema>;

@@ -456,6 +456,19 @@ export interface ZendeskTicketRequestsTable {
   requester_name: string | null;
   created_by: string | null;
   created_at: Timestamp;
+  opened_at: NullableTimestamp;
+}
+
+export interface ZendeskAppSessionsTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string;
+  subdomain: string;
+  challenge: string | null;
+  exchange_by: Timestamp;
+  token_hash: string | null;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
 }
 
 export interface ZendeskNotesTable {
@@ -583,6 +596,7 @@ export interface Database {
   zendesk_connections: ZendeskConnectionsTable;
   zendesk_ticket_requests: ZendeskTicketRequestsTable;
   zendesk_notes: ZendeskNotesTable;
+  zendesk_app_sessions: ZendeskAppSessionsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -48,6 +48,7 @@ const RequestRecordingsPage = lazyPage(() => import('../features/requests/Reques
 const RecordingsPage = lazyPage(() => import('../features/recordings/RecordingsPage.tsx'), 'RecordingsPage');
 const RecordingPage = lazyPage(() => import('../features/recordings/RecordingPage.tsx'), 'RecordingPage');
 const IntegrationsSettingsPage = lazyPage(() => import('../features/integrations/IntegrationsSettingsPage.tsx'), 'IntegrationsSettingsPage');
+const ZendeskAppSignInPage = lazyPage(() => import('../features/integrations/ZendeskAppSignInPage.tsx'), 'ZendeskAppSignInPage');
 const ZapierPage = lazyPage(() => import('../features/integrations/ZapierPage.tsx'), 'ZapierPage');
 const AdminWebhookDeliveriesPage = lazyPage(() => import('../features/admin/AdminAlertDeliveriesPage.tsx'), 'AdminWebhookDeliveriesPage');
 const AdminNotificationDeliveriesPage = lazyPage(() => import('../features/admin/AdminAlertDeliveriesPage.tsx'), 'AdminNotificationDeliveriesPage');
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
                   { path: 'my/integrations', element: <IntegrationsSettingsPage />, ...title('titles.integrations2') },
                   { path: 'my/widget', element: <WidgetPage />, ...title('titles.widget') },
                   { path: 'my/zapier', element: <ZapierPage />, ...title('titles.zapier') },
+                  { path: 'my/zendesk-app', element: <ZendeskAppSignInPage />, ...title('titles.zendeskApp') },
                   { path: 'my/account', element: <AccountPage />, ...title('titles.account') },
                   { path: 'my/team', element: <TeamPage />, ...title('titles.team') },
                   { path: 'support', element: <SupportPage />, ...title('titles.support') },

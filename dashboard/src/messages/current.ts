@@ -741,6 +741,15 @@ export const current = {
     },
     teams: { name: 'Microsoft Teams', text: 'Post new recordings to a Teams channel.' },
     zendesk: { name: 'Zendesk', text: 'Ask for a recording from the ticket; the diagnosis comes back to it as an internal note.' },
+    zendeskApp: {
+      title: 'Sign in the Zendesk app',
+      intro: 'The Showback app in {subdomain}.zendesk.com asks to act as you ({email}): create recording requests from tickets and show their recordings.',
+      allow: 'Allow',
+      cancel: 'Cancel',
+      allowed: 'Done: the Zendesk app is signed in. You can close this window.',
+      cancelled: 'Nothing was allowed. You can close this window.',
+      invalid: 'This sign-in link is incomplete. Start again from the Showback app in Zendesk.',
+    },
     zendeskCard: {
       subdomain: 'Zendesk subdomain',
       subdomainHint: 'The part before .zendesk.com, for example acme.',
@@ -943,6 +952,7 @@ export const current = {
     recordings: 'Recordings',
     recording: 'Recording',
     integrations2: 'Integrations',
+    zendeskApp: 'Zendesk app',
     zapier: 'Zapier',
     widget: 'Widget',
     account: 'Account',

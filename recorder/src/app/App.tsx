@@ -125,6 +125,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
         setCapability(cap);
         setSpool(opened);
         setPending(found);
+        // A link made from a helpdesk ticket knows who it is for: the customer does not type it again.
+        if (req.recipient) setRecipient({ ...(req.recipient.name ? { name: req.recipient.name } : {}), ...(req.recipient.email ? { email: req.recipient.email } : {}) });
         bridge.emit('open', { title: req.title });
         dispatch({ type: 'loaded', microphone: req.microphone, askDetails: asksForDetails(req.fields), canRecord: cap.ok, pending: Boolean(found) });
       } catch (err) {

@@ -34,6 +34,7 @@ import * as m20261126_0310_submission_list_versions from './20261126_0310_submis
 import * as m20261126_0330_zendesk from './20261126_0330_zendesk.ts';
 import * as m20261126_0331_zendesk_note_tags from './20261126_0331_zendesk_note_tags.ts';
 import * as m20261126_0340_submission_sender_user_id from './20261126_0340_submission_sender_user_id.ts';
+import * as m20261126_0345_zendesk_app_sessions from './20261126_0345_zendesk_app_sessions.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0330_zendesk': m20261126_0330_zendesk,
   '20261126_0331_zendesk_note_tags': m20261126_0331_zendesk_note_tags,
   '20261126_0340_submission_sender_user_id': m20261126_0340_submission_sender_user_id,
+  '20261126_0345_zendesk_app_sessions': m20261126_0345_zendesk_app_sessions,
 };

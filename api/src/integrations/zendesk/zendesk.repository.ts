@@ -37,6 +37,17 @@ export async function insertTicketRequest(db: Db, row: Insertable<ZendeskTicketR
   await db.insertInto('zendesk_ticket_requests').values(row).execute();
 }
 
+/**
+ * The customer opened the link of a request: when it was made from a ticket, the sidebar shows "opened" (the first
+ * time only is written) and the recorder fills in the requester Zendesk knows.
+ */
+export async function openTicketRequest(db: Db, requestId: string): Promise<{ name: string | null; email: string | null } | undefined> {
+  const row = await db.selectFrom('zendesk_ticket_requests').select(['requester_name', 'requester_email', 'opened_at']).where('request_id', '=', requestId).executeTakeFirst();
+  if (!row) return undefined;
+  if (row.opened_at === null) await db.updateTable('zendesk_ticket_requests').set({ opened_at: new Date() }).where('request_id', '=', requestId).where('opened_at', 'is', null).execute();
+  return { name: row.requester_name, email: row.requester_email };
+}
+
 /** The requests made from one ticket, newest first. */
 export async function listTicketRequests(db: Db, accountId: string, subdomain: string, ticketId: string): Promise<ZendeskTicketRequestRow[]> {
   return db

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AuthorizeUrlSchema,
@@ -8,23 +9,56 @@ import {
   TicketRequestListSchema,
   TicketRequestSchema,
   UpdateZendeskSchema,
+  ZendeskAppApprovalSchema,
+  ZendeskAppApproveSchema,
+  ZendeskAppTokenRequestSchema,
+  ZendeskAppTokenSchema,
   ZendeskConnectSchema,
   ZendeskStatusSchema,
   ZendeskSyncLogSchema,
   ZendeskTicketParamsSchema,
 } from '@showback/contract';
+import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { assertCsrf } from '../../plugins/csrf.ts';
+import { approveZendeskApp, endZendeskAppSession, exchangeZendeskAppToken, resolveZendeskAppToken } from './zendesk-app-sessions.ts';
 import * as service from './zendesk.service.ts';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
 const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema };
+
+const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+
+/**
+ * The Zendesk app calls from an iframe on another site with its app token (`Authorization: Bearer`); a signed-in
+ * page of Showback may call with its cookie, and then the CSRF token is required as on every other route.
+ */
+async function requireTicketCaller(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const bearer = bearerOf(request);
+  if (bearer === undefined) {
+    if (request.method !== 'GET') assertCsrf(request, request.headers['x-csrf-token']);
+    return requireUser(request, reply);
+  }
+  const user = await resolveZendeskAppToken(request.server.ctx, bearer);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Your Showback sign-in in Zendesk has ended. Sign in to Showback again from the app.');
+  request.user = user;
+}
+
+/**
+ * The app's origin is Zendesk's (`*.apps.zdusercontent.com`) or the app's own host: any origin may read these answers,
+ * never with credentials (the browser refuses `*` with cookies), so only bearer calls get anything from them.
+ */
+function allowAnyOrigin(reply: FastifyReply): void {
+  reply.header('Access-Control-Allow-Origin', '*');
+}
 
 /** Zendesk on /my/integrations (owners and admins) and the ticket calls the Zendesk app makes (any member). */
 export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/zendesk';
   const tags = ['helpdesk'];
   const admin = { config: { permission: 'integrations.manage' } } as const;
-  const member = { preHandler: requireUser };
+  // CSRF is checked in requireTicketCaller: a bearer call carries no cookie to forge.
+  const appCall = { config: { csrf: false }, preHandler: requireTicketCaller, onSend: async (_q: FastifyRequest, reply: FastifyReply) => allowAnyOrigin(reply) } as const;
   const owner = (user: { id: string; accountId: string }) => ({ userId: user.id, accountId: user.accountId });
 
   app.get(`${base}/status`, { ...admin, schema: { tags, response: { 200: ZendeskStatusSchema, ...errors } } }, async (request) => service.zendeskStatus(app.ctx, request.user.accountId));
@@ -50,16 +84,49 @@ export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send(null);
   });
 
+  // Preflights of the app's calls (JSON bodies and the Authorization header are not "simple").
+  for (const path of [`${base}/tickets/:ticketId/requests`, `${base}/app/token`, `${base}/app/session`]) {
+    app.options(path, { config: { csrf: false }, schema: { hide: true } }, async (_request, reply) => {
+      allowAnyOrigin(reply);
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, DELETE');
+      reply.header('Access-Control-Allow-Headers', 'authorization, content-type');
+      reply.header('Access-Control-Max-Age', '600');
+      return reply.status(204).send();
+    });
+  }
+
+  // The agent, signed in to Showback in its own window, approves the app's challenge (any member: the app acts as them).
+  app.post(`${base}/app/approve`, { preHandler: requireUser, schema: { tags, body: ZendeskAppApproveSchema, response: { 201: ZendeskAppApprovalSchema, ...errors, ...upstream } } }, async (request, reply) => {
+    reply.status(201);
+    return approveZendeskApp(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.body);
+  });
+
+  // The app exchanges its verifier for its token: no cookie, no session; the verifier is the proof.
+  app.post(
+    `${base}/app/token`,
+    { config: { csrf: false }, onSend: async (_q, reply) => allowAnyOrigin(reply), schema: { tags, body: ZendeskAppTokenRequestSchema, response: { 200: ZendeskAppTokenSchema, ...errors } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return exchangeZendeskAppToken(app.ctx, request.body.verifier);
+    },
+  );
+
+  app.delete(`${base}/app/session`, { ...appCall, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+    const bearer = bearerOf(request);
+    if (bearer) await endZendeskAppSession(app.ctx, bearer);
+    return reply.status(204).send(null);
+  });
+
   app.post(
     `${base}/tickets/:ticketId/requests`,
-    { ...member, schema: { tags, params: ZendeskTicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: TicketRequestSchema, ...errors, ...upstream } } },
+    { ...appCall, schema: { tags, params: ZendeskTicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: TicketRequestSchema, ...errors, ...upstream } } },
     async (request, reply) => {
       reply.status(201);
       return service.createTicketRequest(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.ticketId, request.body);
     },
   );
 
-  app.get(`${base}/tickets/:ticketId/requests`, { ...member, schema: { tags, params: ZendeskTicketParamsSchema, response: { 200: TicketRequestListSchema, ...errors } } }, async (request) => ({
+  app.get(`${base}/tickets/:ticketId/requests`, { ...appCall, schema: { tags, params: ZendeskTicketParamsSchema, response: { 200: TicketRequestListSchema, ...errors } } }, async (request) => ({
     items: await service.listTicketRequests(app.ctx, request.user.accountId, request.params.ticketId),
   }));
 };

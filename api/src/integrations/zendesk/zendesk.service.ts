@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { CreateTicketRequest, UpdateZendesk, OAuthCallbackQuery, TicketRequest, ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
+import type { CreateTicketRequest, UpdateZendesk, OAuthCallbackQuery, TicketRequest, TicketRequestState, ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { listDeliveries } from '../../alerts/alert-deliveries.repository.ts';
 import type { AppContext } from '../../context.ts';
@@ -93,6 +93,8 @@ export async function completeZendeskConnect(ctx: AppContext, owner: OAuthStateO
 export async function disconnectZendesk(ctx: AppContext, accountId: string, log: FastifyBaseLogger): Promise<void> {
   const row = await repo.deleteZendeskConnection(ctx.db, accountId);
   if (!row) throw notConnected();
+  // The agents' app sessions end with it (they would be refused anyway: they are bound to the connected subdomain).
+  await ctx.db.deleteFrom('zendesk_app_sessions').where('account_id', '=', accountId).execute();
   const token = openSecret(ctx, row.access_token_encrypted);
   if (!token) return;
   const answer = await callZendesk(() => zendeskApi(ctx, row.subdomain, token).oauthtokens.revoke('current' as unknown as number));
@@ -110,11 +112,10 @@ async function connection(ctx: AppContext, accountId: string): Promise<repo.Zend
   return row;
 }
 
-function stateOf(uploading: boolean, recordings: TicketRequest['recordings']): string {
+function stateOf(opened: boolean, uploading: boolean, recordings: TicketRequest['recordings']): TicketRequestState {
   const newest = recordings[0];
-  if (!newest) return uploading ? 'recording' : 'sent';
-  if (newest.status === 'queued' || newest.status === 'processing') return 'uploaded';
-  return newest.status;
+  if (!newest) return uploading ? 'recording' : opened ? 'opened' : 'sent';
+  return newest.status === 'ready' || newest.status === 'failed' ? newest.status : 'uploaded';
 }
 
 async function ticketRequest(ctx: AppContext, accountId: string, binding: repo.ZendeskTicketRequestRow): Promise<TicketRequest> {
@@ -139,7 +140,7 @@ async function ticketRequest(ctx: AppContext, accountId: string, binding: repo.Z
     ticket_id: binding.ticket_id,
     requester_email: binding.requester_email,
     requester_name: binding.requester_name,
-    state: stateOf(uploads.length > 0, recordings),
+    state: stateOf(binding.opened_at !== null, uploads.length > 0, recordings),
     recordings,
   };
 }

@@ -16,6 +16,7 @@ import { deleteSubmissionsOfRequest } from '../submissions/submissions.service.t
 import { recorderLinkBase } from '../subdomains/subdomains.service.ts';
 import { isWidgetToken, resolveWidgetToken } from '../widget/widget.service.ts';
 import { publicBranding } from '../branding/branding.service.ts';
+import { openTicketRequest } from '../../integrations/zendesk/zendesk.repository.ts';
 import { newRequestToken, REQUEST_TOKEN_PATTERN } from './request-token.ts';
 import * as repo from './requests.repository.ts';
 import { sanitizeInstructions } from './sanitize-instructions.ts';
@@ -200,5 +201,6 @@ export async function getPublicRequest(ctx: AppContext, token: string): Promise<
     accepted_types: [...ACCEPTED_VIDEO_TYPES],
     upload_endpoint: UPLOAD_PATH,
     branding: await publicBranding(ctx, row.account_id),
+    recipient: (await openTicketRequest(ctx.db, row.id)) ?? null,
   };
 }

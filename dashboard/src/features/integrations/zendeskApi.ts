@@ -1,4 +1,4 @@
-import type { AuthorizeUrl, UpdateZendesk, ZendeskStatus, ZendeskSyncLog } from '@showback/contract';
+import type { AuthorizeUrl, UpdateZendesk, ZendeskAppApproval, ZendeskAppApprove, ZendeskStatus, ZendeskSyncLog } from '@showback/contract';
 import { api } from '../../app/api.ts';
 
 const base = 'integrations/zendesk';
@@ -8,3 +8,4 @@ export const getZendeskAuthorizeUrl = (subdomain: string) => api.post<AuthorizeU
 export const getZendeskSyncLog = () => api.get<ZendeskSyncLog>(`${base}/sync_log`).then((r) => r.items);
 export const disconnectZendesk = () => api.delete<null>(`${base}/disconnect`);
 export const updateZendesk = (body: UpdateZendesk) => api.patch<ZendeskStatus>(`${base}/update`, body);
+export const approveZendeskApp = (body: ZendeskAppApprove) => api.post<ZendeskAppApproval>(`${base}/app/approve`, body);
