@@ -24,7 +24,7 @@ export default tseslint.config(
     files: ['zendesk-app/**/*.js'],
     languageOptions: {
       sourceType: 'script',
-      globals: { window: 'readonly', document: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', btoa: 'readonly', TextEncoder: 'readonly', URLSearchParams: 'readonly' },
+      globals: { window: 'readonly', document: 'readonly', BroadcastChannel: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', btoa: 'readonly', TextEncoder: 'readonly', URLSearchParams: 'readonly' },
     },
   },
   {

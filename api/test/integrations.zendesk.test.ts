@@ -305,8 +305,11 @@ describe('Zendesk integration against a local Zendesk API', () => {
     expect(request).toMatchObject({ ticket_id: '601', state: 'sent', request: { title: 'Cannot export' } });
     const binding = await t.app.ctx.db.selectFrom('zendesk_ticket_requests').select('created_by').where('request_id', '=', request.request.id).executeTakeFirstOrThrow();
     expect(binding.created_by).toBe(agent.user.id);
-    // A cookie call without the CSRF token is refused as everywhere else.
-    expect((await fetch(api(t, '/tickets/601/requests'), { method: 'POST', headers: { cookie: agent.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ subject: 'x' }) })).status).toBe(403);
+    // A cookie call without the CSRF token is refused as everywhere else; a malformed bearer never falls back to the cookie.
+    const withCookie = (authorization?: string) =>
+      fetch(api(t, '/tickets/601/requests'), { method: 'POST', headers: { cookie: agent.cookie, 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify({ subject: 'x' }) });
+    expect((await withCookie()).status).toBe(403);
+    expect((await withCookie('Bearer two words')).status).toBe(401);
 
     // The customer opens the link: the requester is filled in for them and the sidebar says "opened".
     const opened = (await body(await fetch(`${t.url}/api/v1/public/requests/${request.request.token}`))) as PublicRecordingRequest;

@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import type { TicketRequest } from '@showback/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mediaFile } from '../../api/test/support/fixtures/media.ts';
 import { submit as submitUpload, submitBody, tusUpload } from '../../api/test/support/fixtures/recording.ts';
 import { startZendeskServer, ZENDESK_CLIENT, ZENDESK_SUBDOMAIN, type ZendeskComment, type ZendeskServer } from '../../api/test/support/zendesk-server.ts';
-import { completeOnboarding, signInOwner, signUpOwner, type Owner } from '../recording/owner.ts';
-import { openRecorder, startRecording, stopRecording, submit } from '../recording/recorder-page.ts';
+import { completeOnboarding, signInOwner, signUpOwner } from '../recording/owner.ts';
+import { openRecorder, startRecording, step, stopRecording } from '../recording/recorder-page.ts';
 import { speechWav } from '../support/media.ts';
 import { useBrowser, useServer } from '../support/product.ts';
+import { startZendeskAgentUi, type ZendeskAgentUi } from '../support/zendesk-agent.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/integrations');
 
@@ -21,6 +21,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 let zendesk: ZendeskServer | undefined;
+let agentUi: ZendeskAgentUi | undefined;
 const running = useServer(async () => {
   zendesk = await startZendeskServer();
   return { ZENDESK_CLIENT_ID: ZENDESK_CLIENT.id, ZENDESK_CLIENT_SECRET: ZENDESK_CLIENT.secret, ZENDESK_URL: zendesk.urlTemplate };
@@ -32,20 +33,10 @@ const chromium = useBrowser(async () => {
   return { screenCapture: true, microphoneWav: await speechWav(tmp, 'When I press pay, nothing happens and the spinner never stops.') };
 });
 afterAll(async () => {
+  await agentUi?.close();
   await zendesk?.close();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
-
-/** What the Zendesk app sends when the agent asks for a recording from ticket `ticketId`. */
-async function requestFromTicket(owner: Owner, ticketId: number, subject: string): Promise<TicketRequest> {
-  const res = await fetch(`${owner.url}/api/v1/integrations/zendesk/tickets/${ticketId}/requests`, {
-    method: 'POST',
-    headers: owner.headers,
-    body: JSON.stringify({ subject, requester_email: 'grace@customer.example', requester_name: 'Grace Hopper' }),
-  });
-  if (res.status !== 201) throw new Error(`ticket request answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as TicketRequest;
-}
 
 async function comments(ticketId: number, count: number, timeoutMs = 150_000): Promise<ZendeskComment[]> {
   const deadline = Date.now() + timeoutMs;
@@ -56,8 +47,8 @@ async function comments(ticketId: number, count: number, timeoutMs = 150_000): P
   return zendesk!.comments(ticketId);
 }
 
-describe('/my/integrations: the Zendesk card and the notes written back', () => {
-  it('connects through Zendesk’s OAuth pages; a recording from a ticket comes back as an internal note, then its summary; a revoked access shows on the card', async () => {
+describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and the notes written back', () => {
+  it('connects through Zendesk’s OAuth pages; the agent asks from the ticket in the Zendesk app; the recording comes back as an internal note, then its summary, and the sidebar says ready; a revoked access shows on the card', async () => {
     const server = running.server;
     const owner = await signUpOwner(server.url, 'Helpdesk Heroes');
     await completeOnboarding(owner);
@@ -85,16 +76,47 @@ describe('/my/integrations: the Zendesk card and the notes written back', () => 
     await expect(card.getByLabel('Tags added to the ticket').inputValue()).resolves.toBe('showback_recording needs_review');
     await shot(page, '1-connected');
 
-    // The agent asks from ticket 501; the customer records through the link in the browser.
+    // The agent works ticket 501 in Zendesk, with the Showback app in the sidebar (its real files, the ZAF SDK's real
+    // client; only Zendesk's side of the postMessage protocol is the test's).
     zendesk!.addTicket(501, 'Checkout button does nothing', { name: 'Grace Hopper', email: 'grace@customer.example' });
-    const made = await requestFromTicket(owner, 501, 'Checkout button does nothing');
+    agentUi = await startZendeskAgentUi(zendesk!, ZENDESK_SUBDOMAIN, { showback_url: server.url });
+    await agentUi.serveSdk(context);
+    const agent = await context.newPage();
+    await agent.goto(agentUi.ticketUrl(501));
+    const sidebar = agent.frameLocator('iframe[title="Showback"]');
+    // Signing in once: Showback opens in a window of its own, where the agent is signed in, and they allow the app.
+    const opening = context.waitForEvent('page');
+    await sidebar.getByRole('button', { name: 'Sign in to Showback' }).click();
+    const approval = await opening;
+    await approval.getByText(new RegExp(`The Showback app in ${ZENDESK_SUBDOMAIN}\\.zendesk\\.com asks to act as you \\(owner-[\\w-]+@example\\.test\\)`)).waitFor();
+    await shot(approval, '2-app-sign-in');
+    await approval.getByRole('button', { name: 'Allow' }).click();
+    await sidebar.getByText('Signed in as Ada Lovelace').waitFor();
+
+    // One click: a request bound to the ticket, and its link in the reply being written.
+    await sidebar.getByRole('button', { name: 'Ask for a recording' }).click();
+    await sidebar.getByText('Recording link added to your reply.').waitFor();
+    const reply = agent.getByRole('textbox', { name: 'Reply' });
+    const link = (await reply.getByRole('link').first().getAttribute('href'))!;
+    await expect(reply.textContent()).resolves.toBe(`Could you show me what happens? Record your screen here: ${link}`);
+    const requests = sidebar.getByRole('list', { name: 'Recording requests of this ticket' });
+    await requests.getByRole('listitem').filter({ hasText: 'For Grace Hopper' }).getByText('Sent', { exact: true }).waitFor();
+    const token = /\/r\/([^/?#]+)/.exec(link)![1]!;
+
+    // The customer opens the link from the reply and records; Zendesk's requester is already filled in.
     const customer = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 720 } }));
     await customer.grantPermissions(['microphone'], { origin: server.url });
-    const recorder = await openRecorder(customer, server.url, made.request.token);
+    const recorder = await openRecorder(customer, server.url, token);
+    await requests.getByText('Opened', { exact: true }).waitFor();
     await startRecording(recorder);
     await recorder.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
     await stopRecording(recorder);
-    await submit(recorder, { name: 'Grace Hopper' });
+    await recorder.getByRole('button', { name: 'Looks good' }).click();
+    await step(recorder, 'details').waitFor();
+    await expect(recorder.getByLabel('Your name').inputValue()).resolves.toBe('Grace Hopper');
+    await expect(recorder.getByLabel('Email').inputValue()).resolves.toBe('grace@customer.example');
+    await recorder.getByRole('button', { name: 'Send recording' }).click();
+    await step(recorder, 'done').waitFor({ timeout: 90_000 });
 
     // One internal note, then the update with the summary.
     const [, note, update] = await comments(501, 3);
@@ -103,12 +125,23 @@ describe('/my/integrations: the Zendesk card and the notes written back', () => 
     expect(update!.html_body).toContain('<strong>Summary</strong>');
     expect(zendesk!.callsTo('PUT', /^\/api\/v2\/tickets\/501\.json$/)).toHaveLength(2);
     expect(zendesk!.tags(501)).toEqual(['showback_recording', 'needs_review']);
+    expect(note!.html_body).toContain('Grace Hopper');
+    // The sidebar follows the request to "ready" and links the recording.
+    await requests.getByText('Ready', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await expect(requests.getByRole('link', { name: /^Recording 0:0\d$/ }).getAttribute('href')).resolves.toMatch(new RegExp(`/my/recordings/[0-9a-f-]{36}$`));
+    await shot(agent, '3-sidebar-ready');
+
+    // The editor toolbar's button inserts a link too (a request of its own, bound to the same ticket).
+    await agent.getByRole('button', { name: 'Showback' }).click();
+    await agent.frameLocator('iframe[title="Showback editor app"]').getByRole('button', { name: 'Insert a recording link' }).click();
+    await expect.poll(() => reply.getByRole('link').count()).toBe(2);
+    await requests.getByRole('listitem').nth(1).waitFor({ timeout: 10_000 });
     const view = await context.newPage();
     await view.setContent(`<!doctype html><meta charset="utf-8"><title>Ticket #501</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;max-width:760px;margin:24px auto;color:#2f3941}.c{border:1px solid #f5ca75;background:#fff8ed;border-radius:6px;padding:4px 16px;margin:12px 0}.h{font-size:12px;color:#68737d}</style>
 <h1>Ticket #501 · Checkout button does nothing</h1>
 ${zendesk!.comments(501).slice(1).map((c) => `<div class="c"><div class="h">Internal note · ${c.created_at}</div>${c.html_body}</div>`).join('')}`);
-    await shot(view, '2-notes-as-stored');
+    await shot(view, '4-notes-as-stored');
 
     await card.getByRole('button', { name: 'Refresh' }).click();
     const log = card.getByRole('table', { name: 'Sync log' });
@@ -117,8 +150,8 @@ ${zendesk!.comments(501).slice(1).map((c) => `<div class="c"><div class="h">Inte
 
     // An admin revokes Showback's access in Zendesk: the next recording's note fails and the card says so.
     zendesk!.revokeAll();
-    const uploadId = await tusUpload(server.url, await mediaFile('h264-opus-fmp4', 2), { token: made.request.token });
-    expect((await submitUpload(server.url, made.request.token, submitBody(uploadId))).status).toBe(201);
+    const uploadId = await tusUpload(server.url, await mediaFile('h264-opus-fmp4', 2), { token });
+    expect((await submitUpload(server.url, token, submitBody(uploadId))).status).toBe(201);
     // The note is attempted once the recording is processed (seconds here, longer on a busy machine).
     for (const deadline = Date.now() + 240_000; ; ) {
       await page.reload();
@@ -133,7 +166,7 @@ ${zendesk!.comments(501).slice(1).map((c) => `<div class="c"><div class="h">Inte
       await page.waitForTimeout(2000);
     }
     await card.getByText('Reconnect Zendesk').first().waitFor();
-    await shot(page, '3-revoked');
+    await shot(page, '5-revoked');
     expect(zendesk!.comments(501)).toHaveLength(3);
   }, 420_000);
 });

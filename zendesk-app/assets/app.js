@@ -11,6 +11,8 @@
   /** How often the sidebar asks for the ticket's requests while it is visible (live state without a socket). */
   const REFRESH_MS = 5000;
   const POLL_MS = 1500;
+  /** How long "link added" (or why not) stays above the list. */
+  const NOTICE_MS = 20000;
   const APPROVAL_MS = 10 * 60 * 1000;
   const STATE_TEXT = { sent: 'Sent', opened: 'Opened', recording: 'Recording', uploaded: 'Uploaded', ready: 'Ready', failed: 'Failed' };
 
@@ -33,24 +35,57 @@
   }
 
   function show(...nodes) {
-    root.replaceChildren(...nodes);
+    root.replaceChildren(...nodes.filter((node) => node !== null && node !== undefined));
     if (location === 'ticket_sidebar') client.invoke('resize', { width: '100%', height: `${Math.min(Math.max(document.body.scrollHeight + 8, 120), 600)}px` });
   }
 
+  /**
+   * The token is kept in the app's localStorage (partitioned under Zendesk's site by browsers that partition). A
+   * browser that refuses storage to frames of another site (third-party cookies blocked in Chrome) throws on any use:
+   * the token then lives in this page only, and the agent signs in again when Zendesk reloads the app.
+   */
+  const storage = (() => {
+    try {
+      const probe = window.localStorage;
+      probe.getItem('showback');
+      return probe;
+    } catch {
+      return null;
+    }
+  })();
   const storageKey = () => `showback:${base}:${subdomain}`;
   function loadSession() {
     try {
-      const saved = JSON.parse(window.localStorage.getItem(storageKey()) || 'null');
+      const saved = JSON.parse((storage && storage.getItem(storageKey())) || 'null');
       return saved && Date.parse(saved.expires_at) > Date.now() ? saved : null;
     } catch {
       return null;
     }
   }
-  function saveSession(value) {
+  function saveSession(value, fromPeer) {
     session = value;
-    if (value) window.localStorage.setItem(storageKey(), JSON.stringify(value));
-    else window.localStorage.removeItem(storageKey());
+    if (!fromPeer) peers.postMessage({ type: 'session', key: storageKey(), session: value });
+    if (!storage) return;
+    if (value) storage.setItem(storageKey(), JSON.stringify(value));
+    else storage.removeItem(storageKey());
   }
+
+  /**
+   * The app's other instances in this Zendesk tab (the sidebar of each open ticket, the editor toolbar's panel) are
+   * frames of the same origin: they share a sign-in or a sign-out over a BroadcastChannel, which works where storage
+   * is refused, so one sign-in serves them all until Zendesk reloads.
+   */
+  const peers = new BroadcastChannel('showback-zendesk-app');
+  peers.addEventListener('message', (event) => {
+    const message = event.data || {};
+    if (message.key !== storageKey()) return;
+    if (message.type === 'session?' && session) peers.postMessage({ type: 'session', key: storageKey(), session });
+    if (message.type === 'session' && (message.session ? !session : session)) {
+      saveSession(message.session, true);
+      if (session) void ticketView();
+      else signInView();
+    }
+  });
 
   class ShowbackError extends Error {
     constructor(status, message) {
@@ -160,10 +195,10 @@
       const made = await callAsAgent('POST', `/tickets/${encodeURIComponent(t.id)}/requests`, { subject: t.subject, requester_email: t.email, requester_name: t.name });
       const link = made.request.link_url.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
       await client.invoke('ticket.editor.insert', `<p>Could you show me what happens? Record your screen here: <a href="${link}">${link}</a></p>`);
-      notice = { kind: 'notice', text: 'Recording link added to your reply.' };
+      notice = { kind: 'notice', text: 'Recording link added to your reply.', until: Date.now() + NOTICE_MS };
     } catch (error) {
       if (error.status === 401) return;
-      notice = { kind: 'error', text: error.message };
+      notice = { kind: 'error', text: error.message, until: Date.now() + NOTICE_MS };
     }
     await refresh();
   }
@@ -186,10 +221,11 @@
       : null;
     show(
       ask,
-      notice ? el('p', { class: notice.kind, role: notice.kind === 'error' ? 'alert' : 'status' }, notice.text) : null,
+      notice && notice.until > Date.now() ? el('p', { class: notice.kind, role: notice.kind === 'error' ? 'alert' : 'status' }, notice.text) : null,
       failure ? el('p', { class: 'error', role: 'alert' }, failure) : null,
       list,
       el('footer', { class: 'muted' }, el('span', {}, `Signed in as ${session.user.name}`), el('button', { class: 'link', type: 'button', onclick: () => void signOut() }, 'Sign out')),
+      storage ? null : el('p', { class: 'muted' }, 'Your browser keeps no data for apps in Zendesk: you will sign in again when Zendesk reloads.'),
     );
   }
 
@@ -212,6 +248,9 @@
     location = data.context.location;
     if (!/^https?:\/\//.test(base)) return show(el('p', { class: 'error', role: 'alert' }, "The app's Showback address is not set. An admin sets it in the app's settings in Zendesk."));
     session = loadSession();
-    return session ? ticketView() : signInView();
+    if (session) return ticketView();
+    // Another instance may hold a sign-in this one cannot read from storage: it answers at once if so.
+    signInView();
+    peers.postMessage({ type: 'session?', key: storageKey() });
   });
 })();

@@ -10,8 +10,11 @@ declare module 'fastify' {
     /**
      * Unset: the token comes in the X-CSRF-Token header. false: the route is authenticated by something other than
      * the browser's cookies (tokens, signatures). 'form': an HTML form post carrying the token in its CSRF_FORM_FIELD.
+     * 'unless-bearer': as unset, except for a request carrying `Authorization: Bearer`, which the route then
+     * authenticates by that token alone, ignoring the cookie (a page elsewhere cannot add that header to a
+     * credentialed request without a CORS preflight that names its origin and allows credentials).
      */
-    csrf?: false | 'form';
+    csrf?: false | 'form' | 'unless-bearer';
   }
 }
 
@@ -66,6 +69,7 @@ function csrfMode(request: FastifyRequest): 'header' | 'form' | undefined {
   if (!UNSAFE.has(request.method) || request.is404) return undefined;
   const mode = request.routeOptions.config?.csrf;
   if (mode === false) return undefined;
+  if (mode === 'unless-bearer' && /^Bearer /.test(request.headers.authorization ?? '')) return undefined;
   return mode === 'form' ? 'form' : 'header';
 }
 

@@ -38,6 +38,8 @@ export interface ZendeskServer {
   /** The ticket's comments as Zendesk stores them (the first is the requester's description). */
   comments(ticketId: number): ZendeskComment[];
   addTicket(ticketId: number, subject: string, requester: { name: string; email: string }, tags?: string[]): void;
+  /** The ticket as the agent's screen shows it (what the Zendesk app reads with `client.get`). */
+  ticket(ticketId: number): { id: number; subject: string; requester: { name: string; email: string } } | undefined;
   tags(ticketId: number): string[];
   answerNextUpdates(...answers: UpdateAnswer[]): void;
   /** Every token issued so far stops working (an admin revoked the app's access in Zendesk). */
@@ -64,7 +66,7 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
   const codes = new Map<string, { redirect: string; challenge: string; scope: string }>();
   const tokens = new Map<string, { scope: string; expiresAt: number | undefined }>();
   const refreshTokens = new Map<string, string>();
-  const tickets = new Map<number, { subject: string; comments: ZendeskComment[]; tags: string[]; updated_at: string }>();
+  const tickets = new Map<number, { subject: string; requester: { name: string; email: string }; comments: ZendeskComment[]; tags: string[]; updated_at: string }>();
   let lifetime: number | undefined;
   let nextId = 100;
 
@@ -195,7 +197,11 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
     comments: commentsOf,
     addTicket(id, subject, requester, tags = []) {
       const at = new Date().toISOString();
-      tickets.set(id, { subject, tags, updated_at: at, comments: [{ id: ++nextId, type: 'Comment', author_id: 1, body: `${subject} — ${requester.name}`, html_body: `<p>${subject}</p>`, plain_body: subject, public: true, created_at: at }] });
+      tickets.set(id, { subject, requester, tags, updated_at: at, comments: [{ id: ++nextId, type: 'Comment', author_id: 1, body: `${subject} — ${requester.name}`, html_body: `<p>${subject}</p>`, plain_body: subject, public: true, created_at: at }] });
+    },
+    ticket(id) {
+      const found = tickets.get(id);
+      return found && { id, subject: found.subject, requester: found.requester };
     },
     tags: (id) => tickets.get(id)?.tags ?? [],
     answerNextUpdates: (...answers) => updateAnswers.push(...answers),
