@@ -1,12 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { USER_LIMITS } from './users.ts';
+import { USER_LIMITS } from './user-limits.ts';
 
-/** Header every state-changing /api/ call carries; the value comes from the page's csrf-token meta tag. */
-export const CSRF_HEADER = 'X-CSRF-Token';
-export const CSRF_META = 'csrf-token';
-/** Form field carrying the CSRF token on the HTML form posts to /users/auth/<provider>. */
-export const CSRF_FORM_FIELD = 'authenticity_token';
-export const SESSION_COOKIE = 'sb_session';
+export { CSRF_FORM_FIELD, CSRF_HEADER, CSRF_META, SESSION_COOKIE } from './csrf.ts';
 
 export const CsrfResponseSchema = Type.Object({ csrf_token: Type.String() }, { $id: 'CsrfResponse' });
 export type CsrfResponse = Static<typeof CsrfResponseSchema>;

@@ -1,11 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { BILLING_INTERVALS, PLAN_IDS } from './plans.ts';
+import { ROLES, USER_LIMITS } from './user-limits.ts';
 
-export const ROLES = ['owner', 'admin', 'member'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** Lengths the API enforces; clients may use them for their own hints. */
-export const USER_LIMITS = { nameMax: 100, emailMax: 254, accountNameMax: 100, passwordMin: 6, passwordMax: 128, attributionMax: 255 } as const;
+export { ROLES, USER_LIMITS, type Role } from './user-limits.ts';
 
 export const WarningSchema = Type.Object(
   {

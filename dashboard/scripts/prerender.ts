@@ -39,7 +39,9 @@ const PAGE_MODULES: Record<string, string> = {
   '/contact': 'ContactPage', '/privacy': 'PrivacyPage', '/terms': 'TermsPage', '/proof': 'ProofPage', '/sample': 'SamplePage',
   '/usage-dashboard': 'UsageDashboardPage', '/docs/zapier': 'ZapierDocsPage', '/docs/widget-api': 'WidgetApiDocsPage', '/blog': 'BlogListPage',
 };
-const moduleFor = (pagePath: string): string => `${MARKETING}/${PAGE_MODULES[pagePath] ?? (pagePath.startsWith('/blog/') ? 'BlogPostPage' : 'HomePage')}.tsx`;
+const AUTH_MODULES: Record<string, string> = { '/sign-in': 'src/features/auth/SignInPage.tsx', '/sign-up': 'src/features/auth/SignUpPage.tsx' };
+const moduleFor = (pagePath: string): string =>
+  AUTH_MODULES[pagePath] ?? `${MARKETING}/${PAGE_MODULES[pagePath] ?? (pagePath.startsWith('/blog/') ? 'BlogPostPage' : 'HomePage')}.tsx`;
 
 const escapeHtml = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -15,6 +15,8 @@ export const PUBLIC_PAGES: { path: string; text: RegExp }[] = [
   { path: '/docs/widget-api', text: /Widget/ },
   { path: '/blog', text: /Practical guides for support teams/ },
   { path: '/blog/measuring-time-to-reproduce', text: /Measuring the back-and-forth/ },
+  { path: '/sign-in', text: /Sign in to Showback[\s\S]*Email[\s\S]*Password/ },
+  { path: '/sign-up', text: /Create your Showback account[\s\S]*Company or team name[\s\S]*Confirm password/ },
 ];
 
 /** Spec §2 start-up: public routes that mount without the current-user fetch. */

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { userAtom } from '../features/auth/userAtom.ts';
+import { useUserAfterHydration } from '../features/auth/useUserAfterHydration.ts';
 import { CHANGE_PASSWORD_PATH, DASHBOARD_PATH, signInPathFor, WORKSPACE_PATH } from './paths.ts';
 
 /** Protected routes: a visitor without a stored user goes to sign-in with redirect_to holding the full path. */
@@ -34,9 +35,9 @@ export function RedirectIfOnboarded({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Sign-in for a user who is already signed in goes to the dashboard. */
+/** Sign-in for a user who is already signed in goes to the dashboard (once the prerendered visitor's form hydrated). */
 export function RedirectIfSignedIn() {
-  const user = useAtomValue(userAtom);
+  const user = useUserAfterHydration();
   if (user?.id) return <Navigate to={DASHBOARD_PATH} replace />;
   return <Outlet />;
 }

@@ -982,6 +982,8 @@ export const current = {
       zapierDocs: { title: 'Zapier integration guide · Showback', description: 'Connect Showback to Zapier and start a zap for every new recording, step by step.' },
       widgetDocs: { title: 'Widget API reference · Showback', description: 'Embed the Showback recording widget in your product: installation, options, methods and events.' },
       blog: { title: 'Blog · Showback', description: 'Practical guides for support teams on collecting and using screen recordings.' },
+      signIn: { title: 'Sign in · Showback', description: 'Sign in to Showback to review the screen recordings your customers sent, with their console errors, network logs and browser details.' },
+      signUp: { title: 'Sign up · Showback', description: 'Create a free Showback account: {free} screen recordings a month from your customers, no credit card. Or start a {days}-day trial of a paid plan.' },
     },
     skipToContent: 'Skip to content',
     hero: {

@@ -1,6 +1,7 @@
 import { CSRF_FORM_FIELD, type OAuthProvider } from '@showback/contract';
 import { useSearchParams } from 'react-router-dom';
 import { csrfToken } from '../../app/api.ts';
+import { useHydrated } from '../../app/useHydrated.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { buttonClassName } from '../../ui/Button.tsx';
 import { ProviderIcon } from './ProviderIcon.tsx';
@@ -14,21 +15,22 @@ const PROVIDERS: { provider: OAuthProvider; label: MessageKey }[] = [
 
 /**
  * Google and Slack sign-in: plain form posts (a full page navigation) carrying the CSRF token (spec §2, §7), where to
- * land afterwards and the sign-up attribution. Not prerendered, so reading sessionStorage while rendering is safe.
+ * land afterwards and the sign-up attribution. The sign-in and sign-up pages are prerendered for a visitor: the token
+ * (the page's meta tag), the query and the stored attribution exist only in the browser, so the hidden fields come
+ * once hydrated, and until then the buttons are disabled rather than post a form the server would refuse.
  */
 export function OAuthButtons() {
   const [params] = useSearchParams();
-  const token = csrfToken();
-  const fields = providerFormFields(params.get('redirect_to'));
+  const hydrated = useHydrated();
+  const fields: [string, string][] = hydrated ? [[CSRF_FORM_FIELD, csrfToken()], ...providerFormFields(params.get('redirect_to'))] : [];
   return (
     <div className={styles.providers}>
       {PROVIDERS.map(({ provider, label }) => (
         <form key={provider} method="post" action={`/users/auth/${provider}`}>
-          <input type="hidden" name={CSRF_FORM_FIELD} value={token} />
           {fields.map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <button type="submit" className={buttonClassName({ variant: 'secondary', block: true })}>
+          <button type="submit" className={buttonClassName({ variant: 'secondary', block: true })} disabled={!hydrated}>
             <ProviderIcon provider={provider} />
             {t(label)}
           </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useHydrated } from '../../app/useHydrated.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import styles from './OAuthErrorBanner.module.css';
@@ -15,7 +16,8 @@ const MESSAGES = new Map<string, MessageKey>([
 export function OAuthErrorBanner() {
   const [params] = useSearchParams();
   const [dismissed, setDismissed] = useState(false);
-  const key = MESSAGES.get(params.get('error') ?? '');
+  // Shown once hydrated: the page is prerendered without a query.
+  const key = useHydrated() ? MESSAGES.get(params.get('error') ?? '') : undefined;
   if (!key || dismissed) return null;
   return (
     <Banner tone="error" className={styles.banner} onDismiss={() => setDismissed(true)}>

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { afterSignInPath, CHANGE_PASSWORD_PATH } from '../../app/paths.ts';
+import { useHydrated } from '../../app/useHydrated.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -28,7 +29,8 @@ export function SignInPage() {
   const [rememberMe, setRememberMe] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
-  const canSubmit = canSubmitSignIn(email, password);
+  // Prerendered: until hydrated, Enter in a field must not submit the bare form (a GET with the password in the URL).
+  const canSubmit = useHydrated() && canSubmitSignIn(email, password);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

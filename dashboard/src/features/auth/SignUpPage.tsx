@@ -3,6 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_PATH } from '../../app/paths.ts';
+import { useHydrated } from '../../app/useHydrated.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -26,14 +27,17 @@ export function SignUpPage() {
   const setUser = useSetAtom(userAtom);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const invitationToken = params.get('invitation_token');
+  // The page is prerendered for a visitor without a query: what the query changes (an invitation, the chosen plan)
+  // shows once hydrated, so hydration matches the HTML. Field values need no wait: React sets them while hydrating.
+  const hydrated = useHydrated();
+  const invitationToken = hydrated ? params.get('invitation_token') : null;
   const [form, setForm] = useState({ name: '', email: params.get('email') ?? '', account_name: '', password: '', password_confirmation: '' });
   const [busy, setBusy] = useState(false);
   const search = params.toString();
   useEffect(() => rememberChosenPlan(search), [search]);
-  const chosen = chosenPlanFrom(search);
+  const chosen = hydrated ? chosenPlanFrom(search) : undefined;
   const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
-  const invitation = useInvitation(invitationToken);
+  const invitation = useInvitation(params.get('invitation_token'));
   const invitedEmail = invitation.preview?.email;
 
   const field = (name: (typeof SHOWN_FIELDS)[number]) => ({
@@ -111,7 +115,8 @@ export function SignUpPage() {
           {!invitationToken && <TextField label={t('auth.accountName')} autoComplete="organization" hint={t('auth.accountNameHint')} {...field('account_name')} />}
           <PasswordField label={t('auth.password')} autoComplete="new-password" hint={t('auth.passwordHint', { min: USER_LIMITS.passwordMin })} required {...field('password')} />
           <PasswordField label={t('auth.passwordConfirmation')} autoComplete="new-password" required {...field('password_confirmation')} />
-          <Button type="submit" block busy={busy}>
+          {/* Until hydrated, Enter in a field must not submit the bare form (a GET with the password in the URL). */}
+          <Button type="submit" block busy={busy} disabled={!hydrated}>
             {busy ? t('auth.signingUp') : t('auth.signUpButton')}
           </Button>
         </form>

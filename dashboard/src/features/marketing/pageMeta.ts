@@ -10,7 +10,7 @@ export interface PageMeta {
   type: 'website' | 'article';
 }
 
-type MetaPage = 'home' | 'features' | 'integrations' | 'pricing' | 'faq' | 'contact' | 'privacy' | 'terms' | 'proof' | 'sample' | 'usageDashboard' | 'zapierDocs' | 'widgetDocs' | 'blog';
+type MetaPage = 'home' | 'features' | 'integrations' | 'pricing' | 'faq' | 'contact' | 'privacy' | 'terms' | 'proof' | 'sample' | 'usageDashboard' | 'zapierDocs' | 'widgetDocs' | 'blog' | 'signIn' | 'signUp';
 
 const PAGES: [path: string, page: MetaPage][] = [
   ['/', 'home'],
@@ -27,6 +27,8 @@ const PAGES: [path: string, page: MetaPage][] = [
   ['/docs/zapier', 'zapierDocs'],
   ['/docs/widget-api', 'widgetDocs'],
   ['/blog', 'blog'],
+  ['/sign-in', 'signIn'],
+  ['/sign-up', 'signUp'],
 ];
 
 /** Every public page that is prerendered, listed in the sitemap and given its own head tags. */
