@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { markdownPlugin } from './scripts/markdownPlugin.ts';
+import { posterPlugin } from './scripts/posterPlugin.ts';
 import { BUILD_TARGET } from '../contract/src/browser-floor.ts';
 
 // Assets live under /vite/ (spec §9); page URLs stay at the site root, so the router has no basename from BASE_URL.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/vite/',
-  plugins: [react(), markdownPlugin()],
+  plugins: [react(), markdownPlugin(), posterPlugin()],
   build: {
     // The browsers the product promises (the public pages and the owner's app alike), not Vite's recent-only default.
     target: BUILD_TARGET,

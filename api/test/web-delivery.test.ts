@@ -48,6 +48,11 @@ const files: Record<string, string | Buffer> = {
   'dashboard/dist/assets/tiny-AbCd1234.js': 'export{}',
   'dashboard/dist/assets/hero-AbCd1234.jpg': Buffer.alloc(4096, 1),
   'dashboard/dist/assets/hero-AbCd1234.mp4': Buffer.alloc(4096, 2),
+  // As dashboard/scripts/posterPlugin.ts names the posters it encodes; the videos beside them keep fixed names.
+  'dashboard/dist/media/hero-e_ViohGo6e.avif': Buffer.alloc(4096, 3),
+  'dashboard/dist/media/hero-Tlgc2smZdM.webp': Buffer.alloc(4096, 4),
+  'dashboard/dist/media/hero-fWs9blZ4cw.jpg': Buffer.alloc(4096, 5),
+  'dashboard/dist/media/hero.mp4': Buffer.alloc(4096, 6),
   'dashboard/dist/prerendered/index.html': page('home prerendered'),
   // As dashboard/scripts/prerender.ts writes them: absolute URLs from a placeholder the server fills.
   'dashboard/dist/prerendered/pricing/index.html': page('pricing').replace(
@@ -125,14 +130,26 @@ describe('web delivery', () => {
     expect(res.headers.vary).toMatch(/accept-encoding/i);
   });
 
-  it('never compresses images or video; hashed media is cached immutable', async () => {
-    for (const asset of ['/vite/assets/hero-AbCd1234.jpg', '/vite/assets/hero-AbCd1234.mp4']) {
+  it('never compresses images or video; hashed media is cached immutable, with its type', async () => {
+    const types: Record<string, string> = {
+      '/vite/assets/hero-AbCd1234.jpg': 'image/jpeg',
+      '/vite/assets/hero-AbCd1234.mp4': 'video/mp4',
+      '/vite/media/hero-e_ViohGo6e.avif': 'image/avif',
+      '/vite/media/hero-Tlgc2smZdM.webp': 'image/webp',
+      '/vite/media/hero-fWs9blZ4cw.jpg': 'image/jpeg',
+    };
+    for (const [asset, type] of Object.entries(types)) {
       const res = await get(t.url, asset, 'br, gzip');
       expect(res.status, asset).toBe(200);
+      expect(res.headers['content-type'], asset).toBe(type);
       expect(res.headers['content-encoding'], asset).toBeUndefined();
       expect(res.wire.length).toBe(4096);
-      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['cache-control'], asset).toBe('public, max-age=31536000, immutable');
     }
+    // A fixed name may be replaced by the next build: an hour only.
+    const video = await get(t.url, '/vite/media/hero.mp4', 'br, gzip');
+    expect(video.headers['content-encoding']).toBeUndefined();
+    expect(video.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('compresses HTML pages per request (their meta tags differ) and large JSON, not small answers', async () => {

@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Poster } from './posterPlugin.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Overridable so a trial build can go to another folder without touching the served dist.
@@ -61,9 +62,15 @@ function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: strin
   return { js: [...js], css: [...css] };
 }
 
-function headTags(page: PageMeta, base: string): string {
+/** The hero poster in the first format of the <picture> a browser takes: one that cannot skips the hint. */
+function heroPreload(poster: Poster): string {
+  const [href, type] = poster.avif ? [poster.avif, 'image/avif'] : poster.webp ? [poster.webp, 'image/webp'] : [poster.jpeg, 'image/jpeg'];
+  return `<link rel="preload" as="image" href="${href}" type="${type}" fetchpriority="high">`;
+}
+
+function headTags(page: PageMeta, hero: Poster): string {
   const url = `${SITE_URL}${page.path === '/' ? '/' : page.path}`;
-  const image = `${SITE_URL}${base}media/hero.jpg`;
+  const image = `${SITE_URL}${hero.jpeg}`;
   return [
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}">`,
@@ -76,7 +83,7 @@ function headTags(page: PageMeta, base: string): string {
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     // The landing page's largest paint is the hero video's poster: fetched at once, ahead of the scripts.
-    ...(page.path === '/' ? [`<link rel="preload" as="image" href="${base}media/hero.jpg" fetchpriority="high">`] : []),
+    ...(page.path === '/' ? [heroPreload(hero)] : []),
   ].join('\n    ');
 }
 
@@ -92,9 +99,10 @@ function chunkTags(files: { js: string[]; css: string[] }, base: string, templat
 async function main(): Promise<void> {
   const started = performance.now();
   Object.assign(globalThis, { localStorage: memoryStorage(), sessionStorage: memoryStorage() });
-  const { renderPage, publicPages } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
+  const { renderPage, publicPages, heroPoster } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
     renderPage: (p: string) => Promise<string>;
     publicPages: () => PageMeta[];
+    heroPoster: Poster;
   };
   const template = await fs.readFile(path.join(DIST, 'index.html'), 'utf8');
   const manifest = JSON.parse(await fs.readFile(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -109,7 +117,7 @@ async function main(): Promise<void> {
     const body = await renderPage(page.path);
     if (!body.includes('<main')) throw new Error(`${page.path} rendered without its layout:\n${body.slice(0, 500)}`);
     const html = template
-      .replace(/<title>[^<]*<\/title>/, headTags(page, base))
+      .replace(/<title>[^<]*<\/title>/, headTags(page, heroPoster))
       .replace('</head>', `  ${chunkTags(chunkFiles(manifest, moduleFor(page.path)), base, template)}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
     const file = path.join(DIST, 'prerendered', page.path, 'index.html');

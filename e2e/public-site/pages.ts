@@ -20,4 +20,4 @@ export const PUBLIC_PAGES: { path: string; text: RegExp }[] = [
 ];
 
 /** Spec §2 start-up: public routes that mount without the current-user fetch. */
-export const NO_USER_FETCH = ['/', '/privacy', '/terms', '/pricing', '/faq', '/features', '/integrations', '/contact', '/docs/widget-api', '/proof'];
+export const NO_USER_FETCH = ['/', '/sign-in', '/sign-up', '/privacy', '/terms', '/pricing', '/faq', '/features', '/integrations', '/contact', '/docs/widget-api', '/proof'];

@@ -65,12 +65,14 @@ describe('public site', () => {
     }
   });
 
-  it('paints the hero from HTML before any script runs, and loads the hero video 100 ms after load', async () => {
+  it('paints the hero from HTML before any script runs, its poster preloaded as AVIF, and loads the hero video 100 ms after load', async () => {
     const page = await product.page();
     const videoRequests: { url: string; at: number }[] = [];
+    const heroPosters: string[] = [];
     const started = Date.now();
     page.on('request', (r) => {
       if (/\/media\/.*\.(mp4|webm)$/.test(r.url())) videoRequests.push({ url: r.url(), at: Date.now() - started });
+      if (/\/media\/hero-[\w-]+\.(avif|webp|jpg)$/.test(r.url())) heroPosters.push(r.url().replace(/^.*\./, ''));
     });
     await page.route('**/vite/assets/index-*.js', async (route) => {
       // Hold the app's entry script: the hero must already be on screen from the prerendered HTML.
@@ -80,7 +82,12 @@ describe('public site', () => {
     await page.goto('/', { waitUntil: 'commit' });
     await page.waitForSelector('h1', { timeout: 1000 });
     expect(await page.locator('h1').innerText()).toBe('See the problem. Skip the back-and-forth.');
+    const preload = page.locator('head link[rel=preload][as=image]');
+    expect(await preload.getAttribute('type')).toBe('image/avif');
+    expect(await preload.getAttribute('fetchpriority')).toBe('high');
     await page.waitForLoadState('load');
+    // Chromium takes the AVIF, from the preload and the <picture> alike, and no other format of it.
+    expect(heroPosters).toEqual(['avif']);
     await page.waitForFunction(() => document.querySelector('video[data-loaded="true"]') !== null, null, { timeout: 5000 });
     await page.waitForTimeout(2600);
     const names = videoRequests.map((r) => r.url.replace(/^.*\/media\//, ''));
@@ -204,6 +211,29 @@ describe('public site', () => {
     expect(body).toMatchObject({ utm_source: 'launch', utm_medium: 'email', utm_campaign: null, ref: null, via: null });
     await page.waitForURL((u) => !u.pathname.startsWith('/sign-up'));
     expect(await page.evaluate(() => sessionStorage.getItem('utm_params'))).toBeNull();
+  });
+
+  it('sign-up is a prerendered form: typed before the scripts run, what was typed is what is sent', async () => {
+    const page = await product.page();
+    // The entry script arrives late, so the visitor surely types into the server's HTML before React hydrates it.
+    await page.route('**/vite/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/sign-up', { waitUntil: 'commit' });
+    const email = `early-${Date.now()}@example.test`;
+    await page.getByLabel('Your name').fill('Early Typist');
+    await page.locator('input[type=email]').fill(email);
+    const passwords = page.locator('input[type=password]');
+    await passwords.nth(0).fill('correct horse 42');
+    await passwords.nth(1).fill('correct horse 42');
+    // Until hydrated the button cannot submit the bare form (a GET with the password in the URL).
+    expect(await page.getByRole('button', { name: 'Create account' }).isDisabled()).toBe(true);
+    const signUp = page.waitForRequest((r) => r.url().endsWith('/api/v1/users/sign_up'));
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect((await signUp).postDataJSON()).toMatchObject({ name: 'Early Typist', email, password: 'correct horse 42', password_confirmation: 'correct horse 42' });
+    await page.waitForURL((u) => !u.pathname.startsWith('/sign-up'));
+    expect(page.url()).not.toContain('password');
   });
 
   it('publishes sitemap.xml and robots.txt with the public pages', async () => {

@@ -148,6 +148,9 @@ describe('review: requests and recordings in the dashboard', () => {
       const img = document.querySelector<HTMLImageElement>('[data-testid="submission-item"] img');
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
+    // The first thumbnail is fetched at once with high priority (the list's largest paint), not lazily.
+    const thumbnail = page.getByTestId('submission-item').first().locator('img');
+    expect([await thumbnail.getAttribute('loading'), await thumbnail.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
 
     const search = page.getByRole('searchbox', { name: 'Search recordings' });
     await search.fill('no-such-recording');

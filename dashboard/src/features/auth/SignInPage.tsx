@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { afterSignInPath, CHANGE_PASSWORD_PATH } from '../../app/paths.ts';
 import { useHydrated } from '../../app/useHydrated.ts';
@@ -16,6 +16,7 @@ import { OAuthErrorBanner } from './OAuthErrorBanner.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { pendingPasswordChangeAtom } from './pendingPasswordChangeAtom.ts';
 import { userAtom } from './userAtom.ts';
+import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 import { canSubmitSignIn } from './validation.ts';
 import styles from './AuthForm.module.css';
 
@@ -29,6 +30,12 @@ export function SignInPage() {
   const [rememberMe, setRememberMe] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (name === 'email' && typeof value === 'string') setEmail(value);
+    if (name === 'password' && typeof value === 'string') setPassword(value);
+    if (name === 'remember_me') setRememberMe(value === true);
+  });
   // Prerendered: until hydrated, Enter in a field must not submit the bare form (a GET with the password in the URL).
   const canSubmit = useHydrated() && canSubmitSignIn(email, password);
 
@@ -62,7 +69,7 @@ export function SignInPage() {
         <OAuthErrorBanner />
         <OAuthButtons />
         <div className={styles.divider}>{t('auth.or')}</div>
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signInTitle')}>
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signInTitle')}>
           {failure.form && <Banner tone="error">{failure.form}</Banner>}
           <TextField
             label={t('auth.email')}

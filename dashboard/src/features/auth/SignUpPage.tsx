@@ -1,6 +1,6 @@
 import { PLANS, USER_LIMITS, type SignUpBody } from '@showback/contract';
 import { useSetAtom } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_PATH } from '../../app/paths.ts';
 import { useHydrated } from '../../app/useHydrated.ts';
@@ -19,6 +19,7 @@ import { OAuthButtons } from './OAuthButtons.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { useInvitation } from './useInvitation.ts';
 import { userAtom } from './userAtom.ts';
+import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 import styles from './AuthForm.module.css';
 
 const SHOWN_FIELDS = ['name', 'email', 'account_name', 'password', 'password_confirmation'] as const;
@@ -39,6 +40,10 @@ export function SignUpPage() {
   const [failure, setFailure] = useState<FormFailure>({ fields: {}, form: undefined });
   const invitation = useInvitation(params.get('invitation_token'));
   const invitedEmail = invitation.preview?.email;
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (typeof value === 'string' && (SHOWN_FIELDS as readonly string[]).includes(name)) setForm((f) => ({ ...f, [name]: value }));
+  });
 
   const field = (name: (typeof SHOWN_FIELDS)[number]) => ({
     name,
@@ -102,7 +107,7 @@ export function SignUpPage() {
             <div className={styles.divider}>{t('auth.or')}</div>
           </>
         )}
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signUpTitle')}>
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signUpTitle')}>
           {failure.form && <Banner tone="error">{failure.form}</Banner>}
           {chosen && <Banner tone="info">{t(chosen.interval === 'annual' ? 'auth.chosenPlanAnnual' : 'auth.chosenPlanMonthly', { plan: PLANS[chosen.plan].name })}</Banner>}
           <input type="hidden" name="invitation_token" value={invitationToken ?? ''} />

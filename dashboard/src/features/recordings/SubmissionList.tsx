@@ -19,12 +19,14 @@ export function recipientLabel(item: Pick<SubmissionSummary, 'recipient_name' | 
 export function SubmissionList({ items, hideRequest = false }: SubmissionListProps) {
   return (
     <ul className={styles.list}>
-      {items.map((item) => {
+      {items.map((item, index) => {
         const who = recipientLabel(item);
+        // The first thumbnail is often the screen's largest paint: fetched at once; the rest as they near the screen.
+        const first = index === 0;
         return (
           <li key={item.id} className={styles.item} data-testid="submission-item">
             <div className={styles.thumb}>
-              {item.thumbnail_url ? <img src={item.thumbnail_url} alt="" loading="lazy" decoding="async" /> : <span className={styles.noThumb} aria-hidden="true">▶</span>}
+              {item.thumbnail_url ? <img src={item.thumbnail_url} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" /> : <span className={styles.noThumb} aria-hidden="true">▶</span>}
               {item.duration_ms !== null && <span className={styles.duration}>{formatDuration(item.duration_ms)}</span>}
             </div>
             <div className={styles.main}>

@@ -4,6 +4,7 @@ import { PLANS, TRIAL_DAYS } from '@showback/contract';
 import { t } from '../../../messages/t.ts';
 import { buttonClassName } from '../../../ui/Button.tsx';
 import { DelayedVideo } from '../DelayedVideo.tsx';
+import heroPoster from '../media/hero.jpg?poster';
 import styles from '../marketing.module.css';
 
 /** Spec §9: the hero video loads 100 ms after page load. */
@@ -43,7 +44,7 @@ export function Hero() {
         </ul>
       </div>
       <div className={styles.heroMedia}>
-        <DelayedVideo name="hero" label={t('marketing.hero.videoLabel')} delayMs={HERO_VIDEO_DELAY_MS} width={960} height={540} />
+        <DelayedVideo name="hero" poster={heroPoster} priority label={t('marketing.hero.videoLabel')} delayMs={HERO_VIDEO_DELAY_MS} width={960} height={540} />
       </div>
     </section>
   );

@@ -1,5 +1,8 @@
 import { t } from '../../../messages/t.ts';
 import { DelayedVideo } from '../DelayedVideo.tsx';
+import demoRecordPoster from '../media/demo-record.jpg?poster';
+import demoRequestPoster from '../media/demo-request.jpg?poster';
+import demoReviewPoster from '../media/demo-review.jpg?poster';
 import { Reveal } from '../Reveal.tsx';
 import styles from '../marketing.module.css';
 
@@ -7,9 +10,9 @@ import styles from '../marketing.module.css';
 export const DEMO_VIDEO_DELAYS_MS = [1000, 1500, 2000] as const;
 
 const STEPS = [
-  { key: 'one', video: 'demo-request' },
-  { key: 'two', video: 'demo-record' },
-  { key: 'three', video: 'demo-review' },
+  { key: 'one', video: 'demo-request', poster: demoRequestPoster },
+  { key: 'two', video: 'demo-record', poster: demoRecordPoster },
+  { key: 'three', video: 'demo-review', poster: demoReviewPoster },
 ] as const;
 
 export function Steps() {
@@ -17,14 +20,14 @@ export function Steps() {
     <Reveal labelledBy="steps-title">
       <h2 id="steps-title" className={styles.sectionTitle}>{t('marketing.steps.title')}</h2>
       <ol className={styles.steps}>
-        {STEPS.map(({ key, video }, index) => (
+        {STEPS.map(({ key, video, poster }, index) => (
           <li key={key} className={styles.step}>
             <div className={styles.stepText}>
               <span className={styles.stepNumber} aria-hidden="true">{index + 1}</span>
               <h3>{t(`marketing.steps.${key}.title`)}</h3>
               <p>{t(`marketing.steps.${key}.text`)}</p>
             </div>
-            <DelayedVideo name={video} label={t(`marketing.steps.${key}.title`)} delayMs={DEMO_VIDEO_DELAYS_MS[index] ?? 2000} width={640} height={360} />
+            <DelayedVideo name={video} poster={poster} label={t(`marketing.steps.${key}.title`)} delayMs={DEMO_VIDEO_DELAYS_MS[index] ?? 2000} width={640} height={360} />
           </li>
         ))}
       </ol>

@@ -5,6 +5,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from '../../../app/routes.tsx';
 
 export { publicPages, type PageMeta } from '../pageMeta.ts';
+/** The landing page's largest paint, for its preload and the pages' og:image. */
+export { default as heroPoster } from '../media/hero.jpg?poster';
 
 /**
  * The server half of the prerender (scripts/prerender.ts): one public path → the app's HTML as a visitor who is not
