@@ -85,11 +85,13 @@ describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and 
     await agent.goto(agentUi.ticketUrl(501));
     const sidebar = agent.frameLocator('iframe[title="Showback"]');
     // Signing in once: Showback opens in a window of its own, where the agent is signed in, and they allow the app.
+    await sidebar.getByRole('button', { name: 'Sign in to Showback' }).waitFor();
+    await shot(agent, '2-sidebar-sign-in');
     const opening = context.waitForEvent('page');
     await sidebar.getByRole('button', { name: 'Sign in to Showback' }).click();
     const approval = await opening;
     await approval.getByText(new RegExp(`The Showback app in ${ZENDESK_SUBDOMAIN}\\.zendesk\\.com asks to act as you \\(owner-[\\w-]+@example\\.test\\)`)).waitFor();
-    await shot(approval, '2-app-sign-in');
+    await shot(approval, '3-app-sign-in-window');
     await approval.getByRole('button', { name: 'Allow' }).click();
     await sidebar.getByText('Signed in as Ada Lovelace').waitFor();
 
@@ -129,19 +131,22 @@ describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and 
     // The sidebar follows the request to "ready" and links the recording.
     await requests.getByText('Ready', { exact: true }).first().waitFor({ timeout: 30_000 });
     await expect(requests.getByRole('link', { name: /^Recording 0:0\d$/ }).getAttribute('href')).resolves.toMatch(new RegExp(`/my/recordings/[0-9a-f-]{36}$`));
-    await shot(agent, '3-sidebar-ready');
+    await shot(agent, '4-sidebar-ready');
 
     // The editor toolbar's button inserts a link too (a request of its own, bound to the same ticket).
     await agent.getByRole('button', { name: 'Showback' }).click();
     await agent.frameLocator('iframe[title="Showback editor app"]').getByRole('button', { name: 'Insert a recording link' }).click();
     await expect.poll(() => reply.getByRole('link').count()).toBe(2);
-    await requests.getByRole('listitem').nth(1).waitFor({ timeout: 10_000 });
+    await agent.frameLocator('iframe[title="Showback editor app"]').getByText('Recording link added to your reply.').waitFor();
+    // The sidebar picks up the second request at its next refresh (every 5 s).
+    await expect.poll(() => requests.locator(':scope > li').count(), { timeout: 15_000 }).toBe(2);
+    await shot(agent, '5-editor-toolbar');
     const view = await context.newPage();
     await view.setContent(`<!doctype html><meta charset="utf-8"><title>Ticket #501</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;max-width:760px;margin:24px auto;color:#2f3941}.c{border:1px solid #f5ca75;background:#fff8ed;border-radius:6px;padding:4px 16px;margin:12px 0}.h{font-size:12px;color:#68737d}</style>
 <h1>Ticket #501 · Checkout button does nothing</h1>
 ${zendesk!.comments(501).slice(1).map((c) => `<div class="c"><div class="h">Internal note · ${c.created_at}</div>${c.html_body}</div>`).join('')}`);
-    await shot(view, '4-notes-as-stored');
+    await shot(view, '6-notes-as-stored');
 
     await card.getByRole('button', { name: 'Refresh' }).click();
     const log = card.getByRole('table', { name: 'Sync log' });
@@ -166,7 +171,7 @@ ${zendesk!.comments(501).slice(1).map((c) => `<div class="c"><div class="h">Inte
       await page.waitForTimeout(2000);
     }
     await card.getByText('Reconnect Zendesk').first().waitFor();
-    await shot(page, '5-revoked');
+    await shot(page, '7-revoked');
     expect(zendesk!.comments(501)).toHaveLength(3);
   }, 420_000);
 });

@@ -161,7 +161,7 @@
       el('p', {}, 'Ask the customer for a screen recording from this ticket; the diagnosis comes back as an internal note.'),
       message ? el('p', { class: 'error', role: 'alert' }, message) : null,
       el('button', { class: 'primary', type: 'button', onclick: () => void signIn() }, 'Sign in to Showback'),
-      el('p', { class: 'muted' }, `Once per browser: Showback opens in a window of its own to confirm it is you.`),
+      el('p', { class: 'muted' }, 'Showback opens in a window of its own to confirm it is you.'),
     );
   }
 
@@ -208,7 +208,8 @@
     let items = null;
     let failure = null;
     try {
-      items = (await callAsAgent('GET', `/tickets/${encodeURIComponent(t.id)}/requests`)).items;
+      // The editor toolbar's panel only inserts links: the list is the sidebar's.
+      if (location === 'ticket_sidebar') items = (await callAsAgent('GET', `/tickets/${encodeURIComponent(t.id)}/requests`)).items;
     } catch (error) {
       if (error.status === 401) return;
       failure = error.message;
