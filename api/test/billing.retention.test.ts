@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedUp } from './support/auth.ts';
-import { signUp } from './support/auth.ts';
+import { anonymousSession, signUp } from './support/auth.ts';
 import { me, startBillingApp, type BillingApp } from './support/billing-app.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import { createRequest, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
@@ -105,7 +105,29 @@ describe('retention and trial notices', () => {
     await sendTrialNotices(b.t.app.ctx, at(ends, -1));
     const mails = await mailTo(owner.user.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Your trial ends on ${ends.toISOString().slice(0, 10)}`);
+    // An owner whose browser never named a language reads dates in US English.
+    expect(mails[0]!.subject).toBe(`Your trial ends on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(ends)}`);
+    expect(mails[0]!.subject).toMatch(/ on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(mails[0]!.text).toContain('/upgrade');
+  });
+
+  it('writes the trial email’s date in the language of the browser the owner last signed in with', async () => {
+    const owner = await signUp(b.t);
+    const browser = await anonymousSession(b.t);
+    const signIn = await fetch(`${b.t.url}/api/v1/users/sign_in`, {
+      method: 'POST',
+      headers: { ...browser.headers, 'accept-language': 'x-klingon;q=1, de-DE;q=0.9, en;q=0.5' },
+      body: JSON.stringify({ email: owner.user.email, password: owner.password }),
+    });
+    expect(signIn.status).toBe(200);
+    const stored = await b.t.app.ctx.db.selectFrom('users').select('locale').where('id', '=', owner.user.id).executeTakeFirstOrThrow();
+    expect(stored.locale).toBe('de-DE');
+    const ends = new Date(owner.user.account.trial_ends_at!);
+    await sendTrialNotices(b.t.app.ctx, at(ends, -2));
+    const [mail] = await mailTo(owner.user.email);
+    const german = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(ends);
+    expect(german).toMatch(/^\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4}$/);
+    expect(mail!.subject).toBe(`Your trial ends on ${german}`);
+    expect(mail!.text).toContain(`trial ends on ${german}.`);
   });
 });

@@ -66,6 +66,8 @@ describe('chat between a customer and staff', () => {
 
   it('delivers messages live to every open tab of the customer and to staff, with unread counts and read positions', async () => {
     expect(await body(await fetch(`${t.url}/api/v1/chat`, { headers: customer.headers }))).toEqual({ conversation_id: null, unread_count: 0, messages: [] });
+    const badge = async () => body(await fetch(`${t.url}/api/v1/chat/unread`, { headers: customer.headers }));
+    expect(await badge()).toEqual({ unread_count: 0 });
     const tabA = await openStream(`${t.url}/api/v1/chat/events`, customer);
     const tabB = await openStream(`${t.url}/api/v1/chat/events`, customer);
     const desk = await openStream(`${t.url}/api/v1/admin/chats/events`, staff);
@@ -86,11 +88,14 @@ describe('chat between a customer and staff', () => {
     await tabA.next(message('Yes! How can we help?'));
     await tabB.next(message('Yes! How can we help?'));
     expect((await body(await fetch(`${t.url}/api/v1/chat`, { headers: customer.headers }))).unread_count).toBe(1);
+    // The navigation's badge counts the same, and only the team's messages (the customer's own one is read).
+    expect(await badge()).toEqual({ unread_count: 1 });
     // One tab reads: the other hears of it and can clear its badge.
     expect((await post(t, customer, '/api/v1/chat/read', { up_to_id: answer.id })).status).toBe(204);
     await tabB.next((e) => e.event === 'read' && e.data.reader === 'customer' && e.data.up_to_id === answer.id);
     const state = await body(await fetch(`${t.url}/api/v1/chat`, { headers: customer.headers }));
     expect(state).toMatchObject({ unread_count: 0, messages: [{ id: first.id }, { id: answer.id, author: 'staff' }] });
+    expect(await badge()).toEqual({ unread_count: 0 });
     const audit = await t.app.ctx.db.selectFrom('admin_audit_log').selectAll().where('target_id', '=', first.conversation_id).execute();
     expect(audit.map((a) => [a.action, a.actor_email, a.after])).toEqual([['chat.reply', staff.user.email, { message_id: answer.id }]]);
     for (const stream of [tabA, tabB, desk]) stream.close();
@@ -129,7 +134,7 @@ describe('chat between a customer and staff', () => {
     const noAccept = await fetch(`${t.url}/api/v1/chat/events`, { headers: customer.headers });
     expect(noAccept.status).toBe(400);
     expect(await body(noAccept)).toMatchObject({ code: 'BAD_REQUEST' });
-    expect((await fetch(`${t.url}/api/v1/chat`, { headers: anonymous.headers })).status).toBe(401);
+    for (const path of ['/api/v1/chat', '/api/v1/chat/unread']) expect((await fetch(`${t.url}${path}`, { headers: anonymous.headers })).status).toBe(401);
     for (const who of [customer, anonymous]) {
       for (const [method, path] of [['GET', '/api/v1/admin/chats'], ['GET', '/api/v1/admin/chats/events'], ['GET', `/api/v1/admin/chats/${conversation_id}`], ['POST', `/api/v1/admin/chats/${conversation_id}/messages`], ['POST', `/api/v1/admin/chats/${conversation_id}/read`]] as const) {
         const res = await fetch(`${t.url}${path}`, { method, headers: { ...who.headers, accept: 'text/event-stream' }, body: method === 'POST' ? JSON.stringify({ body: 'hi', up_to_id: 1 }) : undefined });

@@ -42,6 +42,10 @@ export const ChatStateSchema = Type.Object(
 );
 export type ChatState = Static<typeof ChatStateSchema>;
 
+/** The navigation's badge: how many staff messages the signed-in user has not read, without the messages. */
+export const ChatUnreadSchema = Type.Object({ unread_count: Type.Integer({ minimum: 0 }) }, { $id: 'ChatUnread' });
+export type ChatUnread = Static<typeof ChatUnreadSchema>;
+
 export const ChatMessageBodySchema = Type.Object(
   { body: Type.String({ minLength: 1, maxLength: CHAT_LIMITS.body }) },
   { $id: 'ChatMessageBody', additionalProperties: false },

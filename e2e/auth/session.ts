@@ -120,6 +120,16 @@ export async function waitForAppShell(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'App navigation', includeHidden: true }).waitFor({ state: 'attached' });
 }
 
+/**
+ * Answers the product's confirmation dialog named `title` (its question) by clicking `button` in it, as a person
+ * does, and waits for it to close. The browser's own confirm() is never used: a scenario that sees one fails.
+ */
+export async function confirmInDialog(page: Page, title: string, button: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 /** Counts the current-user fetches a page makes. */
 export function countMeRequests(page: Page): { count(): number; urls: string[] } {
   const urls: string[] = [];

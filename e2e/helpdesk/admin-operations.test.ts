@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { csrf, runSql, screenshot, waitForAppShell } from '../auth/session.ts';
+import { confirmInDialog, csrf, runSql, screenshot, waitForAppShell } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
 import { customerAndStaff } from './people.ts';
 
@@ -38,7 +38,6 @@ describe('admin operations', () => {
       [customer.user.account.id, request.id, customer.user.email],
     );
     const page = staff.page;
-    page.on('dialog', (dialog) => void dialog.accept());
 
     await page.goto('/donkey/recording-requests');
     await waitForAppShell(page);
@@ -46,6 +45,7 @@ describe('admin operations', () => {
     await page.getByRole('cell', { name: 'Printer jams on page two', exact: true }).waitFor();
     await bothWidths(page, 'donkey-recording-requests');
     await page.getByRole('button', { name: 'Revoke link Printer jams on page two' }).click();
+    await confirmInDialog(page, 'Revoke the link of “Printer jams on page two”?', 'Revoke link');
     await page.getByText('The link of “Printer jams on page two” was revoked and a new one issued.').waitFor();
     await page.getByText('revoked 1×').waitFor();
     await page.getByRole('button', { name: 'Rosa Repairs' }).click();
@@ -63,6 +63,7 @@ describe('admin operations', () => {
     await page.getByRole('heading', { name: 'Processing error' }).waitFor();
     await bothWidths(page, 'donkey-submissions');
     await page.getByRole('button', { name: 'Process again' }).first().click();
+    await confirmInDialog(page, 'Process this recording again?', 'Process again');
     await page.getByText('Processing was queued again.').waitFor();
 
     await page.goto('/donkey/invitations');

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { runSql, screenshot, waitForAppShell } from '../auth/session.ts';
+import { confirmInDialog, runSql, screenshot, waitForAppShell } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
 import { customerAndStaff } from './people.ts';
 
@@ -27,8 +27,8 @@ describe('admin screens', () => {
     await page.getByText('Results: 1').waitFor();
     await page.waitForURL((url) => url.searchParams.get('q') === 'olga');
     await screenshot(page, 'donkey-users');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: `Make system admin ${customer.user.email}` }).click();
+    await confirmInDialog(page, `Make ${customer.user.email} a system admin?`, 'Make system admin');
     await page.getByText(`System admin rights of ${customer.user.email} changed.`).waitFor();
     await page.getByRole('button', { name: `Remove system admin ${customer.user.email}` }).waitFor();
 

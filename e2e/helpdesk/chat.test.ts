@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, waitForAppShell } from '../auth/session.ts';
+import { csrf, screenshot, waitForAppShell, waitForPath } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
 import { customerAndStaff } from './people.ts';
 
@@ -42,5 +42,50 @@ describe('chat', () => {
     await tabOne.getByRole('log').getByText('It works now, thanks!').waitFor();
     await admin.getByRole('log').getByText('It works now, thanks!').waitFor();
     await screenshot(tabOne, 'chat-customer');
+  });
+
+  it('offers Support and Chat in the sidebar and the phone menu, with a badge for the team’s unread replies', async () => {
+    const { customer, staff } = await customerAndStaff(product, { name: 'Nina Navigates' });
+    const page = customer.page;
+    await page.goto('/dashboard');
+    await waitForAppShell(page);
+    const nav = page.getByRole('navigation', { name: 'App navigation' });
+    await nav.getByRole('link', { name: 'Support', exact: true }).click();
+    await waitForPath(page, '/support');
+    await page.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
+    await nav.getByRole('link', { name: 'Chat with us', exact: true }).click();
+    await waitForPath(page, '/chat');
+    await page.getByLabel('Message').fill('Where do I find my invoices?');
+    await page.getByLabel('Message').press('Enter');
+    await page.getByRole('log').getByText('Where do I find my invoices?').waitFor();
+    await nav.getByRole('link', { name: 'Recordings', exact: true }).click();
+    await waitForPath(page, '/my/recordings');
+
+    // The team answers (from /donkey/chats, tested above); the next page the customer opens shows the badge.
+    const inbox = await (await staff.context.request.get(`/api/v1/admin/chats?q=${encodeURIComponent(customer.user.email)}`)).json() as { items: { id: string }[] };
+    const answered = await staff.context.request.post(`/api/v1/admin/chats/${inbox.items[0]!.id}/messages`, { headers: { 'X-CSRF-Token': await csrf(staff.context) }, data: { body: 'Under Account, in Manage billing.' } });
+    expect(answered.status()).toBe(201);
+    await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await nav.getByRole('link', { name: 'Chat with us, 1 unread', exact: true }).waitFor();
+    expect(await nav.getByTestId('chat-unread').textContent()).toBe('1');
+    await screenshot(page, 'sidebar-chat-badge');
+
+    // On a phone the closed menu says so too; the links are one tap away.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('button', { name: 'Open menu, 1 unread' }).click();
+    await nav.getByRole('link', { name: 'Support', exact: true }).waitFor();
+    await screenshot(page, 'mobile-menu-chat-badge');
+    await nav.getByRole('link', { name: 'Chat with us, 1 unread', exact: true }).click();
+    await waitForPath(page, '/chat');
+    await page.getByRole('log').getByText('Under Account, in Manage billing.').waitFor();
+    // Read on /chat: the badge goes, here and on the next page (the server has the read position).
+    await page.getByRole('button', { name: 'Open menu', exact: true }).click();
+    await nav.getByRole('link', { name: 'Chat with us', exact: true }).waitFor();
+    await nav.getByRole('link', { name: 'Support', exact: true }).click();
+    await waitForPath(page, '/support');
+    await page.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Open menu', exact: true }).click();
+    await nav.getByRole('link', { name: 'Chat with us', exact: true }).waitFor();
+    expect(await nav.getByTestId('chat-unread').count()).toBe(0);
   });
 });

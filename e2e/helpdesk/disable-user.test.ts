@@ -19,8 +19,21 @@ describe('disabling a user', () => {
     const admin = staff.page;
     await admin.goto(`/donkey/users?q=${encodeURIComponent(victim.user.email)}`);
     await waitForAppShell(admin);
-    admin.once('dialog', (dialog) => void dialog.accept());
-    await admin.getByRole('button', { name: `Disable ${victim.user.email}` }).click();
+    // The product's own dialog asks first: Escape cancels and gives focus back to the button, nothing changes.
+    const disable = admin.getByRole('button', { name: `Disable ${victim.user.email}` });
+    await disable.click();
+    const ask = admin.getByRole('dialog', { name: `Disable ${victim.user.email}?` });
+    await ask.getByText('their open sessions end now').waitFor();
+    await screenshot(admin, 'donkey-disable-confirm');
+    expect(await ask.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await admin.keyboard.press('Escape');
+    await ask.waitFor({ state: 'hidden' });
+    expect(await disable.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Confirmed with the keyboard alone: Enter reopens it, Tab moves from Cancel to Disable, Enter confirms.
+    await admin.keyboard.press('Enter');
+    await ask.waitFor();
+    await admin.keyboard.press('Tab');
+    await admin.keyboard.press('Enter');
     await admin.getByText(`${victim.user.email} is disabled.`).waitFor();
     await admin.getByRole('button', { name: `Enable ${victim.user.email}` }).waitFor();
     await screenshot(admin, 'donkey-users-disabled');

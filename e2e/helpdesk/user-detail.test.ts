@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { runSql, screenshot, waitForAppShell } from '../auth/session.ts';
+import { confirmInDialog, runSql, screenshot, waitForAppShell } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
 import { customerAndStaff } from './people.ts';
 
@@ -32,13 +32,13 @@ describe('user detail', () => {
     await page.getByRole('heading', { name: 'Uma Detail', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Cannot find the export' }).waitFor();
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByLabel('By days').fill('10');
     await page.getByRole('button', { name: 'Extend trial' }).click();
+    await confirmInDialog(page, 'Extend the trial of Uma Detail Co?', 'Extend trial');
     await page.getByText('The trial of Uma Detail Co now ends', { exact: false }).waitFor();
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Send password reset' }).click();
+    await confirmInDialog(page, `Email ${customer.user.email} a password reset link?`, 'Send password reset');
     await page.getByText(`A password reset link was emailed to ${customer.user.email}.`).waitFor();
     await page.getByRole('listitem').filter({ hasText: 'Sent a password reset' }).waitFor();
     await page.reload();
@@ -56,8 +56,8 @@ describe('user detail', () => {
     await runSql(product.server, "update accounts set plan = 'enterprise' where id = $1", [customer.user.account.id]);
     await page.reload();
     await page.getByLabel('Seats').fill('5');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Save limits' }).click();
+    await confirmInDialog(page, 'Set the limits of Uma Detail Co?', 'Save limits');
     await page.getByText('The limits of Uma Detail Co were saved.').waitFor();
     await page.getByText('1 / 5').waitFor();
     await screenshot(page, 'donkey-account-enterprise');

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SLACK_CLIENT, SLACK_TEAM, startSlackServer, type SlackServer } from '../../api/test/support/slack-server.ts';
+import { confirmInDialog } from '../auth/session.ts';
 import { completeOnboarding, signInOwner, signUpOwner } from '../recording/owner.ts';
 import { useBrowser, useServer } from '../support/product.ts';
 
@@ -87,19 +88,15 @@ describe('/my/integrations: the Slack card', () => {
 
     await page.reload();
     await card.getByText(`Connected to ${SLACK_TEAM.name}`).waitFor();
-    // A dismissed confirm changes nothing; an accepted one disconnects and revokes the token at Slack.
-    page.once('dialog', (dialog) => void dialog.dismiss());
-    await card.getByRole('button', { name: 'Disconnect' }).click();
-    await expect(card.getByText(`Connected to ${SLACK_TEAM.name}`).isVisible()).resolves.toBe(true);
+    // A cancelled confirm changes nothing; a confirmed one disconnects and revokes the token at Slack.
     const revokes = slack!.callsTo('auth.revoke').length;
-    let confirmText = '';
-    page.once('dialog', (dialog) => {
-      confirmText = dialog.message();
-      void dialog.accept();
-    });
     await card.getByRole('button', { name: 'Disconnect' }).click();
+    await confirmInDialog(page, 'Disconnect Slack?', 'Cancel');
+    await expect(card.getByText(`Connected to ${SLACK_TEAM.name}`).isVisible()).resolves.toBe(true);
+    expect(slack!.callsTo('auth.revoke').length).toBe(revokes);
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await confirmInDialog(page, 'Disconnect Slack?', 'Disconnect');
     await card.getByRole('button', { name: 'Connect Slack' }).waitFor();
-    expect(confirmText).toContain('Disconnect Slack?');
     expect(slack!.callsTo('auth.revoke').length).toBe(revokes + 1);
     await shot(page, '5-disconnected');
   });

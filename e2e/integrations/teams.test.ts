@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMicrosoftServers, teamsEnvFor, type MicrosoftServers } from '../../api/test/support/microsoft-servers.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../api/test/support/webhook-receiver.ts';
+import { confirmInDialog } from '../auth/session.ts';
 import { completeOnboarding, signInOwner, signUpOwner } from '../recording/owner.ts';
 import { useBrowser, useServer } from '../support/product.ts';
 
@@ -92,8 +93,8 @@ describe('/my/integrations: the Microsoft Teams card', () => {
     expect(JSON.parse(post!.body)).toMatchObject({ type: 'message', attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard' } }] });
     await shot(page, '4-test-sent');
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Disconnect' }).click();
+    await confirmInDialog(page, 'Disconnect Microsoft Teams?', 'Disconnect');
     await card.getByText('Coming soon').waitFor();
     expect((await status()).connected).toBe(false);
   });

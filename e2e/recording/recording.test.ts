@@ -117,6 +117,14 @@ describe('recorder at /r/<token>', () => {
     await stopRecording(page);
     await page.waitForTimeout(500);
     await shot(page, '6-preview');
+    // Record again asks first, in the recorder's own dialog; keeping the recording (Escape) changes nothing.
+    await page.getByRole('button', { name: 'Record again' }).click();
+    const ask = page.getByRole('dialog', { name: 'Throw this recording away?' });
+    await ask.getByRole('button', { name: 'Keep it' }).waitFor();
+    await shot(page, '6-rerecord-confirm');
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'hidden' });
+    await step(page, 'preview').waitFor();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     const local = await spooled(page);
     await submit(page, { screenshots: true, name: 'Grace Hopper' });

@@ -37,6 +37,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** Set by a system admin: no sign-in, no session (modules/admin). */
   disabled_at: NullableTimestamp;
+  /** The language of the browser they last signed in with (BCP 47); emails write dates in it (users/user-locale.ts). */
+  locale: string | null;
 }
 
 export interface SessionsTable {

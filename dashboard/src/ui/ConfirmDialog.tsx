@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from './Button.tsx';
 import { Banner } from './Banner.tsx';
 import { t } from '../messages/t.ts';
@@ -13,13 +13,17 @@ export interface ConfirmDialogProps {
   onConfirm: () => Promise<void>;
   onClose: () => void;
   errorText: (reason: unknown) => string;
+  /** `primary` for an action that destroys nothing; red otherwise. */
+  tone?: 'danger' | 'primary';
 }
 
 /**
  * A modal confirmation on the native <dialog>: the browser traps focus, Escape cancels and focus returns to the
  * button that opened it. Cancel has the initial focus so Enter never destroys anything by accident.
  */
-export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onClose, errorText }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onClose, errorText, tone = 'danger' }: ConfirmDialogProps) {
+  const titleId = useId();
+  const textId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -47,17 +51,19 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCl
   };
 
   return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby="confirm-title" onClose={onClose}>
-      <h2 id="confirm-title" className={styles.title}>
+    <dialog ref={ref} className={styles.dialog} aria-labelledby={titleId} aria-describedby={textId} onClose={onClose}>
+      <h2 id={titleId} className={styles.title}>
         {title}
       </h2>
-      <p className={styles.text}>{text}</p>
+      <p id={textId} className={styles.text}>
+        {text}
+      </p>
       {error && <Banner tone="error">{error}</Banner>}
       <div className={styles.actions}>
         <Button variant="secondary" autoFocus onClick={onClose} disabled={busy}>
           {t('requests.form.cancel')}
         </Button>
-        <Button variant="danger" busy={busy} onClick={() => void confirm()}>
+        <Button variant={tone} busy={busy} onClick={() => void confirm()}>
           {confirmLabel}
         </Button>
       </div>

@@ -1,6 +1,11 @@
 import { currentLang } from '../app/locale.ts';
 
-const locale = currentLang ?? undefined;
+/**
+ * The viewer's locale: the page's language prefix (/de/…) when there is one, the browser's own language otherwise
+ * (`undefined` lets Intl pick it). Every date, time and count a person reads goes through these functions, in the
+ * viewer's time zone, so one screen never mixes "Nov 26, 2026", "11/26/2026" and ISO.
+ */
+const viewerLocale = currentLang ?? undefined;
 
 /** 65_000 → "1:05", 3_725_000 → "1:02:05". */
 export function formatDuration(ms: number | null | undefined): string {
@@ -12,15 +17,22 @@ export function formatDuration(ms: number | null | undefined): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-export function formatDate(iso: string): string {
+/** "Nov 26, 2026" (en-US), "26.11.2026" (de). */
+export function formatDate(iso: string, locale: string | undefined = viewerLocale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
-export function formatDateTime(iso: string): string {
+/** "Nov 26, 2026, 3:04 PM" (en-US), "26.11.2026, 15:04" (de). */
+export function formatDateTime(iso: string, locale: string | undefined = viewerLocale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-export function formatBytes(bytes: number | null | undefined): string {
+/** 12345 → "12,345" (en-US), "12.345" (de). */
+export function formatNumber(value: number, locale: string | undefined = viewerLocale): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+export function formatBytes(bytes: number | null | undefined, locale: string | undefined = viewerLocale): string {
   if (bytes === null || bytes === undefined) return '—';
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { clock } from '../app/format.ts';
 import { m } from '../messages/index.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Notice } from '../ui/Notice.tsx';
 import { StepHeading } from '../ui/StepHeading.tsx';
 
@@ -20,6 +21,7 @@ interface Props {
 export function PreviewStep({ load, empty, durationMs, notice, canRerecord, onAccept, onRerecord, onUseFile, onRecordInTab }: Props) {
   const [url, setUrl] = useState<string>();
   const [tabOpened, setTabOpened] = useState(false);
+  const [asking, setAsking] = useState(false);
   useEffect(() => {
     if (empty) return;
     let objectUrl: string | undefined;
@@ -34,9 +36,6 @@ export function PreviewStep({ load, empty, durationMs, notice, canRerecord, onAc
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [load, empty]);
-  const rerecord = (): void => {
-    if (window.confirm(m.preview.rerecordConfirm)) onRerecord();
-  };
   if (empty) {
     return (
       <section className="step" data-step="preview">
@@ -81,11 +80,23 @@ export function PreviewStep({ load, empty, durationMs, notice, canRerecord, onAc
           {m.preview.accept}
         </button>
         {canRerecord && (
-          <button type="button" className="btn btn-secondary" onClick={rerecord}>
+          <button type="button" className="btn btn-secondary" onClick={() => setAsking(true)}>
             {m.preview.rerecord}
           </button>
         )}
       </div>
+      <ConfirmDialog
+        open={asking}
+        title={m.preview.rerecordConfirm}
+        text={m.preview.rerecordText}
+        confirmLabel={m.preview.rerecordYes}
+        cancelLabel={m.preview.keep}
+        onConfirm={() => {
+          setAsking(false);
+          onRerecord();
+        }}
+        onCancel={() => setAsking(false)}
+      />
     </section>
   );
 }

@@ -39,6 +39,10 @@ export async function extendSession(db: Db, sessionId: string, expiresAt: Date):
 }
 
 /** For the team's "last active": one write per user and hour, whichever of their sessions is used. */
+export async function rememberLocale(db: Db, userId: string, locale: string): Promise<void> {
+  await db.updateTable('users').set({ locale }).where('id', '=', userId).where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '!=', locale)])).execute();
+}
+
 export async function touchUserLastActive(db: Db, userId: string, now: Date): Promise<void> {
   await db.updateTable('users').set({ last_active_at: now }).where('id', '=', userId).execute();
 }

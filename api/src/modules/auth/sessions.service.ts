@@ -3,6 +3,7 @@ import { SESSION_COOKIE, type Role } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { newToken, hashToken } from './tokens.ts';
+import { requestLocale } from '../users/user-locale.ts';
 import * as repo from './sessions.repository.ts';
 
 /** What requireUser puts on request.user. */
@@ -38,6 +39,9 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
     user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
   });
   await repo.touchUserLastActive(request.server.ctx.db, userId, new Date());
+  // Each sign-in brings the browser's language up to date: the dates in this user's emails follow it.
+  const locale = requestLocale(request);
+  if (locale) await repo.rememberLocale(request.server.ctx.db, userId, locale);
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

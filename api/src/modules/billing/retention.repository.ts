@@ -46,6 +46,10 @@ export async function retireUsage(db: Db, accountId: string, countedAt: Date): P
 }
 
 export async function ownerEmails(db: Db, accountId: string): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('email').where('account_id', '=', accountId).where('role', '=', 'owner').execute();
-  return rows.map((r) => r.email);
+  return (await accountOwners(db, accountId)).map((r) => r.email);
+}
+
+/** The account's owners with the locale their emails' dates are written in. */
+export async function accountOwners(db: Db, accountId: string): Promise<{ email: string; locale: string | null }[]> {
+  return db.selectFrom('users').select(['email', 'locale']).where('account_id', '=', accountId).where('role', '=', 'owner').execute();
 }

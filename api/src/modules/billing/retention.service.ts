@@ -2,6 +2,7 @@ import { PLANS, RETENTION_WARNING_DAYS } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { deleteSubmissionRow, findSubmissionById } from '../submissions/submissions.repository.ts';
 import { removeSubmissionFiles } from '../submissions/submissions.service.ts';
+import { emailDate } from '../users/user-locale.ts';
 import { planRules, type LimitedAccount } from './billing-state.ts';
 import * as repo from './retention.repository.ts';
 
@@ -19,23 +20,24 @@ function retentionMs(account: LimitedAccount, now: Date): number | null {
   return days === null ? null : days * DAY_MS;
 }
 
-const day = (value: Date): string => value.toISOString().slice(0, 10);
-
 async function warnAccount(ctx: AppContext, accountId: string, items: Array<{ id: string; created_at: Date; recipient_name: string | null; deletes_at: Date }>): Promise<boolean> {
-  const owners = await repo.ownerEmails(ctx.db, accountId);
+  const owners = await repo.accountOwners(ctx.db, accountId);
   if (owners.length === 0) return false;
   const first = items.reduce((min, i) => (i.deletes_at < min ? i.deletes_at : min), items[0]!.deletes_at);
   const base = ctx.config.publicUrl;
-  const lines = items.map((i) => `- ${i.recipient_name ?? 'A recording'} from ${day(i.created_at)}, deleted on ${day(i.deletes_at)}: ${base}/my/recordings/${i.id}`);
-  const subject = `${items.length} recording${items.length === 1 ? '' : 's'} will be deleted from ${day(first)}`;
-  const text = [
-    `Your plan keeps recordings for a limited time. These will be deleted, video files included, in ${RETENTION_WARNING_DAYS} days or later:`,
-    '',
-    ...lines,
-    '',
-    `Download the MP4s you want to keep, or upgrade for a longer retention: ${base}/upgrade`,
-  ].join('\n');
-  for (const to of owners) await ctx.mailer.send({ to, subject, text });
+  for (const owner of owners) {
+    const day = (value: Date) => emailDate(value, owner.locale);
+    const lines = items.map((i) => `- ${i.recipient_name ?? 'A recording'} from ${day(i.created_at)}, deleted on ${day(i.deletes_at)}: ${base}/my/recordings/${i.id}`);
+    const subject = `${items.length} recording${items.length === 1 ? '' : 's'} will be deleted from ${day(first)}`;
+    const text = [
+      `Your plan keeps recordings for a limited time. These will be deleted, video files included, in ${RETENTION_WARNING_DAYS} days or later:`,
+      '',
+      ...lines,
+      '',
+      `Download the MP4s you want to keep, or upgrade for a longer retention: ${base}/upgrade`,
+    ].join('\n');
+    await ctx.mailer.send({ to: owner.email, subject, text });
+  }
   return true;
 }
 

@@ -1,7 +1,8 @@
 import { PLANS, TRIAL_PLAN } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import * as repo from './billing.repository.ts';
-import { ownerEmails } from './retention.repository.ts';
+import { emailDate } from '../users/user-locale.ts';
+import { accountOwners } from './retention.repository.ts';
 
 const DAY_MS = 86_400_000;
 export const TRIAL_NOTICE_DAYS = 3;
@@ -14,13 +15,15 @@ export async function sendTrialNotices(ctx: AppContext, now = new Date()): Promi
   const due = await repo.trialsEndingBefore(ctx.db, now, new Date(now.getTime() + TRIAL_NOTICE_DAYS * DAY_MS));
   const trial = PLANS[TRIAL_PLAN];
   for (const account of due) {
-    const ends = new Date(account.trial_ends_at!).toISOString().slice(0, 10);
-    const text = [
-      `Your ${trial.name} trial ends on ${ends}.`,
-      `After that the account continues on the Free plan: ${PLANS.free.submissionLimit} recordings a month, watermarked, kept ${PLANS.free.retentionDays} days.`,
-      `Choose a plan to keep ${trial.name} features: ${ctx.config.publicUrl}/upgrade`,
-    ].join('\n\n');
-    for (const to of await ownerEmails(ctx.db, account.id)) await ctx.mailer.send({ to, subject: `Your trial ends on ${ends}`, text });
+    for (const owner of await accountOwners(ctx.db, account.id)) {
+      const ends = emailDate(account.trial_ends_at!, owner.locale);
+      const text = [
+        `Your ${trial.name} trial ends on ${ends}.`,
+        `After that the account continues on the Free plan: ${PLANS.free.submissionLimit} recordings a month, watermarked, kept ${PLANS.free.retentionDays} days.`,
+        `Choose a plan to keep ${trial.name} features: ${ctx.config.publicUrl}/upgrade`,
+      ].join('\n\n');
+      await ctx.mailer.send({ to: owner.email, subject: `Your trial ends on ${ends}`, text });
+    }
     await repo.markTrialNotified(ctx.db, account.id, now);
   }
   return due.length;

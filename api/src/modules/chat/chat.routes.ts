@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminChatDetailSchema, AdminChatListSchema, AdminChatQuerySchema, ChatMessageBodySchema, ChatMessageSchema, ChatReadBodySchema, ChatStateSchema, ErrorBodySchema } from '@showback/contract';
+import { AdminChatDetailSchema, AdminChatListSchema, AdminChatQuerySchema, ChatMessageBodySchema, ChatMessageSchema, ChatReadBodySchema, ChatStateSchema, ChatUnreadSchema, ErrorBodySchema } from '@showback/contract';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { requireSysadminHidden } from '../admin/admin-guard.ts';
@@ -51,6 +51,11 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: requireUser,
     schema: { tags, summary: 'The signed-in user’s conversation with the Showback team: latest messages and unread count', response: { 200: ChatStateSchema } },
   }, async (request) => service.getState(app.ctx, request.user));
+
+  app.get('/api/v1/chat/unread', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'How many of the Showback team’s messages the signed-in user has not read (the navigation’s badge)', response: { 200: ChatUnreadSchema } },
+  }, async (request) => service.getUnread(app.ctx, request.user));
 
   app.post('/api/v1/chat/messages', {
     preHandler: requireUser,

@@ -1,4 +1,4 @@
-import type { AdminChatDetail, AdminChatList, AdminChatQuery, AdminChatSummary, ChatMessage, ChatState } from '@showback/contract';
+import type { AdminChatDetail, AdminChatList, AdminChatQuery, AdminChatSummary, ChatMessage, ChatState, ChatUnread } from '@showback/contract';
 import { CHAT_LIMITS } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
@@ -28,6 +28,11 @@ export async function getState(ctx: AppContext, user: SessionUser): Promise<Chat
     repo.countUnread(ctx.db, conversation.id, 'staff', conversation.customer_read_id),
   ]);
   return { conversation_id: conversation.id, unread_count: unread, messages: messages.map(toChatMessage) };
+}
+
+export async function getUnread(ctx: AppContext, user: SessionUser): Promise<ChatUnread> {
+  const conversation = await repo.findConversationOfUser(ctx.db, user.id);
+  return { unread_count: conversation ? await repo.countUnread(ctx.db, conversation.id, 'staff', conversation.customer_read_id) : 0 };
 }
 
 /** Stores the message and, at its commit, tells every process's open streams. */

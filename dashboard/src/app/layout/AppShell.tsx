@@ -3,6 +3,7 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { userAtom } from '../../features/auth/userAtom.ts';
 import { useSignOut } from '../../features/auth/useSignOut.ts';
+import { useChatUnread } from '../../features/chat/useChatUnread.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -18,6 +19,8 @@ const LINKS: { path: string; label: MessageKey; end?: boolean }[] = [
   { path: '/my/widget', label: 'app.widget' },
   { path: '/my/team', label: 'app.team' },
   { path: '/my/account', label: 'app.account' },
+  { path: '/support', label: 'app.support' },
+  { path: '/chat', label: 'app.chat' },
 ];
 
 /** The signed-in area: sidebar navigation (a top bar on narrow screens), the routed view, sign-out. */
@@ -29,6 +32,9 @@ export function AppShell() {
   const { signOut, signingOut } = useSignOut();
   const navId = useId();
   useEffect(() => setOpen(false), [pathname]);
+  const unread = useChatUnread(pathname);
+  // The count is read out as part of the link's (and the closed menu button's) name; the visible number is decoration.
+  const unreadText = unread > 0 ? t('app.unread', { count: unread }) : '';
 
   const notFound = params.get('not_found') === 'true';
   const dismissNotFound = () => {
@@ -51,10 +57,10 @@ export function AppShell() {
             className={styles.menuButton}
             aria-expanded={open}
             aria-controls={navId}
-            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-label={open ? t('nav.closeMenu') : [t('nav.openMenu'), unreadText].filter(Boolean).join(', ')}
             onClick={() => setOpen((value) => !value)}
           >
-            ☰
+            ☰{unread > 0 && !open && <span className={styles.dot} aria-hidden="true" />}
           </Button>
         </div>
         <nav id={navId} className={[styles.nav, open ? styles.navOpen : ''].join(' ')} aria-label={t('app.navigation')}>
@@ -63,6 +69,14 @@ export function AppShell() {
               <li key={link.path}>
                 <NavLink className={styles.link} to={link.path}>
                   {t(link.label)}
+                  {link.path === '/chat' && unread > 0 && (
+                    <>
+                      <span className="visually-hidden">, {unreadText}</span>
+                      <span className={styles.badge} aria-hidden="true" data-testid="chat-unread">
+                        {unread}
+                      </span>
+                    </>
+                  )}
                 </NavLink>
               </li>
             ))}

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
 import { useAnalytics } from '../../features/analytics/useAnalytics.ts';
 import { userAtom } from '../../features/auth/userAtom.ts';
+import { ConfirmHost } from '../../ui/ConfirmHost.tsx';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { ToastViewport } from '../../ui/ToastViewport.tsx';
 import { DocumentTitle } from './DocumentTitle.tsx';
@@ -18,7 +19,7 @@ function overlayElement(): Element {
   return overlay;
 }
 
-/** Every route renders inside: scroll handling, document title, the global overlay (toasts, modals). */
+/** Every route renders inside: scroll handling, document title, the global overlay (toasts, modals) and the app's confirmation dialog. */
 export function RootLayout() {
   // Set after mount: a portal cannot be hydrated, and prerendered pages (scripts/prerender.ts) have no overlay yet.
   const [overlay, setOverlay] = useState<Element | null>(null);
@@ -32,6 +33,7 @@ export function RootLayout() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
+      <ConfirmHost />
       {overlay && <ToastViewport container={overlay} />}
     </>
   );

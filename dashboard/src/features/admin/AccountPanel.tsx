@@ -6,6 +6,9 @@ import { t } from '../../messages/t.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { formatNumber } from '../../ui/formatters.ts';
+import type { ConfirmRequest } from '../../ui/confirmAtom.ts';
+import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { adminDate } from './AdminUsersPage.tsx';
 import { extendTrial, setEnterpriseLimits } from './peopleApi.ts';
@@ -16,7 +19,7 @@ import helpdesk from '../support/Helpdesk.module.css';
 export const actionFailure = (err: unknown): string =>
   err instanceof ApiError && err.status > 0 && err.code !== 'INTERNAL' && err.code !== 'HTTP_ERROR' ? err.message : t('adminPeople.actionFailed');
 
-const limitText = (value: number | null) => (value === null ? t('adminPeople.noLimit') : value.toLocaleString());
+const limitText = (value: number | null) => (value === null ? t('adminPeople.noLimit') : formatNumber(value));
 
 function trialText(account: AdminAccountDetail): string {
   if (!account.trial_ends_at) return t('adminPeople.noTrial');
@@ -67,13 +70,14 @@ export function AccountFacts({ account, detailLink = false }: { account: AdminAc
   );
 }
 
-/** Runs an audited account action after its confirm; the server's message is shown when it refuses. */
+/** Runs an audited account action once confirmed in the product's dialog; the server's message is shown when it refuses. */
 function useAccountAction(onChanged: (account: AdminAccountDetail) => void) {
   const toast = useToast();
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | undefined>(undefined);
-  const run = async (confirmText: string, action: () => Promise<AdminAccountDetail>, done: (account: AdminAccountDetail) => string) => {
-    if (!window.confirm(confirmText)) return;
+  const run = async (question: ConfirmRequest, action: () => Promise<AdminAccountDetail>, done: (account: AdminAccountDetail) => string) => {
+    if (!(await confirm(question))) return;
     setBusy(true);
     setError(undefined);
     try {
@@ -98,7 +102,7 @@ export function ExtendTrialForm({ account, onChanged }: { account: AdminAccountD
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = until ? { until } : { days: Number(days) };
-    void run(t('adminPeople.extendConfirm', { name: account.name }), () => extendTrial(account.id, body), (a) => t('adminPeople.extendDone', { name: a.name, date: adminDate(a.trial_ends_at) }));
+    void run({ title: t('adminPeople.extendConfirm', { name: account.name }), text: t('adminPeople.extendText'), confirmLabel: t('adminPeople.extend'), tone: 'primary' }, () => extendTrial(account.id, body), (a) => t('adminPeople.extendDone', { name: a.name, date: adminDate(a.trial_ends_at) }));
   };
   return (
     <Card>
@@ -133,7 +137,7 @@ export function EnterpriseLimitsForm({ account, onChanged }: { account: AdminAcc
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { submission_limit: limit('submission_limit'), retention_days: limit('retention_days'), seats: limit('seats') };
-    void run(t('adminPeople.limitsConfirm', { name: account.name }), () => setEnterpriseLimits(account.id, body), (a) => t('adminPeople.limitsDone', { name: a.name }));
+    void run({ title: t('adminPeople.limitsTitle', { name: account.name }), text: t('adminPeople.limitsConfirm'), confirmLabel: t('adminPeople.saveLimits'), tone: 'primary' }, () => setEnterpriseLimits(account.id, body), (a) => t('adminPeople.limitsDone', { name: a.name }));
   };
   return (
     <Card>

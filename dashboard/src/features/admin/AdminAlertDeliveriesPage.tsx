@@ -49,7 +49,7 @@ export function AdminAlertDeliveriesPage({ kind }: { kind: 'webhooks' | 'notific
       <Card className={styles.tableWrap}>
         {items?.length === 0 && <p className={helpdesk.muted}>{q || status || picked ? t('adminArea.none') : t(`${d}.${kind}Empty`)}</p>}
         {items && items.length > 0 && (
-          <DeliveryTable items={items} withAccount canReplay={(delivery) => delivery.status === 'failed'} onReplay={(id) => void act(t(`${d}.replayConfirm`), () => replayDelivery(id), t(`${d}.replayDone`))} />
+          <DeliveryTable items={items} withAccount canReplay={(delivery) => delivery.status === 'failed'} onReplay={(id) => void act({ title: t(`${d}.replayTitle`), text: t(`${d}.replayConfirm`), confirmLabel: t(`${d}.replay`), tone: 'primary' }, () => replayDelivery(id), t(`${d}.replayDone`))} />
         )}
       </Card>
       <Pagination page={page} perPage={PER_PAGE} total={total} onPage={(p) => update({ page: String(p) })} />

@@ -11,6 +11,7 @@ import type { current } from '../../messages/current.ts';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
 import { last } from '../../app/last.ts';
+import { formatDateTime } from '../../ui/formatters.ts';
 
 type AdminSection = keyof (typeof current)['admin']['sections'];
 
@@ -109,7 +110,7 @@ export function AdminHomePage() {
                   <tbody>
                     {overview.recent_actions.map((a) => (
                       <tr key={a.id}>
-                        <td>{new Date(a.created_at).toLocaleString()}</td>
+                        <td>{formatDateTime(a.created_at)}</td>
                         <td>{a.actor_email}</td>
                         <td>
                           {auditActionLabel(a.action)}

@@ -51,7 +51,7 @@ export function AdminInvitationsPage() {
                   size="small"
                   variant="secondary"
                   aria-label={`${t('adminOps.invitations.revoke')} ${invitation.email}`}
-                  onClick={() => void act(t('adminOps.invitations.revokeConfirm', { email: invitation.email }), () => revokeInvitation(invitation.id), t('adminOps.invitations.revokeDone', { email: invitation.email }))}
+                  onClick={() => void act({ title: t('adminOps.invitations.revokeTitle', { email: invitation.email }), text: t('adminOps.invitations.revokeConfirm'), confirmLabel: t('adminOps.invitations.revoke') }, () => revokeInvitation(invitation.id), t('adminOps.invitations.revokeDone', { email: invitation.email }))}
                 >
                   {t('adminOps.invitations.revoke')}
                 </Button>

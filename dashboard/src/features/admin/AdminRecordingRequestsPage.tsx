@@ -59,7 +59,7 @@ export function AdminRecordingRequestsPage() {
                 size="small"
                 variant="secondary"
                 aria-label={`${t('adminOps.requests.revoke')} ${request.title}`}
-                onClick={() => void act(t('adminOps.requests.revokeConfirm', { title: request.title }), () => revokeRequestLink(request.id), t('adminOps.requests.revokeDone', { title: request.title }))}
+                onClick={() => void act({ title: t('adminOps.requests.revokeTitle', { title: request.title }), text: t('adminOps.requests.revokeConfirm'), confirmLabel: t('adminOps.requests.revoke') }, () => revokeRequestLink(request.id), t('adminOps.requests.revokeDone', { title: request.title }))}
               >
                 {t('adminOps.requests.revoke')}
               </Button>

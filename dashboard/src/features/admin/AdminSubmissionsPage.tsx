@@ -90,7 +90,7 @@ export function AdminSubmissionsPage() {
     void loadDetail();
   }, [openId]);
   const act = useAdminAction(async () => Promise.all([reload(), loadDetail()]));
-  const rerun = (id: string) => act(t('adminOps.submissions.rerunConfirm'), () => reprocessSubmission(id), t('adminOps.submissions.rerunDone'));
+  const rerun = (id: string) => act({ title: t('adminOps.submissions.rerunTitle'), text: t('adminOps.submissions.rerunConfirm'), confirmLabel: t('adminOps.submissions.rerun'), tone: 'primary' }, () => reprocessSubmission(id), t('adminOps.submissions.rerunDone'));
   const filtered = Boolean(q || status || source || accountId);
   const c = (key: 'request' | 'account' | 'source' | 'status' | 'size' | 'duration' | 'created') => t(`adminOps.submissions.columns.${key}`);
 

@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { SelectField } from '../../ui/TextField.tsx';
+import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { displayStatus, getInboxRequest, listSupportInbox, replyToRequest, setRequestStatus } from '../support/supportApi.ts';
@@ -15,6 +16,7 @@ import { AdminSearchForm } from './AdminTable.tsx';
 import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import styles from '../support/Helpdesk.module.css';
+import { formatDateTime } from '../../ui/formatters.ts';
 
 const PER_PAGE = 25;
 type StatusFilter = '' | 'open' | 'closed';
@@ -79,7 +81,7 @@ export function AdminSupportRequestsPage() {
                       <span className={styles.itemTitle}>{item.subject}</span>
                       <span className={styles.badge} data-status={shown}>{t(`helpdesk.status.${shown}`)}</span>
                     </span>
-                    <span className={styles.meta}>{item.name} · {item.email} · {new Date(item.created_at).toLocaleString()}</span>
+                    <span className={styles.meta}>{item.name} · {item.email} · {formatDateTime(item.created_at)}</span>
                   </button>
                 </li>
               );
@@ -114,6 +116,10 @@ function InboxRequest({ request, onChange }: { request: AdminSupportRequest; onC
       setReply('');
       return updated;
     }, t('helpdesk.admin.replySent', { email: request.email }));
+  const confirm = useConfirm();
+  const closeRequest = async () => {
+    if (await confirm({ title: t('helpdesk.admin.closeConfirm'), text: t('helpdesk.admin.closeText'), confirmLabel: t('helpdesk.admin.close') })) await act(() => setRequestStatus(request.id, 'closed'));
+  };
 
   return (
     <Card className={styles.stack} aria-label={request.subject}>
@@ -137,14 +143,14 @@ function InboxRequest({ request, onChange }: { request: AdminSupportRequest; onC
           </>
         )}
         <dt>{t('helpdesk.admin.received')}</dt>
-        <dd>{new Date(request.created_at).toLocaleString()} · {t(`helpdesk.admin.sources.${request.source}`)}</dd>
+        <dd>{formatDateTime(request.created_at)} · {t(`helpdesk.admin.sources.${request.source}`)}</dd>
       </dl>
       {request.notify_error && <Banner tone="warning">{t('helpdesk.admin.notifyError', { error: request.notify_error })}</Banner>}
       <p className={styles.text}>{request.message}</p>
       {request.replies.map((r) => (
         <div key={r.id} className={styles.reply} data-author={r.author}>
           <p className={styles.meta}>
-            {r.author_name} · {new Date(r.created_at).toLocaleString()}
+            {r.author_name} · {formatDateTime(r.created_at)}
             {r.author === 'customer' && ` · ${t('helpdesk.admin.followUp')}`}
           </p>
           <p className={styles.text}>{r.body}</p>
@@ -155,7 +161,7 @@ function InboxRequest({ request, onChange }: { request: AdminSupportRequest; onC
         <Button busy={busy} disabled={reply.trim() === ''} onClick={() => void send(false)}>{t('helpdesk.admin.sendReply')}</Button>
         {request.status === 'open' && <Button variant="secondary" busy={busy} disabled={reply.trim() === ''} onClick={() => void send(true)}>{t('helpdesk.admin.sendAndClose')}</Button>}
         {request.status === 'open' ? (
-          <Button variant="secondary" busy={busy} onClick={() => window.confirm(t('helpdesk.admin.closeConfirm')) && void act(() => setRequestStatus(request.id, 'closed'))}>{t('helpdesk.admin.close')}</Button>
+          <Button variant="secondary" busy={busy} onClick={() => void closeRequest()}>{t('helpdesk.admin.close')}</Button>
         ) : (
           <Button variant="secondary" busy={busy} onClick={() => void act(() => setRequestStatus(request.id, 'open'))}>{t('helpdesk.admin.reopen')}</Button>
         )}

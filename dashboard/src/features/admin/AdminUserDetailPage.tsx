@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { AccountActions, AccountFacts, actionFailure } from './AccountPanel.tsx';
 import { adminDate } from './AdminUsersPage.tsx';
@@ -14,11 +15,13 @@ import { AuditEntries } from './AuditEntries.tsx';
 import { getUserDetail, sendPasswordReset } from './peopleApi.ts';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
+import { formatDateTime } from '../../ui/formatters.ts';
 
 /** /donkey/users/:id: who the user is, how they sign in, their account, support requests, chat and the admin actions. */
 export function AdminUserDetailPage() {
   const { id = '' } = useParams();
   const toast = useToast();
+  const confirm = useConfirm();
   const [user, setUser] = useState<AdminUserDetail | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -35,7 +38,7 @@ export function AdminUserDetailPage() {
   }, [load]);
 
   const reset = async (target: AdminUserDetail) => {
-    if (!window.confirm(t('adminPeople.resetConfirm', { email: target.email }))) return;
+    if (!(await confirm({ title: t('adminPeople.resetTitle', { email: target.email }), text: t('adminPeople.resetConfirm'), confirmLabel: t('adminPeople.sendReset'), tone: 'primary' }))) return;
     setBusy(true);
     try {
       await sendPasswordReset(target.id);
@@ -109,7 +112,7 @@ export function AdminUserDetailPage() {
               <p className={helpdesk.muted}>{t('adminPeople.chatShown', { shown: user.chat.messages.length, total: user.chat.total })}</p>
               {user.chat.messages.map((m) => (
                 <div key={m.id} className={helpdesk.reply}>
-                  <p className={helpdesk.meta}>{m.author_name} · {new Date(m.created_at).toLocaleString()}</p>
+                  <p className={helpdesk.meta}>{m.author_name} · {formatDateTime(m.created_at)}</p>
                   <p className={helpdesk.text}>{m.body}</p>
                 </div>
               ))}

@@ -15,9 +15,10 @@ import { useAdminAction } from './useAdminAction.ts';
 import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import helpdesk from '../support/Helpdesk.module.css';
+import { formatDate } from '../../ui/formatters.ts';
 
 const PER_PAGE = 25;
-export const adminDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : t('adminArea.never'));
+export const adminDate = (iso: string | null) => (iso ? formatDate(iso) : t('adminArea.never'));
 
 /** /donkey/users: every user, searchable by name or email, sortable, system admins filterable (?q=&sort=&sysadmin=&page=). */
 export function AdminUsersPage() {
@@ -31,9 +32,9 @@ export function AdminUsersPage() {
   const c = (key: 'name' | 'email' | 'account' | 'role' | 'created' | 'lastActive') => t(`adminArea.columns.${key}`);
   const act = useAdminAction(reload);
   const toggleDisabled = (user: AdminUser) =>
-    act(user.disabled ? undefined : t('adminArea.disableConfirm', { email: user.email }), () => setUserDisabled(user.id, !user.disabled), t(user.disabled ? 'adminArea.enabledDone' : 'adminArea.disabledDone', { email: user.email }));
+    act(user.disabled ? undefined : { title: t('adminArea.disableTitle', { email: user.email }), text: t('adminArea.disableConfirm'), confirmLabel: t('adminArea.disable') }, () => setUserDisabled(user.id, !user.disabled), t(user.disabled ? 'adminArea.enabledDone' : 'adminArea.disabledDone', { email: user.email }));
   const toggleSysadmin = (user: AdminUser) =>
-    act(t('adminArea.sysadminConfirm', { email: user.email }), () => setSysadmin(user.id, !user.is_sysadmin), t('adminArea.sysadminDone', { email: user.email }));
+    act({ title: t(user.is_sysadmin ? 'adminArea.sysadminRevokeTitle' : 'adminArea.sysadminGrantTitle', { email: user.email }), text: t('adminArea.sysadminConfirm'), confirmLabel: t(user.is_sysadmin ? 'adminArea.sysadminRevoke' : 'adminArea.sysadminGrant') }, () => setSysadmin(user.id, !user.is_sysadmin), t('adminArea.sysadminDone', { email: user.email }));
 
   return (
     <div className={helpdesk.page}>

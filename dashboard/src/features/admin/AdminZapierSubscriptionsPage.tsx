@@ -45,7 +45,7 @@ export function AdminZapierSubscriptionsPage() {
                 size="small"
                 variant="danger"
                 aria-label={`${t('adminOps.zapier.delete')} ${subscription.hookUrl}`}
-                onClick={() => void act(t('adminOps.zapier.deleteConfirm', { account: subscription.account_name }), () => deleteZapierSubscription(subscription.id), t('adminOps.zapier.deleteDone'))}
+                onClick={() => void act({ title: t('adminOps.zapier.deleteTitle', { account: subscription.account_name }), text: t('adminOps.zapier.deleteConfirm'), confirmLabel: t('adminOps.zapier.delete') }, () => deleteZapierSubscription(subscription.id), t('adminOps.zapier.deleteDone'))}
               >
                 {t('adminOps.zapier.delete')}
               </Button>

@@ -1,6 +1,7 @@
 import type { AdminAuditEntry } from '@showback/contract';
 import { current } from '../../messages/current.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
+import { formatDateTime } from '../../ui/formatters.ts';
 
 type Labels = Record<string, Record<string, string> | undefined>;
 
@@ -13,12 +14,12 @@ export function auditActionLabel(action: string): string {
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const valueText = (value: unknown): string => {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'string' && ISO_TIME.test(value)) return new Date(value).toLocaleString();
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
 
 /**
- * The change an audit entry records, field by field: "trial ends at: 12/24/2026 → 1/3/2027 · name: Acme". A field on
+ * The change an audit entry records, field by field: "trial ends at: Dec 24, 2026, 10:00 AM → Jan 3, 2027, 10:00 AM · name: Acme". A field on
  * one side only (the target's email, a reply's id) is shown as it is; a field that did not change is left out.
  */
 export function auditChange(entry: Pick<AdminAuditEntry, 'before' | 'after'>): string {

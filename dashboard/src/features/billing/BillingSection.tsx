@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PLANS, type BillingState } from '@showback/contract';
+import { PLANS, TRIAL_PLAN, type BillingState, type Warning } from '@showback/contract';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -8,10 +8,21 @@ import { Card } from '../../ui/Card.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { NotAllowed } from '../auth/NotAllowed.tsx';
 import { usePermission } from '../auth/usePermission.ts';
-import { billingErrorText, fetchBilling, formatDate, openPortal, releaseHeld } from './billingApi.ts';
+import { formatDate, formatNumber } from '../../ui/formatters.ts';
+import { billingErrorText, fetchBilling, openPortal, releaseHeld } from './billingApi.ts';
 import styles from './billing.module.css';
 
 const TONE = { critical: 'error', high: 'warning', medium: 'info' } as const;
+
+/** A warning in words; the ones that name a date get it in the viewer's format (the API's message writes ISO). */
+function warningText(w: Warning, billing: BillingState): string {
+  if (w.code === 'usage_limit_reached' && billing.submission_limit !== null) {
+    return t('billing.warnings.usage_limit_reached', { limit: formatNumber(billing.submission_limit), date: formatDate(billing.usage_period_end) });
+  }
+  if (w.code === 'subscription_canceling' && billing.current_period_end) return t('billing.warnings.subscription_canceling', { date: formatDate(billing.current_period_end) });
+  if (w.code === 'trial_ending' && billing.trial_ends_at) return t('billing.warnings.trial_ending', { date: formatDate(billing.trial_ends_at), plan: PLANS[TRIAL_PLAN].name });
+  return w.message;
+}
 
 /** The account page's billing section: plan, usage, trial, warnings, the portal and held recordings. */
 export function BillingSection() {
@@ -66,7 +77,7 @@ export function BillingSection() {
             <div className={styles.warnings}>
               {billing.warnings.map((w) => (
                 <Banner key={w.code} tone={TONE[w.level]}>
-                  <span data-warning={w.code} data-level={w.level}>{w.message}</span>
+                  <span data-warning={w.code} data-level={w.level}>{warningText(w, billing)}</span>
                 </Banner>
               ))}
             </div>

@@ -11,7 +11,8 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { NotAllowed } from '../auth/NotAllowed.tsx';
 import { usePermission } from '../auth/usePermission.ts';
-import { billingErrorText, fetchBilling, formatDate, formatMoney, previewChange, startCheckout, updateSubscription } from './billingApi.ts';
+import { formatDate } from '../../ui/formatters.ts';
+import { billingErrorText, fetchBilling, formatMoney, previewChange, startCheckout, updateSubscription } from './billingApi.ts';
 import styles from './billing.module.css';
 
 const PAID: PlanId[] = ['starter', 'growth', 'scale'];

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@showback/contract';
+import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
@@ -8,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatMessages } from './ChatMessages.tsx';
 import { getChat, markChatRead, sendChatMessage, withMessage } from './chatApi.ts';
+import { chatUnreadAtom } from './chatUnreadAtom.ts';
 import { useChatEvents } from './useChatEvents.ts';
 import styles from '../support/Helpdesk.module.css';
 import { last } from '../../app/last.ts';
@@ -45,6 +47,10 @@ export function ChatPage() {
 
   const unread = unreadAfter(messages, readId);
   const newest = last(messages)?.id ?? 0;
+  const setNavUnread = useSetAtom(chatUnreadAtom);
+  useEffect(() => {
+    if (loaded) setNavUnread(unread);
+  }, [loaded, unread, setNavUnread]);
   // What this tab shows while visible counts as read; other tabs hear of it and clear their count.
   useEffect(() => {
     const markIfVisible = () => {

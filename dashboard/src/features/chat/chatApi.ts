@@ -1,7 +1,8 @@
-import type { AdminChatDetail, AdminChatList, AdminChatQuery, ChatMessage, ChatState } from '@showback/contract';
+import type { AdminChatDetail, AdminChatList, AdminChatQuery, ChatMessage, ChatState, ChatUnread } from '@showback/contract';
 import { api } from '../../app/api.ts';
 
 export const getChat = () => api.get<ChatState>('chat');
+export const getChatUnread = () => api.get<ChatUnread>('chat/unread');
 export const sendChatMessage = (body: string) => api.post<ChatMessage>('chat/messages', { body });
 export const markChatRead = (upToId: number) => api.post<null>('chat/read', { up_to_id: upToId });
 

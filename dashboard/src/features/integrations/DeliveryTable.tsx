@@ -2,8 +2,8 @@ import type { AdminAlertDelivery, AlertDelivery } from '@showback/contract';
 import { t } from '../../messages/t.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './Integrations.module.css';
+import { formatDateTime } from '../../ui/formatters.ts';
 
-const time = (iso: string): string => new Date(iso).toLocaleString();
 
 type Row = AlertDelivery & Partial<Pick<AdminAlertDelivery, 'account_name' | 'channel'>> & { ticket_id?: string };
 
@@ -49,7 +49,7 @@ export function DeliveryTable({
       <tbody>
         {items.map((d) => (
           <tr key={d.id}>
-            <td>{time(d.last_attempt_at ?? d.created_at)}</td>
+            <td>{formatDateTime(d.last_attempt_at ?? d.created_at)}</td>
             {withAccount && <td>{d.account_name}</td>}
             {withAccount && <td>{d.channel}</td>}
             {ticketColumn && <td>#{d.ticket_id}</td>}
@@ -57,7 +57,7 @@ export function DeliveryTable({
             <td>
               <span className={`${styles.badge} ${styles[d.status]}`}>{t(`integrationsApp.webhooks.deliveryStatus.${d.status}`)}</span>
               {d.last_status !== null && <span className={styles.code}> {d.last_status}</span>}
-              {d.status === 'pending' && d.next_attempt_at && <div className={styles.muted}>{t('integrationsApp.webhooks.nextAttempt', { time: time(d.next_attempt_at) })}</div>}
+              {d.status === 'pending' && d.next_attempt_at && <div className={styles.muted}>{t('integrationsApp.webhooks.nextAttempt', { time: formatDateTime(d.next_attempt_at) })}</div>}
             </td>
             <td>{d.attempts}</td>
             <td>{d.duration_ms === null ? '—' : `${d.duration_ms} ms`}</td>

@@ -4,12 +4,13 @@ import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
+import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { DeliveryTable } from './DeliveryTable.tsx';
 import { deleteEndpoint, eventName, listDeliveries, replayDelivery, revealSecret, rotateSecret, sendTestEvent, updateEndpoint } from './alertsApi.ts';
 import styles from './Integrations.module.css';
+import { formatDateTime } from '../../ui/formatters.ts';
 
-const time = (iso: string): string => new Date(iso).toLocaleString();
 
 interface Props {
   endpoint: WebhookEndpoint;
@@ -24,6 +25,7 @@ export function WebhookEndpointItem({ endpoint, onChange, onDelete }: Props) {
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const [failed, setFailed] = useState<string | undefined>(undefined);
   const toast = useToast();
+  const confirm = useConfirm();
 
   const act = async (name: string, action: () => Promise<void>) => {
     setBusy(name);
@@ -57,7 +59,7 @@ export function WebhookEndpointItem({ endpoint, onChange, onDelete }: Props) {
           <Button size="small" variant="secondary" onClick={() => void navigator.clipboard.writeText(secret.secret).then(() => toast.show({ tone: 'success', message: t('integrationsApp.webhooks.copied'), lifetimeMs: TOAST_LIFETIME.copy }))}>
             {t('integrationsApp.webhooks.copy')}
           </Button>
-          {secret.previous_secret_expires_at && <span className={styles.muted}>{t('integrationsApp.webhooks.secretGrace', { time: time(secret.previous_secret_expires_at) })}</span>}
+          {secret.previous_secret_expires_at && <span className={styles.muted}>{t('integrationsApp.webhooks.secretGrace', { time: formatDateTime(secret.previous_secret_expires_at) })}</span>}
         </div>
       )}
       <div className={styles.actions}>
@@ -68,8 +70,8 @@ export function WebhookEndpointItem({ endpoint, onChange, onDelete }: Props) {
           size="small"
           variant="secondary"
           busy={busy === 'rotate'}
-          onClick={() => {
-            if (!window.confirm(t('integrationsApp.webhooks.rotateConfirm'))) return;
+          onClick={async () => {
+            if (!(await confirm({ title: t('integrationsApp.webhooks.rotateTitle'), text: t('integrationsApp.webhooks.rotateConfirm'), confirmLabel: t('integrationsApp.webhooks.rotate') }))) return;
             void act('rotate', async () => {
               setSecret(await rotateSecret(endpoint.id));
               toast.show({ tone: 'success', message: t('integrationsApp.webhooks.rotated') });
@@ -106,8 +108,8 @@ export function WebhookEndpointItem({ endpoint, onChange, onDelete }: Props) {
           size="small"
           variant="danger"
           busy={busy === 'delete'}
-          onClick={() => {
-            if (!window.confirm(t('integrationsApp.webhooks.removeConfirm', { url: endpoint.url }))) return;
+          onClick={async () => {
+            if (!(await confirm({ title: t('integrationsApp.webhooks.removeTitle', { url: endpoint.url }), text: t('integrationsApp.webhooks.removeConfirm'), confirmLabel: t('integrationsApp.webhooks.remove') }))) return;
             void act('delete', async () => {
               await deleteEndpoint(endpoint.id);
               onDelete(endpoint.id);

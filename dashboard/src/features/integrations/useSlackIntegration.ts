@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
+import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
 import * as slackApi from './slackApi.ts';
@@ -15,6 +16,7 @@ export function useSlackIntegration() {
   const [busy, setBusy] = useState<'connect' | 'test' | 'disconnect' | undefined>(undefined);
   const [params, setParams] = useSearchParams();
   const toast = useToast();
+  const confirm = useConfirm();
 
   const loadChannels = useCallback(async () => {
     try {
@@ -101,7 +103,7 @@ export function useSlackIntegration() {
   };
 
   const disconnect = async () => {
-    if (!window.confirm(t('integrationsApp.slackCard.disconnectConfirm'))) return;
+    if (!(await confirm({ title: t('integrationsApp.slackCard.disconnectTitle'), text: t('integrationsApp.slackCard.disconnectConfirm'), confirmLabel: t('integrationsApp.chat.disconnect') }))) return;
     setBusy('disconnect');
     setError(undefined);
     try {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
+import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
 import * as teamsApi from './teamsApi.ts';
@@ -17,6 +18,7 @@ export function useTeamsIntegration() {
   const [busy, setBusy] = useState<'save' | 'test' | 'disconnect' | undefined>(undefined);
   const [params, setParams] = useSearchParams();
   const toast = useToast();
+  const confirm = useConfirm();
 
   const loadChannels = useCallback(async (teamId: string) => {
     try {
@@ -138,7 +140,7 @@ export function useTeamsIntegration() {
   };
 
   const disconnect = async () => {
-    if (!window.confirm(t('integrationsApp.teamsCard.disconnectConfirm'))) return;
+    if (!(await confirm({ title: t('integrationsApp.teamsCard.disconnectTitle'), text: t('integrationsApp.teamsCard.disconnectConfirm'), confirmLabel: t('integrationsApp.chat.disconnect') }))) return;
     setBusy('disconnect');
     setError(undefined);
     try {

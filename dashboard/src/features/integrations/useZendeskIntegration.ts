@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
+import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
 import * as zendeskApi from './zendeskApi.ts';
@@ -23,6 +24,7 @@ export function useZendeskIntegration() {
   const [tags, setTags] = useState('');
   const [params, setParams] = useSearchParams();
   const toast = useToast();
+  const confirm = useConfirm();
 
   const load = useCallback(async () => {
     try {
@@ -82,7 +84,7 @@ export function useZendeskIntegration() {
   };
 
   const disconnect = async () => {
-    if (!window.confirm(t('integrationsApp.zendeskCard.disconnectConfirm'))) return;
+    if (!(await confirm({ title: t('integrationsApp.zendeskCard.disconnectTitle'), text: t('integrationsApp.zendeskCard.disconnectConfirm'), confirmLabel: t('integrationsApp.chat.disconnect') }))) return;
     setBusy('disconnect');
     setError(undefined);
     try {

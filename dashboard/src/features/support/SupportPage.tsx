@@ -15,6 +15,7 @@ import { Pagination } from '../../ui/Pagination.tsx';
 import { listSubmissions } from '../recordings/submissionsApi.ts';
 import { displayStatus, followUpRequest, listMySupportRequests, openSupportRequest } from './supportApi.ts';
 import styles from './Helpdesk.module.css';
+import { formatDate, formatDateTime } from '../../ui/formatters.ts';
 
 const PER_PAGE = 20;
 
@@ -81,7 +82,7 @@ export function SupportPage() {
             label={t('helpdesk.support.recording')}
             value={submissionId}
             onChange={(e) => setSubmissionId(e.target.value)}
-            options={[{ value: '', label: t('helpdesk.support.noRecording') }, ...recordings.map((r) => ({ value: r.id, label: `${r.request_title} · ${r.recipient_name ?? r.recipient_email ?? '—'} · ${new Date(r.created_at).toLocaleDateString()}` }))]}
+            options={[{ value: '', label: t('helpdesk.support.noRecording') }, ...recordings.map((r) => ({ value: r.id, label: `${r.request_title} · ${r.recipient_name ?? r.recipient_email ?? '—'} · ${formatDate(r.created_at)}` }))]}
             error={error?.fieldError('submission_id')}
           />
           <div className={styles.row}>
@@ -107,7 +108,7 @@ function SupportRequestCard({ request, onChanged }: { request: SupportRequest; o
       <div className={styles.spread}>
         <div>
           <h3 className={styles.heading}>{request.subject}</h3>
-          <p className={styles.muted}>{t('helpdesk.support.openedAt', { date: new Date(request.created_at).toLocaleString() })}</p>
+          <p className={styles.muted}>{t('helpdesk.support.openedAt', { date: formatDateTime(request.created_at) })}</p>
         </div>
         <span className={styles.badge} data-status={status}>{t(`helpdesk.status.${status}`)}</span>
       </div>
@@ -118,7 +119,7 @@ function SupportRequestCard({ request, onChanged }: { request: SupportRequest; o
       ) : (
         request.replies.map((reply) => (
           <div key={reply.id} className={styles.reply} data-author={reply.author}>
-            <p className={styles.meta}>{reply.author === 'customer' ? t('helpdesk.support.you') : reply.author_name} · {new Date(reply.created_at).toLocaleString()}</p>
+            <p className={styles.meta}>{reply.author === 'customer' ? t('helpdesk.support.you') : reply.author_name} · {formatDateTime(reply.created_at)}</p>
             <p className={styles.text}>{reply.body}</p>
           </div>
         ))
