@@ -88,6 +88,12 @@ describe('admin user and account detail: password reset, trial extension, enterp
     const tooFar = await send('POST', `/api/v1/admin/accounts/${accountId}/trial`, { until: new Date(Date.now() + 200 * DAY_MS).toISOString().slice(0, 10) });
     expect(tooFar.status).toBe(422);
     expect(await body(tooFar)).toMatchObject({ code: 'VALIDATION_FAILED', errors: { until: [expect.stringContaining('90 days')] } });
+    // The refusal names the latest day in the admin's own format, never ISO.
+    const latest = new Date(Date.now() + 90 * DAY_MS);
+    const inGerman = await fetch(`${t.url}/api/v1/admin/accounts/${accountId}/trial`, { method: 'POST', headers: { ...staff.headers, 'accept-language': 'de-DE,de;q=0.9' }, body: JSON.stringify({ days: 90 }) });
+    const refusal = await body(inGerman);
+    expect(refusal.message).toBe(`A trial can end at most 90 days from today (${new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(latest)}).`);
+    expect(refusal.message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const earlier = await send('POST', `/api/v1/admin/accounts/${accountId}/trial`, { until: new Date(Date.now() + 5 * DAY_MS).toISOString().slice(0, 10) });
     expect(earlier.status).toBe(422);
     for (const bad of [{ days: 0 }, { days: 91 }, { days: 'ten' }, { until: 'tomorrow' }, {}, { days: 3, until: '2030-01-01' }]) {

@@ -106,8 +106,8 @@ describe('retention and trial notices', () => {
     const mails = await mailTo(owner.user.email);
     expect(mails).toHaveLength(1);
     // An owner whose browser never named a language reads dates in US English.
-    expect(mails[0]!.subject).toBe(`Your trial ends on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(ends)}`);
-    expect(mails[0]!.subject).toMatch(/ on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(mails[0]!.subject).toBe(`Your trial ends on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(ends)}`);
+    expect(mails[0]!.subject).toMatch(/ on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect(mails[0]!.text).toContain('/upgrade');
   });
 
@@ -125,8 +125,8 @@ describe('retention and trial notices', () => {
     const ends = new Date(owner.user.account.trial_ends_at!);
     await sendTrialNotices(b.t.app.ctx, at(ends, -2));
     const [mail] = await mailTo(owner.user.email);
-    const german = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(ends);
-    expect(german).toMatch(/^\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4}$/);
+    const german = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(ends);
+    expect(german).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     expect(mail!.subject).toBe(`Your trial ends on ${german}`);
     expect(mail!.text).toContain(`trial ends on ${german}.`);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailDate, requestLocale } from '../../src/modules/users/user-locale.ts';
+import { localeDate, requestLocale } from '../../src/modules/users/user-locale.ts';
 
 const from = (header?: string) => requestLocale({ headers: header === undefined ? {} : { 'accept-language': header } });
 
@@ -13,11 +13,11 @@ describe('the locale of a request and the dates of emails', () => {
     expect(from()).toBeUndefined();
   });
 
-  it('writes a day in the recipient’s locale, in UTC, US English when unknown', () => {
+  it('writes a day as the dashboard does, in the reader’s locale, in UTC, US English when unknown', () => {
     const late = '2026-11-29T23:30:00.000Z';
-    expect(emailDate(late, 'de-DE')).toBe('29. November 2026');
-    expect(emailDate(late, 'en-GB')).toBe('29 November 2026');
-    expect(emailDate(new Date(late), null)).toBe('November 29, 2026');
-    expect(emailDate(late, 'fr')).toBe('29 novembre 2026');
+    expect(localeDate(late, 'de-DE')).toBe('29.11.2026');
+    expect(localeDate(late, 'en-GB')).toBe('29 Nov 2026');
+    expect(localeDate(new Date(late), null)).toBe('Nov 29, 2026');
+    expect(localeDate(late, 'fr')).toBe('29 nov. 2026');
   });
 });

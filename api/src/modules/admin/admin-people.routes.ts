@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminAccountDetailSchema, AdminEnterpriseLimitsBodySchema, AdminExtendTrialBodySchema, AdminUserDetailSchema, ErrorBodySchema } from '@showback/contract';
 import { requireSysadminHidden } from './admin-guard.ts';
 import * as service from './admin-people.service.ts';
+import { requestLocale } from '../users/user-locale.ts';
 
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -30,7 +31,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/admin/accounts/:id/trial', {
     onRequest: requireSysadminHidden,
     schema: { tags, summary: 'Extend a free account’s trial by some days or to a date', params: IdParams, body: AdminExtendTrialBodySchema, response: { 200: AdminAccountDetailSchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema } },
-  }, async (request) => service.extendTrial(app.ctx, request.user, request.params.id, request.body));
+  }, async (request) => service.extendTrial(app.ctx, request.user, request.params.id, request.body, requestLocale(request)));
 
   app.put('/api/v1/admin/accounts/:id/limits', {
     onRequest: requireSysadminHidden,

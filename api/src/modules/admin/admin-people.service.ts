@@ -6,13 +6,13 @@ import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { sendPasswordResetLink } from '../auth/password-resets.service.ts';
 import { planRules } from '../billing/billing-state.ts';
+import { localeDate } from '../users/user-locale.ts';
 import { seatsOf } from '../team/seats.ts';
 import { recordAdminAction } from './audit-log.repository.ts';
 import * as repo from './admin-people.repository.ts';
 
 const DAY_MS = 86_400_000;
 const iso = (date: Date | null): string | null => (date ? new Date(date).toISOString() : null);
-const day = (date: Date): string => date.toISOString().slice(0, 10);
 
 function auditJson(rows: Selectable<AdminAuditLogTable>[]) {
   return rows.map((a) => ({ id: a.id, actor_email: a.actor_email, action: a.action, target_type: a.target_type, target_id: a.target_id, before: a.before, after: a.after, created_at: iso(a.created_at)! }));
@@ -101,9 +101,11 @@ function trialEnd(body: AdminExtendTrialBody, from: Date): Date {
 /**
  * Moves a free account's trial end later: `days` from its current end (from now if it has ended or never began), or
  * to the end of the UTC day `until`. Paid and enterprise accounts have no trial to extend. The new end is at most
- * TRIAL_EXTENSION_MAX_DAYS from now, and never earlier than the current one.
+ * TRIAL_EXTENSION_MAX_DAYS from now, and never earlier than the current one. Refusals name days in `locale` (the
+ * admin's browser's).
  */
-export async function extendTrial(ctx: AppContext, staff: SessionUser, accountId: string, body: AdminExtendTrialBody, now = new Date()): Promise<AdminAccountDetail> {
+export async function extendTrial(ctx: AppContext, staff: SessionUser, accountId: string, body: AdminExtendTrialBody, locale?: string, now = new Date()): Promise<AdminAccountDetail> {
+  const day = (date: Date) => localeDate(date, locale);
   await ctx.db.transaction().execute(async (trx) => {
     const account = await repo.lockAccount(trx, accountId);
     if (!account) throw notFound('Account');

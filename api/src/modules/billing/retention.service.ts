@@ -2,7 +2,7 @@ import { PLANS, RETENTION_WARNING_DAYS } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { deleteSubmissionRow, findSubmissionById } from '../submissions/submissions.repository.ts';
 import { removeSubmissionFiles } from '../submissions/submissions.service.ts';
-import { emailDate } from '../users/user-locale.ts';
+import { localeDate } from '../users/user-locale.ts';
 import { planRules, type LimitedAccount } from './billing-state.ts';
 import * as repo from './retention.repository.ts';
 
@@ -26,7 +26,7 @@ async function warnAccount(ctx: AppContext, accountId: string, items: Array<{ id
   const first = items.reduce((min, i) => (i.deletes_at < min ? i.deletes_at : min), items[0]!.deletes_at);
   const base = ctx.config.publicUrl;
   for (const owner of owners) {
-    const day = (value: Date) => emailDate(value, owner.locale);
+    const day = (value: Date) => localeDate(value, owner.locale);
     const lines = items.map((i) => `- ${i.recipient_name ?? 'A recording'} from ${day(i.created_at)}, deleted on ${day(i.deletes_at)}: ${base}/my/recordings/${i.id}`);
     const subject = `${items.length} recording${items.length === 1 ? '' : 's'} will be deleted from ${day(first)}`;
     const text = [

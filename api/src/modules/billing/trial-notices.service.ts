@@ -1,7 +1,7 @@
 import { PLANS, TRIAL_PLAN } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import * as repo from './billing.repository.ts';
-import { emailDate } from '../users/user-locale.ts';
+import { localeDate } from '../users/user-locale.ts';
 import { accountOwners } from './retention.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -16,7 +16,7 @@ export async function sendTrialNotices(ctx: AppContext, now = new Date()): Promi
   const trial = PLANS[TRIAL_PLAN];
   for (const account of due) {
     for (const owner of await accountOwners(ctx.db, account.id)) {
-      const ends = emailDate(account.trial_ends_at!, owner.locale);
+      const ends = localeDate(account.trial_ends_at!, owner.locale);
       const text = [
         `Your ${trial.name} trial ends on ${ends}.`,
         `After that the account continues on the Free plan: ${PLANS.free.submissionLimit} recordings a month, watermarked, kept ${PLANS.free.retentionDays} days.`,

@@ -20,9 +20,10 @@ export function requestLocale(request: Pick<FastifyRequest, 'headers'>): string 
 }
 
 /**
- * A day as the recipient writes it: "November 29, 2026" (en-US), "29. November 2026" (de-DE). In UTC, the zone the
- * product counts days in (trials, retention), since an email does not know where it is read.
+ * A day as its reader writes it, in the dashboard's format (ui/formatters.ts): "Nov 29, 2026" (en-US), "29.11.2026"
+ * (de-DE). For emails (the recipient's users.locale) and API messages (the request's locale). In UTC, the zone the
+ * product counts days in (trials, retention), since the server does not know where it is read.
  */
-export function emailDate(value: Date | string, locale: string | null | undefined): string {
-  return new Intl.DateTimeFormat(locale ?? DEFAULT_LOCALE, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value));
+export function localeDate(value: Date | string, locale: string | null | undefined): string {
+  return new Intl.DateTimeFormat(locale ?? DEFAULT_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(value));
 }

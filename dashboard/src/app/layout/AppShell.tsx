@@ -67,15 +67,12 @@ export function AppShell() {
           <ul className={styles.links}>
             {links.map((link) => (
               <li key={link.path}>
-                <NavLink className={styles.link} to={link.path}>
+                <NavLink className={styles.link} to={link.path} aria-label={link.path === '/chat' && unreadText ? `${t(link.label)}, ${unreadText}` : undefined}>
                   {t(link.label)}
                   {link.path === '/chat' && unread > 0 && (
-                    <>
-                      <span className="visually-hidden">, {unreadText}</span>
-                      <span className={styles.badge} aria-hidden="true" data-testid="chat-unread">
-                        {unread}
-                      </span>
-                    </>
+                    <span className={styles.badge} aria-hidden="true" data-testid="chat-unread">
+                      {unread}
+                    </span>
                   )}
                 </NavLink>
               </li>
