@@ -59,13 +59,15 @@ describe('chat', () => {
     await page.getByLabel('Message').press('Enter');
     await page.getByRole('log').getByText('Where do I find my invoices?').waitFor();
     await nav.getByRole('link', { name: 'Recordings', exact: true }).click();
-    await waitForPath(page, '/my/recordings');
+    // Until the next page has rendered, /chat is still on screen and would read the answer at once.
+    await page.getByRole('heading', { name: 'Recordings', level: 1 }).waitFor();
 
     // The team answers (from /donkey/chats, tested above); the next page the customer opens shows the badge.
     const inbox = await (await staff.context.request.get(`/api/v1/admin/chats?q=${encodeURIComponent(customer.user.email)}`)).json() as { items: { id: string }[] };
     const answered = await staff.context.request.post(`/api/v1/admin/chats/${inbox.items[0]!.id}/messages`, { headers: { 'X-CSRF-Token': await csrf(staff.context) }, data: { body: 'Under Account, in Manage billing.' } });
     expect(answered.status()).toBe(201);
     await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await waitForPath(page, '/dashboard');
     await nav.getByRole('link', { name: 'Chat with us, 1 unread', exact: true }).waitFor();
     expect(await nav.getByTestId('chat-unread').textContent()).toBe('1');
     await screenshot(page, 'sidebar-chat-badge');

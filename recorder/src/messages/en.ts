@@ -132,7 +132,6 @@ export const en = {
       rerecord: 'Record again',
       rerecordConfirm: 'Throw this recording away?',
       rerecordText: 'It has not been sent; recording again replaces it.',
-      rerecordYes: 'Throw away and record again',
       keep: 'Keep it',
       duration: (d: string) => `Length: ${d}`,
       endedUncleanly: 'The browser did not finish the recording properly, so the last seconds may be missing. Check it before sending.',

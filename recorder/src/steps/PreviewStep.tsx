@@ -89,7 +89,7 @@ export function PreviewStep({ load, empty, durationMs, notice, canRerecord, onAc
         open={asking}
         title={m.preview.rerecordConfirm}
         text={m.preview.rerecordText}
-        confirmLabel={m.preview.rerecordYes}
+        confirmLabel={m.preview.rerecord}
         cancelLabel={m.preview.keep}
         onConfirm={() => {
           setAsking(false);
