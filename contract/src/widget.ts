@@ -56,7 +56,13 @@ export type WidgetRecorderMessageType = WidgetRecorderMessage['type'];
 /** SDK → recorder iframe. */
 export type WidgetHostMessage =
   | (Envelope<'context'> & { id: string; context: WidgetContext })
-  | (Envelope<'spool:result'> & { id: string; ok: boolean; value?: unknown; error?: string });
+  | (Envelope<'spool:result'> & { id: string; ok: boolean; value?: unknown; error?: string })
+  /**
+   * Where the page named its app shell (`init({ recordElement })`) and the browser has Element Capture: a
+   * `RestrictionTarget` for it, sent once in answer to `ready`. The recorder restricts its capture of this tab to that
+   * element, which leaves the widget's control (outside it) out of the video (docs/recorder.md, "In the widget").
+   */
+  | (Envelope<'capture:restrict'> & { target: object });
 
 /**
  * The host spool: a recorder in a cross-site frame, where the browser refuses it storage, keeps its recording in the

@@ -74,7 +74,7 @@ export async function recorderFrame(page: Page): Promise<Frame> {
 export const step = (frame: Frame | Page, name: string) => frame.locator(`section[data-step="${name}"]`);
 
 /** Launcher → recorder → through the microphone step (voice on when offered) → sharing → recording. */
-export async function startRecordingInWidget(page: Page, opts: { shots?: string } = {}): Promise<Frame> {
+export async function startRecordingInWidget(page: Page, opts: { shots?: string; voice?: boolean } = {}): Promise<Frame> {
   await page.locator('showback-launcher button').click();
   const frame = await recorderFrame(page);
   await startRecordingIn(frame, page, opts);

@@ -13,7 +13,7 @@ import { launchProfile } from '../support/browser.ts';
 import { speechWav } from '../support/media.ts';
 import { useProduct } from '../support/product.ts';
 import { completeOnboarding, download, signInOwner, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
-import { debugRecorder, events, hostPage as openHostPage, hostSpoolRows, keepingIn, recorderFrame, SHOTS, shot, startCrossSiteHost, startRecordingIn, step, stopAndSend, submittedIds } from './host-page.ts';
+import { debugRecorder, events, hostPage as openHostPage, hostSpoolRows, keepingIn, recorderFrame, SHOTS, shot, startCrossSiteHost, startRecordingIn, startRecordingInWidget, step, stopAndSend, submittedIds } from './host-page.ts';
 
 const run = promisify(execFile);
 
@@ -161,16 +161,24 @@ async function expectHostEvents(id: string, duringAt: number): Promise<void> {
 const alertMails = async (to: string) => (await mailTo(product.server.dataDir, to)).filter((m) => m.subject.startsWith('New recording'));
 
 /**
- * The share of a video frame at `seconds` in the host page's store-header orange (#f97316): about 13% of a 1280×720
- * frame of the page, none under the modal's backdrop, which darkens it. The frame is also written to `png`.
+ * Shares of a video frame at `seconds` (also written to `png`) in the colours the tests tell apart: the plain page's
+ * store-header orange (#f97316, about 13% of a frame of the page, none under the modal's backdrop, which darkens it),
+ * the recording control's red Stop button (about 0.15%), and the app-shell example's mint background (#ccfbf1).
  */
-async function storeHeaderShare(mp4: string, seconds: number, png: string): Promise<number> {
+async function frameColours(mp4: string, seconds: number, png: string): Promise<{ orange: number; stop: number; shell: number; size: string }> {
   await run('ffmpeg', ['-y', '-v', 'error', '-ss', String(seconds), '-i', mp4, '-frames:v', '1', png]);
   const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', png, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer', maxBuffer: 64 << 20 });
+  const { stdout: size } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x', png]);
   const rgb = stdout as unknown as Buffer;
-  let orange = 0;
-  for (let i = 0; i < rgb.length; i += 3) if (rgb[i]! > 215 && rgb[i + 1]! > 85 && rgb[i + 1]! < 145 && rgb[i + 2]! < 70) orange++;
-  return orange / (rgb.length / 3);
+  const count = { orange: 0, stop: 0, shell: 0 };
+  for (let i = 0; i < rgb.length; i += 3) {
+    const [r, g, b] = [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!];
+    if (r > 215 && g > 85 && g < 145 && b < 70) count.orange++;
+    else if (r > 120 && g < 80 && b < 80) count.stop++;
+    else if (r > 185 && r < 225 && g > 235 && b > 222 && b < 255) count.shell++;
+  }
+  const px = rgb.length / 3;
+  return { orange: count.orange / px, stop: count.stop / px, shell: count.shell / px, size: size.trim() };
 }
 
 beforeAll(async () => {
@@ -248,7 +256,10 @@ describe('widget on another site (the recorder is a third-party frame)', () => {
     // The saved video shows the customer's page (its orange store header, undimmed), not the recorder's modal.
     const mp4 = path.join(tmp, 'widget-recording.mp4');
     await download(owner, processed.download_url!, mp4);
-    expect(await storeHeaderShare(mp4, 2.5, path.join(SHOTS, '2-cross-site-1280-video-frame.png'))).toBeGreaterThan(0.05);
+    const colours = await frameColours(mp4, 2.5, path.join(SHOTS, '2-cross-site-1280-video-frame.png'));
+    expect(colours.orange).toBeGreaterThan(0.05);
+    // Without `recordElement` the whole tab is recorded: the control's red Stop button is in the video.
+    expect(colours.stop).toBeGreaterThan(0.0005);
     const review = await product.context(1440, { viewport: { width: 1440, height: 900 } });
     await signInOwner(review, owner);
     const dash = await review.newPage();
@@ -319,6 +330,37 @@ describe('widget on another site (the recorder is a third-party frame)', () => {
       await context.close();
       await fs.rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('with init({ recordElement }) the video is the app shell without the recording control (Element Capture, Chromium)', async () => {
+    const context = await product.context(1280);
+    const { page, pageErrors } = await openHostPage(context, `${host}/app-shell/?host=${encodeURIComponent(product.server.url)}&key=${encodeURIComponent(key)}`);
+    const frame = await startRecordingInWidget(page, { voice: false });
+    await expectCompactControl(page);
+    // The shell carries the stacking context Element Capture needs while the widget is open, and no longer after.
+    expect(await page.locator('#app').evaluate((el) => getComputedStyle(el).isolation)).toBe('isolate');
+    await page.getByRole('button', { name: 'Export invoices' }).click();
+    await shot(page, '9-app-shell-recording');
+    await clockAt(frame, 3);
+    await stopAndSend(frame);
+    await page.getByRole('dialog', { name: 'Record your screen' }).getByRole('button', { name: 'Close' }).click();
+    expect(await page.locator('#app').evaluate((el) => getComputedStyle(el).isolation)).toBe('auto');
+    const [id] = await submittedIds(page);
+    const viewport = page.viewportSize()!;
+    expect(pageErrors).toEqual([]);
+    await context.close();
+
+    const processed = await waitForProcessed(owner, id!);
+    expect(processed.status).toBe('ready');
+    const mp4 = path.join(tmp, 'app-shell-recording.mp4');
+    await download(owner, processed.download_url!, mp4);
+    const colours = await frameColours(mp4, 1.5, path.join(SHOTS, '9-app-shell-video-frame.png'));
+    console.log('app shell frame:', colours);
+    // The shell's own background fills the frame (the viewport's size: the shell is 100vh), its header is there…
+    expect(colours.shell).toBeGreaterThan(0.5);
+    expect(colours.size).toBe(`${viewport.width}x${viewport.height}`);
+    // …and the control floating over it is not.
+    expect(colours.stop).toBeLessThan(0.0001);
   });
 
   it('refuses the key from an origin that is not allowed, without errors in the host page', async () => {

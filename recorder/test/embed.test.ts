@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WIDGET_LIMITS } from '@showback/contract';
-import { contextReply } from '../src/embed/protocol.ts';
+import { contextReply, restrictionTarget } from '../src/embed/protocol.ts';
 import { sanitizeContext } from '../src/embed/sanitizeContext.ts';
 
 const ok = (t: number, message = 'x') => ({ kind: 'console', t, level: 'log', message });
@@ -71,5 +71,25 @@ describe('widget embed: host context is untrusted', () => {
     expect(contextReply({ ...reply, v: 2 }, 'abc')).toBeUndefined();
     expect(contextReply({ ...reply, protocol: 'x' }, 'abc')).toBeUndefined();
     expect(contextReply('{"type":"context"}', 'abc')).toBeUndefined();
+  });
+
+  it('takes only a RestrictionTarget of this browser from capture:restrict, and none where the browser has no Element Capture', () => {
+    const g = globalThis as { RestrictionTarget?: unknown };
+    const message = (target: unknown) => ({ protocol: 'showback-widget', v: 1, type: 'capture:restrict', target });
+    // Node has no Element Capture, like Firefox and Safari: nothing is taken.
+    expect(restrictionTarget(message({}))).toBeUndefined();
+    // A stand-in for the browser's class: the check is that the clone is an instance of it (real one: e2e/widget).
+    class RestrictionTarget {}
+    g.RestrictionTarget = RestrictionTarget;
+    try {
+      const target = new RestrictionTarget();
+      expect(restrictionTarget(message(target))).toBe(target);
+      for (const forged of [{}, 'element', null, { fromElement: 1 }]) expect(restrictionTarget(message(forged))).toBeUndefined();
+      expect(restrictionTarget({ ...message(target), v: 2 })).toBeUndefined();
+      expect(restrictionTarget({ ...message(target), type: 'context' })).toBeUndefined();
+      expect(restrictionTarget(null)).toBeUndefined();
+    } finally {
+      delete g.RestrictionTarget;
+    }
   });
 });

@@ -118,6 +118,20 @@ export interface InitOptions {
   nonce?: string;
   /** Called at submit time; its result is merged over the metadata set with {@link setMetadata}. */
   metadata?: () => Metadata | Promise<Metadata>;
+  /**
+   * Your app's shell: the element (or a CSS selector for it) that holds the whole app and paints its own background,
+   * e.g. `'#app'`. Where the browser has Element Capture (Chrome and Edge 132+), a recording of this tab shows only
+   * this element, so the widget's recording control (outside it, at the end of `<body>`) stays out of the video.
+   * Elsewhere, or when the customer shares another tab, the whole tab is recorded, control included.
+   *
+   * @remarks
+   * Check two things first. What the page paints on `<body>` or `<html>` belongs to no element and shows black: the
+   * shell must paint its own background. What is rendered outside the shell (dialogs or menus added at the end of
+   * `<body>`) is left out of the video too. While the widget is open the SDK sets `isolation: isolate` on the element
+   * (Element Capture records only an element that forms a stacking context; its layout stays as it is). `<body>`,
+   * `<html>`, a selector that matches nothing and an element holding the widget are ignored with a console warning.
+   */
+  recordElement?: Element | string;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { randomId, type CreateSubmission, type PublicRecordingRequest, type Recipient, type SubmissionSource } from '@showback/contract';
 import { checkCapability, detectFeatures, type Capability } from '../capture/capability.ts';
 import { CaptureError, type CaptureFailure } from '../capture/captureError.ts';
-import { captureDisplay, stopStream } from '../capture/displayCapture.ts';
+import { captureDisplay, restrictToElement, stopStream } from '../capture/displayCapture.ts';
 import { readEnvironment } from '../capture/environment.ts';
 import { captureMicrophone } from '../capture/microphone.ts';
 import { containerOf } from '../capture/recordingFormat.ts';
@@ -218,6 +218,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
       // getDisplayMedia is the click's first call: Safari honours the gesture only for the first request it starts.
       const stream = await captureDisplay({ otherTab: isWidgetTab });
       display.current = stream;
+      // Before the recorder sees a frame: the video is the host page's app shell from its first frame.
+      await restrictToElement(stream, bridge.captureTarget?.());
       let voice = mic;
       if (micWanted && !voice?.getAudioTracks().some((t) => t.readyState === 'live')) {
         voice = await captureMicrophone();

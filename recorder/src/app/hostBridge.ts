@@ -41,6 +41,12 @@ export interface HostBridge {
    * recording (no backdrop, the page usable), `full` to show the whole modal again.
    */
   layout?(layout: WidgetLayout): void;
+  /**
+   * In the widget's frame only: the host page's `RestrictionTarget` for its app shell, once it sent one (Element
+   * Capture, `init({ recordElement })`); the capture of this tab is restricted to it so the control stays out of the
+   * video.
+   */
+  captureTarget?(): object | undefined;
 }
 
 export const noopBridge: HostBridge = {

@@ -34,3 +34,25 @@ export async function captureDisplay({ otherTab = false, timeoutMs = DISPLAY_PIC
     throw toCaptureError(err);
   }
 }
+
+const RESTRICT_TIMEOUT_MS = 3000;
+
+type RestrictableTrack = MediaStreamTrack & { restrictTo?(target: object | null): Promise<void> };
+
+/**
+ * Element Capture (Chromium 132+): restricts a capture of this very tab to the host page's app shell (`target`, a
+ * `RestrictionTarget` made by the SDK), so what is drawn outside it (the widget's control) stays out of the video.
+ * Only for a tab capture, the surface `preferCurrentTab` offers; anything else, or a browser that refuses, keeps the
+ * whole tab, quietly: the recording goes on as in every other browser (docs/recorder.md, "In the widget").
+ */
+export async function restrictToElement(stream: MediaStream, target: object | undefined): Promise<void> {
+  const track = stream.getVideoTracks()[0] as RestrictableTrack | undefined;
+  if (!target || !track || typeof track.restrictTo !== 'function' || track.getSettings().displaySurface !== 'browser') return;
+  try {
+    // Never holds the recording up: a restriction that comes late is undone, so the video does not change midway.
+    await withTimeout(track.restrictTo(target), RESTRICT_TIMEOUT_MS, () => void track.restrictTo!(null).catch(() => undefined));
+  } catch {
+    // Another tab was picked, the element cannot be a target, or no answer: the whole tab is recorded, as in every
+    // other browser.
+  }
+}

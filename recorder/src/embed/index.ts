@@ -2,7 +2,7 @@ import { randomId, type WidgetSessionInfo } from '@showback/contract';
 import type { HostBridge, HostContext, HostEventName } from '../app/hostBridge.ts';
 import { tokenFromPath } from '../app/token.ts';
 import { HostSpoolStore, type SpoolCall } from './HostSpoolStore.ts';
-import { contextReply, envelope, spoolReply } from './protocol.ts';
+import { contextReply, envelope, restrictionTarget, spoolReply } from './protocol.ts';
 
 /** How long submit waits for the host page's context before sending the recording without it. */
 const CONTEXT_TIMEOUT_MS = 5000;
@@ -93,6 +93,12 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
     });
   let startedAt: number | undefined;
   let recording = false;
+  // The host page's app shell, for Element Capture (`init({ recordElement })`); the latest one sent wins.
+  let target: object | undefined;
+  window.addEventListener('message', (e) => {
+    if (e.origin !== origin || e.source !== peer) return;
+    target = restrictionTarget(e.data) ?? target;
+  });
 
   window.addEventListener('keydown', (e) => {
     // While recording, Escape must not throw the recording away; the recorder's own Stop button ends it. In a tab
@@ -114,6 +120,8 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
         post({ type: 'context:request', id, startedAt: resumedStartedAt ?? startedAt ?? now() });
       }),
     openSpool: () => HostSpoolStore.open(spoolCall),
+    // A tab of its own records another tab: the host page's element is no part of its own capture.
+    captureTarget: framed ? () => target : undefined,
     emit(event: HostEventName, payload: Record<string, unknown> = {}) {
       switch (event) {
         case 'open':

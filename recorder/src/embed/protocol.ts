@@ -21,3 +21,15 @@ export function spoolReply(data: unknown, id: string): { ok: boolean; value?: un
   if (m.protocol !== WIDGET_PROTOCOL || m.v !== WIDGET_PROTOCOL_VERSION || m.type !== 'spool:result' || m.id !== id) return undefined;
   return { ok: m.ok === true, value: m.value, error: typeof m.error === 'string' ? m.error.slice(0, 500) : undefined };
 }
+
+/**
+ * The host page's `capture:restrict` message: its `RestrictionTarget` (Element Capture), or undefined for anything
+ * else, including a target that is no RestrictionTarget of this browser.
+ */
+export function restrictionTarget(data: unknown): object | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const m = data as Record<string, unknown>;
+  if (m.protocol !== WIDGET_PROTOCOL || m.v !== WIDGET_PROTOCOL_VERSION || m.type !== 'capture:restrict') return undefined;
+  const Target = (globalThis as { RestrictionTarget?: new () => object }).RestrictionTarget;
+  return typeof Target === 'function' && m.target instanceof Target ? m.target : undefined;
+}

@@ -9,7 +9,8 @@ import { createSession } from './create-session.ts';
 import { MODAL_CSS } from './modal-css.ts';
 import { Modal } from './Modal.tsx';
 import { hostSpool } from './host-spool.ts';
-import { contextMessage, listenToRecorder, spoolResult } from './protocol.ts';
+import { contextMessage, listenToRecorder, restrictMessage, spoolResult } from './protocol.ts';
+import { recordElement, type RecordElement } from './record-element.ts';
 
 interface Open {
   host: HTMLElement;
@@ -23,6 +24,8 @@ interface Open {
   error?: string;
   /** Recording: the modal is a small control and the page is usable (the recorder's `layout` message). */
   compact?: boolean;
+  /** The page's app shell as an Element Capture target (`init({ recordElement })`), made at the frame's first `ready`. */
+  shell?: Promise<RecordElement | undefined>;
 }
 
 const MESSAGES: Partial<Record<string, string>> = {
@@ -56,6 +59,12 @@ export function createWidget(h: WidgetHost): Widget {
 
   const onMessage = (u: Open, m: WidgetRecorderMessage) => {
     switch (m.type) {
+      case 'ready':
+        // Once per frame: a recorder in a tab of its own says `ready` through the frame again, and records another
+        // tab, where this page's element is no target.
+        if (u.shell) return;
+        u.shell = recordElement(h.opts.recordElement, u.host);
+        return void u.shell.then((shell) => shell && ui === u && post(u, restrictMessage(shell.target)));
       case 'recording:start':
         return h.emit('recording:start', { startedAt: m.startedAt });
       case 'recording:stop':
@@ -93,6 +102,7 @@ export function createWidget(h: WidgetHost): Widget {
     if (!u) return;
     ui = undefined;
     u.stopListening();
+    void u.shell?.then((shell) => shell?.restore());
     render(null, u.mount);
     u.host.remove();
     if (u.returnFocus instanceof HTMLElement && u.returnFocus.isConnected) u.returnFocus.focus();

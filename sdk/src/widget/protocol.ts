@@ -45,6 +45,11 @@ export function contextMessage(id: string, context: WidgetContext): WidgetHostMe
   return { protocol: PROTOCOL, v: VERSION, type: 'context', id, context };
 }
 
+/** The page's app shell for Element Capture (`init({ recordElement })`): a `RestrictionTarget`, cloned by postMessage. */
+export function restrictMessage(target: object): WidgetHostMessage {
+  return { protocol: PROTOCOL, v: VERSION, type: 'capture:restrict', target };
+}
+
 export function spoolResult(id: string, ok: boolean, value: unknown): WidgetHostMessage {
   return ok ? { protocol: PROTOCOL, v: VERSION, type: 'spool:result', id, ok, value } : { protocol: PROTOCOL, v: VERSION, type: 'spool:result', id, ok, error: String(value) };
 }
