@@ -100,7 +100,8 @@ describe('uploads and submissions', () => {
       const uploadId = await tusUpload(t.url, await mediaFile(c.kind, 2), { token: request.token, filetype: c.type });
       const { id } = await json<CreatedSubmission>(await submit(t.url, request.token, submitBody(uploadId, { mime_type: c.type })));
       const done = await waitForProcessing(t.url, owner, id, 90_000);
-      expect(done, c.kind).toMatchObject({ status: 'ready', width: 320, height: 240 });
+      // The recorder declared 3 s (submitBody) for 2 s of video: a second's difference is no early end.
+      expect(done, c.kind).toMatchObject({ status: 'ready', width: 320, height: 240, client_duration_ms: 3000, ended_early: false });
       expect(Math.abs((done.duration_ms as number) - 2000)).toBeLessThanOrEqual(500);
       const gone = await fetch(`${t.url}/api/v1/submissions/${id}/original`, { headers: owner.headers });
       expect(gone.status, 'original after a successful processing').toBe(404);
@@ -117,6 +118,16 @@ describe('uploads and submissions', () => {
     expect(kept.status).toBe(200);
     expect(kept.headers.get('content-disposition')).toMatch(/^attachment; filename="?bug-report-[a-z0-9-]+-grace-hopper-\d{4}-\d{2}-\d{2}\.mp4"?$/);
     expect(Buffer.from(await kept.arrayBuffer()).equals(await fs.readFile(await mediaFile('broken-mp4')))).toBe(true);
+  });
+
+  it('tells the owner a recording ended early: half of a 6 s WebM arrived while the recorder declared 6 s', async () => {
+    const request = await createRequest(t.url, owner);
+    const whole = await fs.readFile(await mediaFile('vp9-opus-webm', 6));
+    const uploadId = await tusUpload(t.url, whole.subarray(0, whole.length / 2), { token: request.token, filetype: 'video/webm' });
+    const { id } = await json<CreatedSubmission>(await submit(t.url, request.token, submitBody(uploadId, { mime_type: 'video/webm', duration_ms: 6000 })));
+    const done = await waitForProcessing(t.url, owner, id, 90_000);
+    expect(done).toMatchObject({ status: 'ready', client_duration_ms: 6000, ended_early: true });
+    expect(done.duration_ms).toBeLessThan(4500);
   });
 
   it("hides submissions from other accounts and deletes a submission with its files", async () => {

@@ -231,6 +231,13 @@ export const SubmissionSchema = Type.Object(
     width: Type.Union([Type.Integer(), Type.Null()]),
     height: Type.Union([Type.Integer(), Type.Null()]),
     size_bytes: Type.Union([Type.Integer(), Type.Null()]),
+    /** What the recorder measured when the recipient submitted (duration_ms of the submission); null if it did not say. */
+    client_duration_ms: Type.Union([Type.Integer(), Type.Null()]),
+    /**
+     * The processed video is well under what the recorder measured (see recordingEndedEarly): the capture stopped
+     * before the recipient pressed Stop, or the upload lost its end. False until the video is processed.
+     */
+    ended_early: Type.Boolean(),
     processing_attempts: Type.Integer(),
     processing_error: Type.Union([Type.String(), Type.Null()]),
     watermarked: Type.Boolean(),
@@ -244,6 +251,17 @@ export const SubmissionSchema = Type.Object(
   }
 );
 export type Submission = Static<typeof SubmissionSchema>;
+
+/**
+ * A recording ended early when its processed video is shorter than the recorder's own count by more than 2 s and more
+ * than a tenth: a container's duration and the recorder's clock differ by a fraction of a second, a capture cut off
+ * (the browser stopped sharing, the recorder's watchdog gave up) or an upload that lost its end by much more.
+ */
+export function recordingEndedEarly(processedMs: number | null, recordedMs: number | null): boolean {
+  if (processedMs === null || recordedMs === null) return false;
+  const shortBy = recordedMs - processedMs;
+  return shortBy > 2000 && shortBy > recordedMs / 10;
+}
 
 export const ListSubmissionsQuerySchema = Type.Object({
   ...PageQuerySchema.properties,

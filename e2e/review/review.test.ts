@@ -328,4 +328,23 @@ describe('review: requests and recordings in the dashboard', () => {
     expect((await fs.readFile(saved)).equals(await fs.readFile(notVideo))).toBe(true);
     await shot(page, 'recording-failed');
   });
+
+  it('tells the owner when a recording ended early: 3 s of video where the recorder counted 10 s', async () => {
+    await page.goto('/my/requests');
+    const link = await page.getByTestId('request-item').filter({ hasText: TITLE }).getByTestId('request-link').inputValue();
+    const { id } = await submitVideo(product.server.url, link.split('/r/')[1] ?? '', await makeMp4(tmp, 3), {
+      duration_ms: 10_000,
+      recipient: { name: 'Cut Short', email: 'cut@example.test' },
+    });
+    await expect
+      .poll(async () => ((await (await owner.request.get(`/api/v1/submissions/${id}`)).json()) as Submission).status, { timeout: 90_000, interval: 500 })
+      .toBe('ready');
+
+    await page.goto('/my/recordings');
+    await page.getByTestId('submission-item').filter({ hasText: 'Cut Short' }).getByRole('link').click();
+    await page.getByText('This recording ended early: the video is 0:03 long, but the recorder had counted 0:10').waitFor();
+    expect(await page.getByRole('region', { name: 'Video' }).textContent()).toContain('0:03 (0:10 recorded)');
+    await shot(page, 'recording-ended-early');
+    expect(await a11y(page)).toEqual([]);
+  });
 });

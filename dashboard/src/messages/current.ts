@@ -425,6 +425,9 @@ export const current = {
       processingNoVideo: 'The video is being prepared. It will play here as soon as it is ready.',
       failedNotice: 'This video could not be converted to MP4. The original upload is kept: use “Download original” to get it.',
       failedReason: 'Reason: {reason}',
+      endedEarlyNotice:
+        'This recording ended early: the video is {video} long, but the recorder had counted {recorded} when the customer sent it. Their screen capture may have stopped before they pressed Stop, or the end of the upload was lost. If something is missing, ask them to record again.',
+      recordedLength: '{length} recorded',
       noVideo: 'The video file is not available.',
       videoError: 'The video could not be played in this browser. Download it to watch it in a video player.',
       download: 'Download MP4',

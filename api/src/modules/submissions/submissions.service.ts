@@ -1,4 +1,4 @@
-import type { CreatedSubmission, CreateSubmission, ListSubmissionsQuery, Submission, SubmissionList, SubmissionSummary } from '@showback/contract';
+import { recordingEndedEarly, type CreatedSubmission, type CreateSubmission, type ListSubmissionsQuery, type Submission, type SubmissionList, type SubmissionSummary } from '@showback/contract';
 import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import type { AppContext } from '../../context.ts';
 import type { SubmissionRow } from '../../db/schema.ts';
@@ -55,6 +55,9 @@ export function toSubmission(row: repo.SubmissionRecord): Submission {
     width: row.width,
     height: row.height,
     size_bytes: row.size_bytes ?? row.original_size,
+    client_duration_ms: row.client_duration_ms,
+    // duration_ms of the row is ffprobe's, set once the video is processed.
+    ended_early: row.status === 'ready' && recordingEndedEarly(row.duration_ms, row.client_duration_ms),
     processing_attempts: row.processing_attempts,
     processing_error: row.processing_error,
     watermarked: row.watermark && row.video_key !== null,

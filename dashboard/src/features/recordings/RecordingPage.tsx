@@ -174,7 +174,10 @@ function RecordingView({ submission }: { submission: Submission }) {
               <dl className={styles.facts}>
                 <div>
                   <dt>{t('recordings.detail.length')}</dt>
-                  <dd>{formatDuration(submission.duration_ms)}</dd>
+                  <dd>
+                    {formatDuration(submission.duration_ms)}
+                    {submission.ended_early && <span className={styles.muted}> ({t('recordings.detail.recordedLength', { length: formatDuration(submission.client_duration_ms) })})</span>}
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('recordings.detail.dimensions')}</dt>
@@ -214,6 +217,13 @@ function ProcessingNotice({ submission }: { submission: Submission }) {
       <Banner tone="warning" className={styles.notice}>
         {t('recordings.detail.failedNotice')}
         {submission.processing_error && <> {t('recordings.detail.failedReason', { reason: submission.processing_error })}</>}
+      </Banner>
+    );
+  }
+  if (submission.ended_early) {
+    return (
+      <Banner tone="warning" className={styles.notice}>
+        {t('recordings.detail.endedEarlyNotice', { video: formatDuration(submission.duration_ms), recorded: formatDuration(submission.client_duration_ms) })}
       </Banner>
     );
   }
