@@ -2,15 +2,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedSubmission } from '@showback/contract';
-import { startApiProcess, type ApiProcess } from './support/api-process.ts';
+import { freePort, startApiProcess, type ApiProcess } from './support/api-process.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { addEndpoint } from './support/fixtures/alerts.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import { createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
 import { isRunning } from '../src/media/work-dirs.ts';
+import { startNginx, type ReverseProxy } from './support/reverse-proxy.ts';
 import { createPostgresDatabase } from './support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
 
@@ -46,11 +48,14 @@ async function workerMidFfmpeg(workers: ApiProcess[], timeoutMs = 90_000): Promi
 const exists = (file: string) => fs.stat(file).then(() => true, () => false);
 
 // Several processes on one database: Postgres only (PGlite is one process by construction).
-describe.skipIf(!process.env.TEST_DATABASE_URL)('2 web + 2 worker processes started together on an empty database, workers killed and stopped mid-job', () => {
+// Customers and the owner reach the web processes through nginx running the configuration docs/deployment.md gives.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('2 web + 2 worker processes started together on an empty database behind nginx, workers killed and stopped mid-job', () => {
   let database: { url: string; drop: () => Promise<void> };
   let dataDir: string;
   let tmp: string;
   let receiver: WebhookReceiver;
+  let proxy: ReverseProxy;
+  const verifyTls = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
   let webs: ApiProcess[] = [];
   let workers: ApiProcess[] = [];
   const orphans: number[] = [];
@@ -61,7 +66,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('2 web + 2 worker processes star
     // The processes' temporary folders, where the test can see what they leave.
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-processes-tmp-'));
     receiver = await startWebhookReceiver();
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TMPDIR: tmp, OUTBOUND_ALLOW_LOCAL: 'true', JOB_LIVENESS_SECONDS: String(LIVENESS_SECONDS), SHUTDOWN_GRACE_SECONDS: '2' };
+    const proxyPort = await freePort();
+    const env = {
+      DATABASE_URL: database.url, DATA_DIR: dataDir, TMPDIR: tmp, OUTBOUND_ALLOW_LOCAL: 'true', JOB_LIVENESS_SECONDS: String(LIVENESS_SECONDS), SHUTDOWN_GRACE_SECONDS: '2',
+      PUBLIC_URL: `https://127.0.0.1:${proxyPort}`, TRUST_PROXY: 'true',
+    };
     // All four at the same moment on the empty database: migrations, queue creation and the first admin race.
     // Four TypeScript processes compiling at once on two busy cores: more than one process's usual 45 s to start.
     const slowStart = { startTimeoutMs: 150_000 };
@@ -73,9 +82,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('2 web + 2 worker processes star
     ]);
     webs = started.slice(0, 2);
     workers = started.slice(2);
+    proxy = await startNginx(proxyPort, webs.map((web) => new URL(web.url).host));
+    // The certificate is checked once below (tls.connect with it as the only CA); fetch and tus-js-client here cannot
+    // be given a CA, so for them this process accepts the proxy's self-signed certificate.
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   }, 200_000);
 
   afterAll(async () => {
+    if (verifyTls === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = verifyTls;
+    await proxy?.close();
     for (const api of [...webs, ...workers]) await api.stop();
     for (const pid of orphans) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
     await receiver?.close();
@@ -95,22 +111,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('2 web + 2 worker processes star
     await admins.end();
     expect(rows[0]!.n).toBe(1);
 
-    const owner: SignedUp = await signUp(webs[0]!);
-    await addEndpoint(webs[0]!, owner, { url: `${receiver.url}/hooks`, events: ['submission.ready'] });
-    const request = await createRequest(webs[0]!.url, owner);
+    // nginx terminates TLS with its certificate and speaks HTTP/2.
+    const alpn = await new Promise<string | false | null>((resolve, reject) => {
+      const socket = tls.connect({ host: '127.0.0.1', port: Number(new URL(proxy.url).port), ca: proxy.certificate, ALPNProtocols: ['h2', 'http/1.1'] }, () => {
+        resolve(socket.alpnProtocol);
+        socket.end();
+      });
+      socket.on('error', reject);
+    });
+    expect(alpn).toBe('h2');
+    expect((await fetch(`${proxy.url}/readyz`)).status).toBe(200);
+
+    const owner: SignedUp = await signUp(proxy);
+    await addEndpoint(proxy, owner, { url: `${receiver.url}/hooks`, events: ['submission.ready'] });
+    const request = await createRequest(proxy.url, owner);
     const file = await fs.readFile(await mediaFile('vp9-opus-webm', 20, '640x360'));
 
-    // Uploads through both web processes; the bytes each stored are the bytes sent.
+    // Uploads through the proxy, its PATCHes spread over both web processes; the bytes stored are the bytes sent.
     const submissions: string[] = [];
     for (let i = 0; i < RECORDINGS; i++) {
-      const web = webs[i % 2]!;
       const sent = Buffer.concat([file, Buffer.from(`\n${i}`)]);
-      const uploadId = await tusUpload(web.url, sent, { token: request.token, filetype: 'video/webm' });
+      const uploadId = await tusUpload(proxy.url, sent, { token: request.token, filetype: 'video/webm' });
       expect(sha256(await fs.readFile(path.join(dataDir, 'uploads', uploadId)))).toBe(sha256(sent));
-      const res = await submit(web.url, request.token, submitBody(uploadId, { mime_type: 'video/webm', duration_ms: 20_000 }));
+      const res = await submit(proxy.url, request.token, submitBody(uploadId, { mime_type: 'video/webm', duration_ms: 20_000 }));
       expect(res.status).toBe(201);
       submissions.push((await json<CreatedSubmission>(res)).id);
     }
+    const patches = (await proxy.accessLog()).split('\n').filter((line) => line.includes(' PATCH /uploads/'));
+    for (const web of webs) expect(patches.filter((line) => line.startsWith(`${new URL(web.url).host} `)).length).toBeGreaterThan(0);
+    expect(patches.filter((line) => !line.endsWith(' 204'))).toEqual([]);
 
     // kill -9 a worker while its ffmpeg runs; it comes back as a new process.
     const crashed = await workerMidFfmpeg(workers);
@@ -135,8 +164,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('2 web + 2 worker processes star
     // Every recording ready within 2 minutes of the crash.
     for (const id of submissions) {
       const left = 120_000 - (Date.now() - killedAt);
-      expect(await waitForProcessing(webs[1]!.url, owner, id, Math.max(left, 1))).toMatchObject({ status: 'ready' });
+      expect(await waitForProcessing(proxy.url, owner, id, Math.max(left, 1))).toMatchObject({ status: 'ready' });
     }
+    // The MP4 plays through the proxy: a Range request answered 206 with the bytes asked for.
+    const range = await fetch(`${proxy.url}/api/v1/submissions/${submissions[0]}/video`, { headers: { ...owner.headers, range: 'bytes=0-1023' } });
+    expect(range.status).toBe(206);
+    expect((await range.arrayBuffer()).byteLength).toBe(1024);
     // One submission.ready delivery per recording, none twice (a moment more for a duplicate to show up).
     await receiver.waitFor(RECORDINGS, 30_000);
     await sleep(2000);

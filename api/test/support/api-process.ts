@@ -8,7 +8,7 @@ import { createPostgresDatabase } from './test-app.ts';
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -35,9 +35,9 @@ export interface ApiProcess {
 /**
  * The API server from source (`tsx src/server.ts`, so no build is needed and the code under test is what runs) as a
  * separate OS process on a fixed free port, for tests that kill it. e2e/support/server.ts does the same for the built
- * product in browser scenarios.
+ * product in browser scenarios. `apiRoot` runs another checkout's api/ (a bench's baseline).
  */
-export async function startApiProcess(env: Record<string, string>, options: { startTimeoutMs?: number } = {}): Promise<ApiProcess> {
+export async function startApiProcess(env: Record<string, string>, options: { startTimeoutMs?: number; apiRoot?: string } = {}): Promise<ApiProcess> {
   const startTimeoutMs = options.startTimeoutMs ?? 45_000;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -45,7 +45,7 @@ export async function startApiProcess(env: Record<string, string>, options: { st
   let out = '';
   const start = async (): Promise<void> => {
     const c = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: API_ROOT,
+      cwd: options.apiRoot ?? API_ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
