@@ -14,15 +14,12 @@ import { addEndpoint } from '../api/test/support/fixtures/alerts.ts';
 import { mediaFile } from '../api/test/support/fixtures/media.ts';
 import { createRequest, submit, submitBody, tusUpload } from '../api/test/support/fixtures/recording.ts';
 import { createPostgresDatabase } from '../api/test/support/test-app.ts';
+import { percentile } from './support/percentile.ts';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 60);
 const SPACING_MS = Number(process.env.BENCH_SPACING_MS ?? 200);
 const POSTGRES = process.env.TEST_DATABASE_URL;
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 async function run(name: string, databaseUrl: string | undefined): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-bench-alerts-'));

@@ -11,8 +11,6 @@
 //   BASELINE_REF=<git ref> npm run bench -- web     (default HEAD~1: checked out and built in a scratch worktree)
 //
 // Needs `npm run build` first. LH_RUNS=1 and LH_PAGES=/,/sign-up make a quick run.
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -22,6 +20,7 @@ import type { Browser, Frame, Response } from 'playwright-core';
 import { completeOnboarding, createRequest, signUpOwner, type Owner } from '../e2e/recording/owner.ts';
 import { CHROMIUM_PATH, launchBrowser } from '../e2e/support/browser.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { baselineCheckout } from './support/baseline-checkout.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LH_RUNS = Number(process.env.LH_RUNS ?? 3);
@@ -37,26 +36,6 @@ const TARGETS: Record<string, string> = {
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
 const load = (): string => os.loadavg()[0]!.toFixed(1);
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/** A built checkout of the baseline: BASELINE_ROOT as given, or BASELINE_REF built in a scratch worktree. */
-function baselineRoot(): string {
-  if (process.env.BASELINE_ROOT) return path.resolve(process.env.BASELINE_ROOT);
-  const ref = process.env.BASELINE_REF ?? 'HEAD~1';
-  const sha = spawnSync('git', ['rev-parse', '--short', ref], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-  const dir = path.join(os.tmpdir(), `showback-baseline-${sha}`);
-  if (!fs.existsSync(path.join(dir, 'api/dist/server.js'))) {
-    const run = (cmd: string, args: string[], cwd = ROOT): void => {
-      if (spawnSync(cmd, args, { cwd, stdio: 'inherit' }).status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
-    };
-    if (!fs.existsSync(dir)) run('git', ['worktree', 'add', '--detach', dir, sha]);
-    // The dependencies as installed here (a lockfile change between the two commits is not reflected).
-    for (const modules of ['node_modules', 'api/node_modules']) {
-      if (fs.existsSync(path.join(ROOT, modules)) && !fs.existsSync(path.join(dir, modules))) run('cp', ['-a', path.join(ROOT, modules), path.join(dir, modules)]);
-    }
-    run('npm', ['run', 'build'], dir);
-  }
-  return dir;
-}
 
 interface Build {
   name: string;
@@ -181,7 +160,7 @@ function table(header: string[], rows: string[][]): void {
 }
 
 async function main(): Promise<void> {
-  const baseline = baselineRoot();
+  const baseline = baselineCheckout('HEAD~1', { build: true });
   const builds = [await prepare('baseline', baseline), await prepare('this build', ROOT)];
   const browser = await launchBrowser();
   try {
