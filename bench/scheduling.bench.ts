@@ -4,7 +4,8 @@
 // created_at → processed_at) p50/p99 per kind and the throughput, for this checkout and for the FIFO baseline in the
 // same run: the commit before the queue split (one process-submission queue, one job at a time per worker), run from
 // source in a scratch worktree. Every recording is uploaded first; then all are submitted one after another,
-// alternating WebM and MP4 (a WebM first), as fast as the API answers.
+// alternating WebM and MP4 (a WebM first), as fast as the API answers. Both checkouts run side by side, their legs
+// alternating. p99 of 6 is the slowest of the 6.
 //
 //   TEST_DATABASE_URL=postgres://app:app@127.0.0.1:5432/app npm run bench -- scheduling
 //   BASELINE_REF=<git ref> or BASELINE_ROOT=<checkout>: another baseline; BENCH_EACH=<n> recordings of each kind (6)
@@ -100,6 +101,8 @@ async function cluster(name: string, apiRoot: string | undefined) {
     measure: () => measure(processes[0]!, database.url),
     addWorker: async () => void processes.push(await startApiProcess({ ...env, WORKERS: 'true' }, options)),
     output: () => processes.map((p) => p.output().slice(-3000)).join('\n'),
+    /** Uploads whose early remux gave up so far (their job then transcodes the whole file): the web process's warnings. */
+    earlyGaveUp: () => processes[0]!.output().split('early processing gave up').length - 1,
     close: async () => {
       for (const p of processes) await p.stop();
       await database.drop();
@@ -122,6 +125,7 @@ try {
     for (const c of checkouts) await c.addWorker();
     const figures: Figures[] = [];
     for (const c of checkouts) {
+      const gaveUpBefore = c.earlyGaveUp();
       const f = await c.measure().catch((err: unknown) => {
         console.error(c.output());
         throw err;
@@ -129,7 +133,8 @@ try {
       figures.push(f);
       console.log(
         `${c.name.padEnd(14)} ${workers} worker process${workers > 1 ? 'es' : ''}: MP4 (finish) p50 ${s(f.p50.mp4)} p99 ${s(f.p99.mp4)}; ` +
-          `WebM (transcode) p50 ${s(f.p50.webm)} p99 ${s(f.p99.webm)}; ${f.perMinute.toFixed(1)} recordings/min (load ${load()})`,
+          `WebM (transcode) p50 ${s(f.p50.webm)} p99 ${s(f.p99.webm)}; ${f.perMinute.toFixed(1)} recordings/min; ` +
+          `${c.earlyGaveUp() - gaveUpBefore} MP4 early remux(es) gave up (load ${load()})`,
       );
     }
     const [c, b] = figures as [Figures, Figures];
