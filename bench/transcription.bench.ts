@@ -1,7 +1,9 @@
 // Transcription with the embedded engine (pocketsphinx), against the built product (`npm run build` first).
 // Part 1: word error rate at each stage of the path from the customer's microphone to the transcript, on a corpus of
-// 22 flite sentences (two voices, clean and with sox brown noise) played as Chromium's fake microphone, against the
-// direct-recogniser baseline (each sentence's 16 kHz WAV straight into the recogniser) measured in the same run.
+// 22 flite sentences (two voices, in a quiet room and with sox brown noise 25 dB under the speech throughout the take,
+// SNR_DB) played as Chromium's fake microphone, against the direct-recogniser baseline (each sentence's 16 kHz WAV
+// straight into the recogniser, same noise) measured in the same run. Every stage goes through the product's own
+// extraction and recogniser (speech spans: one utterance per stretch of speech).
 // Stages: the take as one file; what getUserMedia captures with the recorder's constraints (PCM, before any codec);
 // the track the recorder uploaded (Opus); the stored MP4 (AAC); the product's transcript (16 kHz extract, chunks);
 // and the MP4 cut into 10 s chunks. Target: the product's transcript ≤ 15 % WER. Also the real-time factor.
@@ -166,12 +168,13 @@ async function werPerStage(dir: string): Promise<void> {
   try {
     const owner = await signUpOwner(server.url);
     for (const [t, take] of takes().entries()) {
-      const wavs: string[] = [];
+      const clean: string[] = [];
       for (const [i, sentence] of take.sentences.entries()) {
-        wavs.push(await sentenceWav(dir, `${take.name}-${i}`, sentence, take.voice, take.noisy));
-        jobs.push({ take: t, stage: STAGES[0], file: wavs.at(-1)!, chunkSeconds: config.chunkSeconds });
+        const wav = await sentenceWav(dir, `${take.name}-${i}`, sentence, take.voice, take.noisy);
+        clean.push(wav.clean);
+        jobs.push({ take: t, stage: STAGES[0], file: wav.heard, chunkSeconds: config.chunkSeconds });
       }
-      const source = await takeWav(dir, take, wavs, LEAD_SECONDS);
+      const source = await takeWav(dir, take, clean, LEAD_SECONDS);
       jobs.push({ take: t, stage: STAGES[1], file: source.file, chunkSeconds: config.chunkSeconds });
       const browser = await launchBrowser({ screenCapture: true, microphoneWav: `${source.file}%noloop` });
       try {

@@ -61,6 +61,7 @@ export const CONFIG_VARS = {
   SUMMARY_API_KEY: { description: 'API key sent to SUMMARY_API_URL.', default: '' },
   SUMMARY_MODEL: { description: 'Model name sent to SUMMARY_API_URL.', default: 'gpt-4o-mini' },
   SUMMARY_TIMEOUT_SECONDS: { description: 'Longest wait for the summary model before the attempt fails and is retried.', default: '60' },
+  SUMMARY_REBUILD_DELAY_SECONDS: { description: 'After an owner corrects a transcript, the summary is rebuilt once no correction came for this long (a burst of corrections rebuilds it once).', default: '15' },
   WORKERS: { description: 'Run job workers in this process (true) or only serve HTTP (false).', default: 'true' },
   JOB_LIVENESS_SECONDS: { description: 'A running job whose worker has not reported for this long (the worker was killed or its machine lost) goes back to the queue for another worker; workers report every quarter of it.', default: '60' },
   SHUTDOWN_GRACE_SECONDS: { description: 'On SIGTERM a worker takes no new jobs and gives running ones this long to finish; the rest go back to the queue at once for another worker (a second SIGTERM ends the wait). Give the service manager a stop timeout a minute longer.', default: '300' },
@@ -131,7 +132,11 @@ export interface Config {
     api: OpenAiEndpoint | undefined;
   };
   /** A model behind an OpenAI-compatible chat endpoint writes summaries when `api` is set; else the digest (summary/). */
-  summary: { api: OpenAiEndpoint | undefined };
+  summary: {
+    api: OpenAiEndpoint | undefined;
+    /** SUMMARY_REBUILD_DELAY_SECONDS: the quiet time after a transcript correction before the summary is rebuilt. */
+    rebuildDelaySeconds: number;
+  };
   workers: boolean;
   /** JOB_LIVENESS_SECONDS and SHUTDOWN_GRACE_SECONDS (jobs/job-queue.ts). */
   jobLivenessSeconds: number;
@@ -295,7 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       chunkSeconds: 300,
       api: openAiEndpoint('TRANSCRIPTION'),
     },
-    summary: { api: openAiEndpoint('SUMMARY') },
+    summary: { api: openAiEndpoint('SUMMARY'), rebuildDelaySeconds: positiveInt('SUMMARY_REBUILD_DELAY_SECONDS', get('SUMMARY_REBUILD_DELAY_SECONDS')) },
     workers: bool('WORKERS', get('WORKERS')),
     jobLivenessSeconds: positiveInt('JOB_LIVENESS_SECONDS', get('JOB_LIVENESS_SECONDS')),
     shutdownGraceSeconds: wholeNumber('SHUTDOWN_GRACE_SECONDS', get('SHUTDOWN_GRACE_SECONDS')),

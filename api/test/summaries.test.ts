@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Summary } from '@showback/contract';
+import { sql } from 'kysely';
+import type { Summary, Transcript } from '@showback/contract';
 import { summarizeSubmissionJob } from '../src/jobs/summarize-submission.job.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { json } from './support/fixtures/recording.ts';
@@ -19,6 +20,24 @@ const EVENTS = [
 const FAILING_REQUEST = 3;
 const CONSOLE_ERROR = 2;
 
+async function correct(t: TestApp, owner: SignedUp, id: string, index: number, text: string): Promise<Transcript> {
+  const response = await fetch(`${t.url}/api/v1/submissions/${id}/transcript/segments/${index}`, { method: 'PATCH', headers: { ...owner.headers, 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+  expect(response.status).toBe(200);
+  return json<Transcript>(response);
+}
+
+/** Until every summarize-submission job queued for the recording has run (the rebuilds a burst of corrections queued). */
+async function summaryJobsDone(t: TestApp, id: string): Promise<void> {
+  for (const deadline = Date.now() + 90_000; ; await new Promise((r) => setTimeout(r, 250))) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'summarize-submission' and data->>'submission_id' = ${id} and state not in ('completed', 'failed', 'cancelled')`.execute(t.app.ctx.db);
+    if (rows[0]!.n === 0) return;
+    if (Date.now() > deadline) throw new Error('summary jobs still queued');
+  }
+}
+
+const summarizedEvents = async (t: TestApp, id: string): Promise<number> =>
+  (await t.app.ctx.db.selectFrom('alert_events').select('id').where('submission_id', '=', id).where('type', '=', 'submission.summarized').execute()).length;
+
 async function record(t: TestApp, owner: SignedUp): Promise<string> {
   return recordAndProcess(t, owner, await speechVideo([{ atSeconds: 1.5, text: SENTENCE }], 8), {
     recipient: { name: 'Ada', email: 'ada@example.test', note: 'I cannot save my billing details' },
@@ -26,11 +45,20 @@ async function record(t: TestApp, owner: SignedUp): Promise<string> {
   });
 }
 
+/**
+ * Seconds of quiet after a transcript correction before the summary is rebuilt (SUMMARY_REBUILD_DELAY_SECONDS): long
+ * enough for two corrections in a row to count as one burst on a loaded machine.
+ */
+const REBUILD_DELAY = 6;
+
+const getSummary = async (t: TestApp, owner: SignedUp, id: string): Promise<Summary> => json<Summary>(await fetch(`${t.url}/api/v1/submissions/${id}/summary`, { headers: owner.headers }));
+
+/** The summary once it is ready and not being rebuilt from a correction. */
 async function waitForSummary(t: TestApp, owner: SignedUp, id: string): Promise<Summary> {
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const summary = await json<Summary>(await fetch(`${t.url}/api/v1/submissions/${id}/summary`, { headers: owner.headers }));
-    if (summary.status === 'ready') return summary;
+    const summary = await getSummary(t, owner, id);
+    if (summary.status === 'ready' && !summary.rebuilding) return summary;
     if (Date.now() > deadline) throw new Error(`summary of ${id} still ${summary.status}: ${String(summary.error)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -39,7 +67,7 @@ async function waitForSummary(t: TestApp, owner: SignedUp, id: string): Promise<
 describe('summary without a model (the automatic digest)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({}, { SUMMARY_REBUILD_DELAY_SECONDS: String(REBUILD_DELAY) });
   });
   afterAll(async () => {
     await t.close();
@@ -49,7 +77,7 @@ describe('summary without a model (the automatic digest)', () => {
     const owner = await signUp(t);
     const id = await record(t, owner);
     const summary = await waitForSummary(t, owner, id);
-    expect(summary).toMatchObject({ status: 'ready', kind: 'digest', engine: null, error: null, goal: 'The customer wrote: “I cannot save my billing details”' });
+    expect(summary).toMatchObject({ status: 'ready', kind: 'digest', engine: null, error: null, goal: null });
     expect(summary.lines[0]).toEqual({
       text: 'Console error at 00:05: Uncaught PaymentError: card declined, while the customer was speaking.',
       citations: [{ type: 'console', event: CONSOLE_ERROR, t_ms: 5000, level: 'error', message: 'Uncaught PaymentError: card declined' }],
@@ -57,6 +85,7 @@ describe('summary without a model (the automatic digest)', () => {
     const failingRequest = { type: 'request', event: FAILING_REQUEST, t_ms: 5500, method: 'POST', url: 'https://shop.example/api/billing/save?step=2', status: 500 };
     expect(summary.lines[1]).toEqual({ text: 'POST /api/billing/save?step=2 answered 500 at 00:05, while the customer was speaking.', citations: [failingRequest] });
     expect(summary.lines[2]).toEqual({ text: 'Pages the customer went to: /billing (00:00).', citations: [{ type: 'time', t_ms: 200 }] });
+    expect(summary.lines[3]).toEqual({ text: 'The customer wrote: “I cannot save my billing details”', citations: [] });
     // The successful GET is not "what failed".
     expect(summary.lines.some((line) => line.text.startsWith('GET'))).toBe(false);
     // "… an error that says payment failed": a complaint, quoted with the failing request nearest to it.
@@ -68,6 +97,38 @@ describe('summary without a model (the automatic digest)', () => {
     const foreign = await fetch(`${t.url}/api/v1/submissions/${id}/summary`, { headers: stranger.headers });
     expect(foreign.status).toBe(404);
   });
+
+  it('is rebuilt by a job from the corrected transcript once a burst of corrections is over, announced once', async () => {
+    const owner = await signUp(t);
+    const id = await record(t, owner);
+    const before = await waitForSummary(t, owner, id);
+    expect(await summarizedEvents(t, id)).toBe(1);
+
+    // Two corrections in a row, the second a complaint: the summary the agent reads must quote it.
+    await correct(t, owner, id, 0, 'a first guess at what was said');
+    const corrected = await correct(t, owner, id, 0, 'the save button crashes with an error');
+    expect(corrected.segments[0]).toMatchObject({ text: 'the save button crashes with an error', edited: true, unsure: false });
+    // Not in the request: the summary the owner had stays readable, marked as being rebuilt.
+    const meanwhile = await getSummary(t, owner, id);
+    expect(meanwhile).toMatchObject({ status: 'ready', rebuilding: true, lines: before.lines, updated_at: before.updated_at });
+
+    const after = await waitForSummary(t, owner, id);
+    const quote = after.lines.find((line) => line.text.startsWith('The customer said'));
+    expect(quote?.text).toMatch(/^The customer said at 00:0\d: “the save button crashes with an error”; the nearest failing request: POST \/api\/billing\/save\?step=2 answered 500 at 00:05\.$/);
+    expect(after.lines.map((line) => line.text).join('\n')).not.toContain('a first guess');
+    // One rebuild for the burst: the first correction's job found a later correction and left the summary to its job.
+    await summaryJobsDone(t, id);
+    expect(await summarizedEvents(t, id)).toBe(2);
+    expect((await getSummary(t, owner, id)).updated_at).toBe(after.updated_at);
+
+    // A correction that changes nothing the summary says (the same words again) rebuilds it without announcing it.
+    await correct(t, owner, id, 0, 'the save button  crashes with an error ');
+    expect((await getSummary(t, owner, id)).rebuilding).toBe(true);
+    const again = await waitForSummary(t, owner, id);
+    expect(again.lines).toEqual(after.lines);
+    await summaryJobsDone(t, id);
+    expect(await summarizedEvents(t, id)).toBe(2);
+  }, 120_000);
 });
 
 describe('summary by a model behind an OpenAI-compatible chat endpoint (official client, local server)', () => {
@@ -76,7 +137,7 @@ describe('summary by a model behind an OpenAI-compatible chat endpoint (official
   let owner: SignedUp;
   beforeAll(async () => {
     server = await startOpenAiServer('sk-chat');
-    t = await startTestApp({}, { SUMMARY_API_URL: server.url, SUMMARY_API_KEY: 'sk-chat', SUMMARY_MODEL: 'summary-model-1' });
+    t = await startTestApp({}, { SUMMARY_API_URL: server.url, SUMMARY_API_KEY: 'sk-chat', SUMMARY_MODEL: 'summary-model-1', SUMMARY_REBUILD_DELAY_SECONDS: String(REBUILD_DELAY) });
     owner = await signUp(t);
   });
   afterAll(async () => {
@@ -121,6 +182,28 @@ describe('summary by a model behind an OpenAI-compatible chat endpoint (official
     expect(data.events.find((e) => e.id === `E${FAILING_REQUEST}`)).toMatchObject({ method: 'POST', status: 500 });
     expect(data.transcript.map((s) => s.text).join(' ')).toContain('billing page');
   });
+
+  it('asks the model again once after corrections, with the corrected transcript', async () => {
+    const reply = (text: string) => JSON.stringify({ goal: 'The customer tries to save billing details.', lines: [{ text, cite: [`E${FAILING_REQUEST}`] }] });
+    server.chatReply = reply('Saving fails.');
+    const id = await record(t, owner);
+    await waitForSummary(t, owner, id);
+    server.chatReply = reply('Saving crashes with an error.');
+    await correct(t, owner, id, 0, 'a first guess');
+    await correct(t, owner, id, 0, 'the save button crashes with an error');
+    const after = await waitForSummary(t, owner, id);
+    expect(after).toMatchObject({ kind: 'model', engine: 'summary-model-1', lines: [{ text: 'Saving crashes with an error.' }] });
+    await summaryJobsDone(t, id);
+    // The model was asked once, with the transcript as corrected last: never with the first guess.
+    const transcripts = server.calls
+      .filter((call) => call.path === '/v1/chat/completions')
+      .map((call) => JSON.parse((call.fields as { messages: { content: string }[] }).messages[1]!.content) as { transcript: { time: string; text: string }[] });
+    expect(transcripts.filter((data) => data.transcript[0]?.text === 'a first guess')).toHaveLength(0);
+    const rebuilt = transcripts.filter((data) => data.transcript[0]?.text === 'the save button crashes with an error');
+    expect(rebuilt).toHaveLength(1);
+    expect(rebuilt[0]!.transcript[0]).toEqual({ time: expect.any(String), text: 'the save button crashes with an error' });
+    expect(await summarizedEvents(t, id)).toBe(2);
+  }, 120_000);
 
   it('falls back to the digest, saying why, when the model fails on the last attempt', async () => {
     const id = await record(t, owner);

@@ -33,13 +33,20 @@ export const SENTENCES = [
 /** flite's two 16 kHz voices: slt (female) and rms (male). */
 export type Voice = 'slt' | 'rms';
 
-/** One recording's worth of the corpus: a voice, with or without a steady background hum. */
+/** One recording's worth of the corpus: a voice, in a quiet room or with steady background noise. */
 export interface Take {
   name: string;
   voice: Voice;
   noisy: boolean;
   sentences: string[];
 }
+
+/**
+ * Speech to background noise of the noisy takes, in dB: a laptop's microphone at arm's length in an office with a
+ * fan or air conditioning measures 20–30 dB; 25 dB is its middle. (The first version mixed brown noise at a fixed
+ * volume, about 10 dB under the male voice: a harsher room than customers record in.)
+ */
+export const SNR_DB = 25;
 
 /** Four takes (two voices × clean/noisy) sharing out the sentences, so every sentence is said once. */
 export function takes(): Take[] {
@@ -56,28 +63,40 @@ export function takes(): Take[] {
   }));
 }
 
-/**
- * One sentence as a 16 kHz mono WAV: flite's voice, with brown noise from sox mixed in about 16 dB below the speech
- * for a noisy take (a fan, a busy office).
- */
-export async function sentenceWav(dir: string, name: string, text: string, voice: Voice, noisy: boolean): Promise<string> {
-  const clean = path.join(dir, `${name}-clean.wav`);
-  await run('flite', ['-voice', voice, '-t', text, '-o', clean]);
-  if (!noisy) return clean;
-  const seconds = (await run('soxi', ['-D', clean])).stdout.trim();
+/** A file's RMS amplitude (0–1), as sox measures it. */
+async function rmsOf(file: string): Promise<number> {
+  const { stderr } = await run('sox', [file, '-n', 'stat']);
+  return Number(/RMS\s+amplitude:\s+([\d.e-]+)/.exec(stderr)![1]);
+}
+
+/** `file` with brown noise from sox under it, SNR_DB below `speechRms` (a fan, a busy office). */
+async function withNoise(dir: string, name: string, file: string, speechRms: number): Promise<string> {
+  const seconds = (await run('soxi', ['-D', file])).stdout.trim();
   const noise = path.join(dir, `${name}-noise.wav`);
-  const out = path.join(dir, `${name}.wav`);
-  await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', noise, 'synth', seconds, 'brownnoise', 'vol', '0.05']);
-  await run('sox', ['-m', clean, noise, out]);
+  const out = path.join(dir, `${name}-noisy.wav`);
+  await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', noise, 'synth', seconds, 'brownnoise']);
+  const volume = speechRms / (await rmsOf(noise)) / 10 ** (SNR_DB / 20);
+  await run('sox', ['-m', '-v', '1', file, '-v', String(volume), noise, out]);
   return out;
 }
 
 /**
- * A take as the fake microphone plays it: `leadSeconds` of silence (the recorder opens the microphone a few seconds
- * before the recording starts, on its microphone step and countdown), the sentences 1.5 s apart, 2 s of silence;
- * 48 kHz mono 16-bit, the format Chromium's --use-file-for-fake-audio-capture reads.
+ * One sentence as a 16 kHz mono WAV in flite's voice: `clean`, and `heard` with the noisy takes' background under it
+ * when `noisy` (the clean one otherwise).
  */
-export async function takeWav(dir: string, take: Take, sentenceWavs: string[], leadSeconds: number): Promise<{ file: string; seconds: number }> {
+export async function sentenceWav(dir: string, name: string, text: string, voice: Voice, noisy: boolean): Promise<{ clean: string; heard: string }> {
+  const clean = path.join(dir, `${name}-clean.wav`);
+  await run('flite', ['-voice', voice, '-t', text, '-o', clean]);
+  return { clean, heard: noisy ? await withNoise(dir, name, clean, await rmsOf(clean)) : clean };
+}
+
+/**
+ * A take as the fake microphone plays it: `leadSeconds` of silence (the recorder opens the microphone a few seconds
+ * before the recording starts, on its microphone step and countdown), the clean sentences 1.5 s apart, 2 s of
+ * silence; for a noisy take the background runs under all of it, pauses included, as in a real room. 48 kHz mono
+ * 16-bit, the format Chromium's --use-file-for-fake-audio-capture reads.
+ */
+export async function takeWav(dir: string, take: Take, cleanSentenceWavs: string[], leadSeconds: number): Promise<{ file: string; seconds: number }> {
   const silence = async (name: string, seconds: number): Promise<string> => {
     const file = path.join(dir, `${take.name}-${name}.wav`);
     await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', file, 'trim', '0', String(seconds)]);
@@ -86,9 +105,13 @@ export async function takeWav(dir: string, take: Take, sentenceWavs: string[], l
   const lead = await silence('lead', leadSeconds);
   const gap = await silence('gap', 1.5);
   const tail = await silence('tail', 2);
-  const parts = [lead, ...sentenceWavs.flatMap((wav, i) => (i === 0 ? [wav] : [gap, wav])), tail];
+  const parts = [lead, ...cleanSentenceWavs.flatMap((wav, i) => (i === 0 ? [wav] : [gap, wav])), tail];
+  const joined = path.join(dir, `${take.name}-16k.wav`);
+  await run('sox', [...parts, joined]);
+  const speechRms = (await Promise.all(cleanSentenceWavs.map(rmsOf))).reduce((a, b) => a + b, 0) / cleanSentenceWavs.length;
+  const played = take.noisy ? await withNoise(dir, take.name, joined, speechRms) : joined;
   const file = path.join(dir, `${take.name}-48k.wav`);
-  await run('sox', [...parts, '-r', '48000', '-c', '1', '-b', '16', file]);
+  await run('sox', [played, '-r', '48000', '-c', '1', '-b', '16', file]);
   const seconds = Number((await run('soxi', ['-D', file])).stdout.trim());
   return { file, seconds };
 }

@@ -25,13 +25,18 @@ export const SummarySchema = Type.Object({
   /** model: written by a language model (`engine` names it); digest: assembled from the events and transcript, no model. */
   kind: Type.Union([Type.Literal('model'), Type.Literal('digest'), Type.Null()]),
   engine: Type.Union([Type.String(), Type.Null()]),
-  /** What the customer was trying to do, when known. */
+  /** What the customer was trying to do, when a model inferred it (the digest has none: it quotes the note instead). */
   goal: Type.Union([Type.String(), Type.Null()]),
-  /** What went wrong, each line with at least one checked citation. */
+  /**
+   * What went wrong, each line with at least one checked citation, except the digest's line quoting the customer's
+   * note (the note is its own evidence).
+   */
   lines: Type.Array(SummaryLineSchema),
   /** Why the last model attempt failed (while retrying, or when the digest replaced the model's summary). */
   error: Type.Union([Type.String(), Type.Null()]),
   updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** The transcript was corrected after this summary was written: a summary rebuilt from the correction follows. */
+  rebuilding: Type.Boolean(),
 });
 export type Summary = Static<typeof SummarySchema>;
 

@@ -1,7 +1,8 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { Type } from 'typebox';
 import { recordAlertEvent } from '../alerts/alert-events.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import type { SummariesTable } from '../db/schema.ts';
 import { findSubmissionById } from '../modules/submissions/submissions.repository.ts';
 import { findSummaryById, saveSummary, type SummaryRow } from '../modules/summaries/summaries.repository.ts';
@@ -33,14 +34,31 @@ async function storeReady(ctx: AppContext, submissionId: string, accountId: stri
 }
 
 /**
- * The recording's summary, once its transcript has settled (queued by transcribe-submission whatever its outcome).
- * With SUMMARY_API_URL a model writes it; without, or when the model keeps failing, the digest (no model) does, so
- * an agent always gets the evidence. Idempotent: a ready summary is left alone, and a summary is announced
- * (`submission.summarized`, for webhooks) once, when it is first stored or changes.
+ * True when the transcript's last correction is at least `seconds` old. Each correction queues a rebuild that many
+ * seconds later in its own transaction (the same now()), so only the run queued by the latest correction of a burst
+ * finds it quiet: the others leave the summary to it.
+ */
+async function correctionsSettled(db: Db, submissionId: string, seconds: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('transcripts')
+    .select('submission_id')
+    .where('submission_id', '=', submissionId)
+    .where('status', '=', 'ready')
+    .where('updated_at', '<=', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The recording's summary, once its transcript has settled (queued by transcribe-submission whatever its outcome),
+ * and again after an owner corrected the transcript (`after_correction`, queued by the correction). With
+ * SUMMARY_API_URL a model writes it; without, or when the model keeps failing, the digest (no model) does, so an
+ * agent always gets the evidence. Idempotent: a ready summary is left alone unless a correction asks for a rebuild,
+ * and a summary is announced (`submission.summarized`, for webhooks) once, when it is first stored or changes.
  */
 export const summarizeSubmissionJob = defineJob({
   name: 'summarize-submission',
-  schema: Type.Object({ submission_id: Type.String({ format: 'uuid' }) }),
+  schema: Type.Object({ submission_id: Type.String({ format: 'uuid' }), after_correction: Type.Optional(Type.Boolean()) }),
   retryLimit: 3,
   retryDelaySeconds: 30,
   expireInSeconds: 30 * 60,
@@ -50,9 +68,11 @@ export const summarizeSubmissionJob = defineJob({
     const id = payload.submission_id;
     const submission = await findSubmissionById(ctx.db, id);
     if (!submission) return;
-    if ((await findSummaryById(ctx.db, id))?.status === 'ready') return;
+    const ready = (await findSummaryById(ctx.db, id))?.status === 'ready';
+    if (payload.after_correction ? !(await correctionsSettled(ctx.db, id, ctx.config.summary.rebuildDelaySeconds)) : ready) return;
     const account = submission.account_id;
-    await saveSummary(ctx.db, id, account, { status: 'pending', attempts: run.attempt });
+    // A rebuild leaves the summary it replaces readable (and older than the correction) until the new one is stored.
+    if (!ready) await saveSummary(ctx.db, id, account, { status: 'pending', attempts: run.attempt });
     const material = await loadSummaryMaterial(ctx.db, submission);
     const api = ctx.config.summary.api;
     if (api) {

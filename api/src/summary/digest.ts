@@ -42,10 +42,11 @@ function describeFailure({ event }: Indexed): string {
 
 /**
  * The summary without a model, in the order a support agent reads it: what failed (failing requests and console
- * errors, those around the moments the customer spoke first), the pages the customer went through, then what they
- * said — only segments the recogniser was sure of, led by where they said something broke, with the failing request
- * nearest to it. The customer's note is the goal. Every line is built from a stored event or transcript segment, so
- * its citations are real by construction (and checked all the same).
+ * errors, those around the moments the customer spoke first), the pages the customer went through, the customer's
+ * note, then what they said — only segments the recogniser was sure of, led by where they said something broke, with
+ * the failing request nearest to it. No goal: without a model nothing says what the customer was trying to do beyond
+ * their note. Every line is built from a stored event or transcript segment, so its citations are real by
+ * construction (and checked all the same); the note's line has none, the note being its own evidence.
  */
 export function buildDigest(material: SummaryMaterial): { goal: string | null; lines: SummaryLine[] } {
   const lines: SummaryLine[] = [];
@@ -71,6 +72,10 @@ export function buildDigest(material: SummaryMaterial): { goal: string | null; l
     lines.push({ text: `Pages the customer went to: ${steps.join(' → ')}.`, citations: cite(...pages.map(({ event }) => timeCitation(material, event.t))) });
   }
 
+  // The note, third: what the customer wrote in their own words.
+  const note = material.note?.replace(/\s+/g, ' ').trim();
+  const wrote: SummaryLine[] = note ? [{ text: `The customer wrote: “${note.slice(0, 500)}”`, citations: [] }] : [];
+
   // What the customer said: complaints first, each with the failing request nearest to it; else what was said nearest
   // the first failure; else the first things said.
   const failingRequests = indexed.filter(({ event }) => isFailingRequest(event));
@@ -78,13 +83,14 @@ export function buildDigest(material: SummaryMaterial): { goal: string | null; l
   const firstFailure = failures[0];
   const nearFailure = firstFailure && nearest(confident, (segment) => distanceTo(segment, firstFailure.event.t));
   const quoted = complaints.length > 0 ? complaints : nearFailure ? [nearFailure] : confident;
+  const speech: SummaryLine[] = [];
   for (const segment of quoted.slice(0, MAX_QUOTES)) {
     const said = `The customer said at ${clock(segment.start_ms)}: “${segment.text}”`;
     const request = COMPLAINT.test(segment.text) ? nearest(failingRequests, (f) => distanceTo(segment, f.event.t)) : undefined;
-    if (request) lines.push({ text: `${said}; the nearest failing request: ${describeFailure(request)}.`, citations: cite(timeCitation(material, segment.start_ms), eventCitation(material, request.index)) });
-    else lines.push({ text: said, citations: cite(timeCitation(material, segment.start_ms)) });
+    if (request) speech.push({ text: `${said}; the nearest failing request: ${describeFailure(request)}.`, citations: cite(timeCitation(material, segment.start_ms), eventCitation(material, request.index)) });
+    else speech.push({ text: said, citations: cite(timeCitation(material, segment.start_ms)) });
   }
 
-  const goal = material.note ? `The customer wrote: “${material.note.slice(0, 500)}”` : null;
-  return { goal, lines: lines.filter((line) => line.citations.length > 0) };
+  const cited = (list: SummaryLine[]): SummaryLine[] => list.filter((line) => line.citations.length > 0);
+  return { goal: null, lines: [...cited(lines), ...wrote, ...cited(speech)] };
 }

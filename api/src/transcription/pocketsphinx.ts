@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TranscriptWord } from '@showback/contract';
 import { runTool } from '../media/run-tool.ts';
 import type { AudioChunk } from './audio-chunks.ts';
+import { speechSpans, type Span } from './speech-spans.ts';
 
 /** Sentence markers, silence, fillers and noise: not words anyone said. */
 const NOT_A_WORD = /^(<s>|<\/s>|<sil>|\[[A-Z_]+\]|\+\+.*\+\+|\(NULL\))$/;
@@ -36,17 +37,25 @@ export function parseCtmLine(line: string): { utterance: string; word: Transcrip
 }
 
 /**
- * Recognises every chunk with one pocketsphinx_batch run (one utterance per chunk, so memory stays that of one
- * chunk), reading words from -ctm, the one output that carries each word's confidence. -remove_silence no keeps silent frames in the count: with its default voice-activity detection the
- * frame numbers skip the silence and every time after a pause comes out early. Answers chunk-local word times.
+ * Recognises every chunk with one pocketsphinx_batch run (the model loads once), each chunk cut into utterances where
+ * someone speaks (speech-spans.ts; the control file names each span's frames), reading words from -ctm, the one
+ * output that carries each word's confidence. -remove_silence no: the spans already leave the silence out, and its
+ * own voice-activity detection would skip frames inside an utterance and shift every later time. Answers chunk-local
+ * word times.
  */
 export async function recognizeWithPocketsphinx(options: PocketsphinxOptions, chunks: AudioChunk[], workDir: string): Promise<TranscriptWord[][]> {
   if (chunks.length === 0) return [];
   const dir = path.dirname(chunks[0]!.file);
-  const ids = chunks.map((chunk) => path.basename(chunk.file, '.raw'));
+  const utterances: { chunk: number; id: string; span: Span }[] = [];
+  for (const [chunk, { file }] of chunks.entries()) {
+    const name = path.basename(file, '.raw');
+    for (const [k, span] of speechSpans(await fs.readFile(file)).entries()) utterances.push({ chunk, id: `${name}-u${k}`, span });
+  }
+  const perChunk: TranscriptWord[][] = chunks.map(() => []);
+  if (utterances.length === 0) return perChunk;
   const control = path.join(workDir, 'chunks.ctl');
   const ctm = path.join(workDir, 'words.ctm');
-  await fs.writeFile(control, ids.join('\n') + '\n');
+  await fs.writeFile(control, utterances.map(({ chunk, id, span }) => `${path.basename(chunks[chunk]!.file, '.raw')} ${span.start} ${span.end - 1} ${id}`).join('\n') + '\n');
   const audioSeconds = chunks.reduce((sum, chunk) => sum + chunk.durationMs, 0) / 1000;
   // A generous limit: at nice 10 on a busy machine the recogniser gets little CPU, and a starved run is not a hung
   // one (60 s + 2 × the audio killed 5 s clips while other work kept both cores busy).
@@ -63,7 +72,11 @@ export async function recognizeWithPocketsphinx(options: PocketsphinxOptions, ch
     const parsed = parseCtmLine(line);
     if (parsed) byUtterance.set(parsed.utterance, [...(byUtterance.get(parsed.utterance) ?? []), parsed.word]);
   }
-  // -ctm lines "may require post-sorting" (pocketsphinx's own help): order each utterance's words by time.
-  for (const words of byUtterance.values()) words.sort((a, b) => a.start_ms - b.start_ms);
-  return ids.map((id) => byUtterance.get(id) ?? []);
+  for (const { chunk, id, span } of utterances) {
+    // -ctm times count from the utterance's first frame, and its lines "may require post-sorting" (its own help).
+    const shift = span.start * 10;
+    const words = (byUtterance.get(id) ?? []).map((w) => ({ ...w, start_ms: w.start_ms + shift, end_ms: w.end_ms + shift }));
+    perChunk[chunk]!.push(...words.sort((a, b) => a.start_ms - b.start_ms));
+  }
+  return perChunk;
 }

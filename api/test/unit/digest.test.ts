@@ -40,15 +40,18 @@ describe('the digest (summary without a model)', () => {
   const digest = buildDigest(material);
   const texts = digest.lines.map((line) => line.text);
 
-  it('leads with the failures, then the pages the customer went to, then only what the recogniser was sure of', () => {
+  it('leads with the failures, then the pages the customer went to, then the note, then only what the recogniser was sure of', () => {
     expect(texts).toEqual([
       'GET /api/coupons answered 404 at 00:05, while the customer was speaking.',
       'Console error at 00:24: PaymentError: card declined, while the customer was speaking.',
       'POST /api/pay answered 500 at 00:25, while the customer was speaking.',
       'Pages the customer went to: /cart (00:01) → /checkout?step=pay (00:12).',
+      'The customer wrote: “Paying does not work”',
       'The customer said at 00:26: “the green payment button crashes every time”; the nearest failing request: POST /api/pay answered 500 at 00:25.',
     ]);
-    expect(digest.goal).toBe('The customer wrote: “Paying does not work”');
+    // The note is its own evidence; without a model nothing states a goal beyond it.
+    expect(digest.lines[4]!.citations).toEqual([]);
+    expect(digest.goal).toBeNull();
   });
 
   it('cites the failing request nearest to where the customer said it crashed, and never quotes an unsure segment', () => {
@@ -63,7 +66,7 @@ describe('the digest (summary without a model)', () => {
   it('quotes what was said nearest the first failure when nobody complained, and the first things said when nothing failed', () => {
     const calm = buildDigest({ ...material, segments: [said('hello there', 1000, 0.9), said('i open the coupons', 4500, 0.9), said('mumble', 5000, 0.1)] });
     expect(calm.lines.at(-1)!.text).toBe('The customer said at 00:04: “i open the coupons”');
-    const fine = buildDigest({ ...material, events: [], segments: [said('hello there', 1000, 0.9), said('mumble', 3000, 0.2), said('all good', 5000, 0.7)] });
+    const fine = buildDigest({ ...material, note: null, events: [], segments: [said('hello there', 1000, 0.9), said('mumble', 3000, 0.2), said('all good', 5000, 0.7)] });
     expect(fine.lines.map((line) => line.text)).toEqual(['The customer said at 00:01: “hello there”', 'The customer said at 00:05: “all good”']);
   });
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, SummarySchema, type Summary } from '@showback/contract';
 import { requireUser } from '../../plugins/auth.ts';
 import { getSubmissionRecord } from '../submissions/submissions.service.ts';
+import { findTranscript } from '../transcripts/transcripts.repository.ts';
 import { findSummary } from './summaries.repository.ts';
 
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -15,6 +16,7 @@ export const summariesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { accountId } = request.user;
     await getSubmissionRecord(app.ctx, accountId, request.params.id);
     const row = await findSummary(app.ctx.db, accountId, request.params.id);
+    const transcript = await findTranscript(app.ctx.db, accountId, request.params.id);
     return {
       status: row?.status ?? 'pending',
       kind: row?.kind ?? null,
@@ -23,6 +25,7 @@ export const summariesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       lines: row?.status === 'ready' ? row.lines : [],
       error: row?.error ?? null,
       updated_at: row ? new Date(row.updated_at).toISOString() : null,
+      rebuilding: row?.status === 'ready' && transcript?.status === 'ready' && new Date(transcript.updated_at) > new Date(row.updated_at),
     };
   });
 };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Transcript, TranscriptSegment } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { summarizeSubmissionJob } from '../../jobs/summarize-submission.job.ts';
 import { transcribeSubmissionJob } from '../../jobs/transcribe-submission.job.ts';
 import { getSubmissionRecord } from '../submissions/submissions.service.ts';
 import { findTranscript, saveTranscript, type TranscriptRow } from './transcripts.repository.ts';
@@ -53,7 +54,9 @@ export async function retryTranscript(ctx: AppContext, accountId: string, submis
 /**
  * An owner's correction of segment `index`: its text becomes theirs (the words keep the recogniser's timing), it is
  * no longer unsure, and the captions, the .txt and the list search follow (they read the same row). The row is
- * locked while it changes, so two people correcting two segments at once keep both corrections.
+ * locked while it changes, so two people correcting two segments at once keep both corrections. The summary is
+ * rebuilt from the corrected transcript by a job queued in the same transaction, SUMMARY_REBUILD_DELAY_SECONDS later:
+ * only the job of the last correction in a burst rebuilds it (summarize-submission).
  */
 export async function editSegment(ctx: AppContext, accountId: string, submissionId: string, index: number, text: string): Promise<Transcript> {
   await getSubmissionRecord(ctx, accountId, submissionId);
@@ -70,6 +73,7 @@ export async function editSegment(ctx: AppContext, accountId: string, submission
       .set({ segments: JSON.stringify(segments), text: segments.map((s) => s.text).join(' '), updated_at: sql`now()` })
       .where('submission_id', '=', submissionId)
       .execute();
+    await ctx.queue.send(summarizeSubmissionJob, { submission_id: submissionId, after_correction: true }, { trx, startAfterSeconds: ctx.config.summary.rebuildDelaySeconds });
   });
   return getTranscript(ctx, accountId, submissionId);
 }

@@ -118,7 +118,7 @@ function RecordingView({ submission }: { submission: Submission }) {
         <div className={[styles.layout, hasTimelinePanel ? styles.withTimeline : ''].join(' ')}>
           <div className={styles.main}>
             <VideoPlayer submission={submission} handlers={handlers} captionsUrl={captionsUrl(transcript.data)} captionsOn={captionsOn} />
-            <SummaryPanel submission={submission} transcriptStatus={transcript.data?.status} />
+            <SummaryPanel submission={submission} transcript={transcript.data} />
             <TranscriptPanel submission={submission} transcript={transcript} captionsOn={captionsOn} onCaptionsChange={setCaptionsOn} />
             <section className={styles.panel} aria-labelledby="instructions-title">
               <h2 id="instructions-title" className={styles.panelTitle}>

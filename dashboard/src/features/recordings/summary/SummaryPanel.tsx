@@ -1,4 +1,4 @@
-import { requestPath, type Submission, type Summary, type SummaryCitation, type TranscriptStatus } from '@showback/contract';
+import { requestPath, type Submission, type Summary, type SummaryCitation, type Transcript } from '@showback/contract';
 import { api } from '../../../app/api.ts';
 import { t } from '../../../messages/t.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
@@ -21,11 +21,17 @@ function citationLabel(citation: SummaryCitation): string {
  * The recording in a few lines, each with the evidence it rests on as buttons that play from that moment. Text is
  * rendered as text: a model's words or the customer's note never become markup.
  */
-export function SummaryPanel({ submission, transcriptStatus }: { submission: Submission; transcriptStatus: TranscriptStatus | undefined }) {
+export function SummaryPanel({ submission, transcript }: { submission: Submission; transcript: Pick<Transcript, 'status' | 'updated_at'> | undefined }) {
+  const transcriptStatus = transcript?.status;
   // A failed transcript has queued its summary already, except for recordings from before transcripts: those get
   // theirs after Try again, so there is nothing to wait for until the transcript is on its way again.
   const stalled = transcriptStatus === 'failed';
-  const { data } = usePolledResource((signal) => getSummary(submission.id, signal), [submission.id], (summary) => summary.status === 'pending' && submission.status !== 'failed' && !stalled);
+  // Asked again when the transcript changes (an owner's correction), then while the summary is rebuilt from it.
+  const { data } = usePolledResource(
+    (signal) => getSummary(submission.id, signal),
+    [submission.id, transcript?.updated_at],
+    (summary) => (summary.status === 'pending' && submission.status !== 'failed' && !stalled) || summary.rebuilding,
+  );
   const { seek } = usePlayerClock();
   if (!data || submission.status === 'failed' || (stalled && data.status === 'pending')) return null;
   return (
@@ -40,6 +46,11 @@ export function SummaryPanel({ submission, transcriptStatus }: { submission: Sub
       ) : (
         <>
           <p className={styles.label}>{data.kind === 'model' ? t('summary.byModel', { model: data.engine ?? '' }) : t('summary.digest')}</p>
+          {data.rebuilding && (
+            <p className={styles.muted} role="status">
+              {t('summary.rebuilding')}
+            </p>
+          )}
           {data.goal && <p className={styles.goal}>{data.goal}</p>}
           {data.lines.length === 0 ? (
             <p className={styles.muted}>{t('summary.nothingFailed')}</p>
