@@ -11,10 +11,13 @@ import { useProduct } from '../support/product.ts';
 import { makeSpeechMp4, submitVideo } from './submitVideo.ts';
 
 const SENTENCE = 'when I click the save button on the billing page nothing happens and I see an error that says payment failed';
+/** Words no dictionary has: the recogniser guesses ("these are black vinyl fracas…") and knows it is unsure. */
+const MUMBLED = 'the zorblat quindle fraxed my vorpish blintoon';
 
 /** The owner reads what the customer said and what failed: captions, the transcript beside the video, the summary, search. */
 describe('review: transcript, captions and summary', () => {
-  const product = useProduct();
+  // A corrected transcript's summary is rewritten 2 s after the last correction (15 s by default).
+  const product = useProduct({ env: { SUMMARY_REBUILD_DELAY_SECONDS: '2' } });
   let tmp: string;
   let owner: Owner;
   let submissionId = '';
@@ -39,24 +42,28 @@ describe('review: transcript, captions and summary', () => {
         ],
       })
     ).id;
-    expect((await waitForProcessed(owner, submissionId)).status).toBe('ready');
-    for (const deadline = Date.now() + 90_000; ; await new Promise((r) => setTimeout(r, 500))) {
-      const transcript = (await (await fetch(`${owner.url}/api/v1/submissions/${submissionId}/transcript`, { headers: owner.headers })).json()) as Transcript;
-      if (transcript.status === 'ready') break;
-      if (Date.now() > deadline) throw new Error(`transcript still ${transcript.status}: ${String(transcript.error)}`);
-    }
+    await waitForTranscript(submissionId);
   });
   afterAll(async () => {
     if (tmp) await fs.rm(tmp, { recursive: true, force: true });
   });
 
+  async function waitForTranscript(id: string): Promise<void> {
+    expect((await waitForProcessed(owner, id)).status).toBe('ready');
+    for (const deadline = Date.now() + 90_000; ; await new Promise((r) => setTimeout(r, 500))) {
+      const transcript = (await (await fetch(`${owner.url}/api/v1/submissions/${id}/transcript`, { headers: owner.headers })).json()) as Transcript;
+      if (transcript.status === 'ready') break;
+      if (Date.now() > deadline) throw new Error(`transcript still ${transcript.status}: ${String(transcript.error)}`);
+    }
+  }
+
   /** The recording's page, signed in as its owner. */
-  async function openRecording(): Promise<Page> {
+  async function openRecording(id = submissionId): Promise<Page> {
     const context = await product.context(1280);
     context.setDefaultTimeout(60_000);
     await signInOwner(context, owner);
     const page = await context.newPage();
-    await page.goto(`/my/recordings/${submissionId}`);
+    await page.goto(`/my/recordings/${id}`);
     return page;
   }
 
@@ -126,15 +133,15 @@ describe('review: transcript, captions and summary', () => {
     const summary = page.getByRole('region', { name: 'Summary' });
     // The owner is told this is the digest, not a model's summary.
     await summary.getByText('Automatic summary, without AI: the failures, the pages visited and the parts of the transcript the speech recogniser was sure of.').waitFor();
-    expect(await summary.textContent()).toContain('The customer wrote: “I cannot save my billing details”');
     const lines = await summary.getByRole('listitem').allTextContents();
     expect(lines.slice(0, 3)).toEqual([
       'Console error at 00:05: Uncaught PaymentError: card declined, while the customer was speaking. [console error at 0:05.0]',
       'POST /api/billing/save answered 500 at 00:05, while the customer was speaking. [POST /api/billing/save → 500 at 0:05.5]',
       'Pages the customer went to: /billing (00:00). [0:00.2]',
     ]);
-    // "… an error that says payment failed" is quoted with the failing request nearest to it.
-    expect(lines[3]).toMatch(/^The customer said at 00:0\d: “when i click .*(error|failed).*”; the nearest failing request: POST \/api\/billing\/save answered 500 at 00:05\. \[0:0\d\.\d\]\[POST \/api\/billing\/save → 500 at 0:05\.5\]$/);
+    // The customer's note third, then "… an error that says payment failed" quoted with the failing request nearest to it.
+    expect(lines[3]).toBe('The customer wrote: “I cannot save my billing details” ');
+    expect(lines[4]).toMatch(/^The customer said at 00:0\d: “when i click .*(error|failed).*”; the nearest failing request: POST \/api\/billing\/save answered 500 at 00:05\. \[0:0\d\.\d\]\[POST \/api\/billing\/save → 500 at 0:05\.5\]$/);
     expect(lines.join(' ')).not.toContain('GET');
 
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
@@ -181,5 +188,42 @@ describe('review: transcript, captions and summary', () => {
     await search.fill('refund');
     await search.press('Enter');
     await page.getByTestId('submission-item').filter({ hasText: 'Checkout problem' }).waitFor();
+  });
+
+  it('marks what the recogniser was unsure of "(unclear)"; the owner corrects it by typing, the summary is rewritten from it and both stay after a reload', async () => {
+    const dir = await fs.mkdtemp(path.join(tmp, 'mumbled-'));
+    const request = await createRequest(owner, { title: 'Mumbled report' });
+    const { id } = await submitVideo(product.server.url, request.token, await makeSpeechMp4(dir, MUMBLED, 1, 6), {
+      duration_ms: 6000,
+      events: [{ kind: 'network', t: 3000, transport: 'fetch', method: 'POST', url: 'https://shop.example/api/invoice', status: 500, duration_ms: 90 }],
+    });
+    await waitForTranscript(id);
+    const page = await openRecording(id);
+    const panel = page.getByRole('region', { name: 'Transcript' });
+    const summary = page.getByRole('region', { name: 'Summary' });
+    const unclear = panel.getByRole('listitem').filter({ hasText: '(unclear)' }).first();
+    await unclear.waitFor();
+    // The summary never quotes it as the customer's words.
+    await summary.getByText('POST /api/invoice answered 500 at 00:03', { exact: false }).waitFor();
+    expect(await summary.textContent()).not.toContain('The customer said');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'review-transcript-unclear-1280.png'), fullPage: true });
+
+    await unclear.getByRole('button', { name: /^Correct what was said at / }).click();
+    const box = panel.getByRole('textbox', { name: /^Correct what was said at / });
+    await box.press('ControlOrMeta+a');
+    await box.pressSequentially('the invoice page crashes with an error');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    const corrected = panel.getByRole('listitem').filter({ hasText: 'the invoice page crashes with an error' });
+    await corrected.getByText('(corrected)').waitFor();
+    expect(await corrected.textContent()).not.toContain('(unclear)');
+    // The summary is rewritten from the correction in the background and updates by itself.
+    const quote = summary.getByRole('listitem').filter({ hasText: /^The customer said at 00:0\d: “the invoice page crashes with an error”; the nearest failing request: POST \/api\/invoice answered 500 at 00:03\./ });
+    await quote.waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'review-transcript-unclear-corrected-1280.png'), fullPage: true });
+
+    await page.reload();
+    await corrected.getByText('(corrected)').waitFor();
+    expect(await corrected.textContent()).not.toContain('(unclear)');
+    await quote.waitFor();
   });
 });
