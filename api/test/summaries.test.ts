@@ -96,7 +96,7 @@ describe('summary without a model (the automatic digest)', () => {
     const stranger = await signUp(t);
     const foreign = await fetch(`${t.url}/api/v1/submissions/${id}/summary`, { headers: stranger.headers });
     expect(foreign.status).toBe(404);
-  });
+  }, 120_000);
 
   it('is rebuilt by a job from the corrected transcript once a burst of corrections is over, announced once', async () => {
     const owner = await signUp(t);

@@ -360,6 +360,8 @@ export interface SummariesTable {
   lines: Json<SummaryLine[]>;
   attempts: Generated<number>;
   error: string | null;
+  /** The transcript's updated_at this summary was written from (null: no transcript, or written before corrections). */
+  transcript_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -11,7 +11,7 @@ import { writeWithModel } from '../summary/model-summary.ts';
 import { loadSummaryMaterial } from '../summary/summary-material.ts';
 import { defineJob } from './job.ts';
 
-type ReadySummary = Pick<Updateable<SummariesTable>, 'kind' | 'engine' | 'goal' | 'lines' | 'error'>;
+type ReadySummary = Pick<Updateable<SummariesTable>, 'kind' | 'engine' | 'goal' | 'lines' | 'error' | 'transcript_at'>;
 
 /** What a submission.summarized event announces; the status, attempts and error of the row are not part of it. */
 const content = (row: SummaryRow | undefined): string | undefined => (row ? JSON.stringify([row.kind, row.engine, row.goal, row.lines]) : undefined);
@@ -34,17 +34,20 @@ async function storeReady(ctx: AppContext, submissionId: string, accountId: stri
 }
 
 /**
- * True when the transcript's last correction is at least `seconds` old. Each correction queues a rebuild that many
- * seconds later in its own transaction (the same now()), so only the run queued by the latest correction of a burst
- * finds it quiet: the others leave the summary to it.
+ * The corrected transcript's version when the summary must be rebuilt from it: its last correction is at least
+ * `seconds` old, and the summary was written from an older version. Each correction queues a rebuild that many
+ * seconds later in its own transaction (the same now()), so a run that comes while corrections go on leaves the summary
+ * to the run of the last one, and of runs picked up late only the first rebuilds.
  */
-async function correctionsSettled(db: Db, submissionId: string, seconds: number): Promise<boolean> {
+async function correctionToRebuild(db: Db, submissionId: string, seconds: number): Promise<boolean> {
   const row = await db
     .selectFrom('transcripts')
-    .select('submission_id')
-    .where('submission_id', '=', submissionId)
-    .where('status', '=', 'ready')
-    .where('updated_at', '<=', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .leftJoin('summaries', 'summaries.submission_id', 'transcripts.submission_id')
+    .select('transcripts.submission_id')
+    .where('transcripts.submission_id', '=', submissionId)
+    .where('transcripts.status', '=', 'ready')
+    .where('transcripts.updated_at', '<=', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .where((eb) => eb.or([eb('summaries.transcript_at', 'is', null), eb('summaries.transcript_at', '<', eb.ref('transcripts.updated_at'))]))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -69,7 +72,7 @@ export const summarizeSubmissionJob = defineJob({
     const submission = await findSubmissionById(ctx.db, id);
     if (!submission) return;
     const ready = (await findSummaryById(ctx.db, id))?.status === 'ready';
-    if (payload.after_correction ? !(await correctionsSettled(ctx.db, id, ctx.config.summary.rebuildDelaySeconds)) : ready) return;
+    if (payload.after_correction ? !(await correctionToRebuild(ctx.db, id, ctx.config.summary.rebuildDelaySeconds)) : ready) return;
     const account = submission.account_id;
     // A rebuild leaves the summary it replaces readable (and older than the correction) until the new one is stored.
     if (!ready) await saveSummary(ctx.db, id, account, { status: 'pending', attempts: run.attempt });
@@ -78,7 +81,7 @@ export const summarizeSubmissionJob = defineJob({
     if (api) {
       try {
         const written = await writeWithModel(api, material);
-        await storeReady(ctx, id, account, { kind: 'model', engine: api.model, goal: written.goal, lines: JSON.stringify(written.lines), error: null });
+        await storeReady(ctx, id, account, { kind: 'model', engine: api.model, goal: written.goal, lines: JSON.stringify(written.lines), error: null, transcript_at: material.transcriptAt });
         return;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -87,11 +90,11 @@ export const summarizeSubmissionJob = defineJob({
           throw error;
         }
         const digest = buildDigest(material);
-        await storeReady(ctx, id, account, { kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: `The model failed (${message}); this is the automatic digest.` });
+        await storeReady(ctx, id, account, { kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: `The model failed (${message}); this is the automatic digest.`, transcript_at: material.transcriptAt });
         return;
       }
     }
     const digest = buildDigest(material);
-    await storeReady(ctx, id, account, { kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: null });
+    await storeReady(ctx, id, account, { kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: null, transcript_at: material.transcriptAt });
   },
 });

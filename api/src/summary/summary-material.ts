@@ -12,6 +12,8 @@ export interface SummaryMaterial {
   /** The host page's events in the order GET /events lists them; citations name them by this index. */
   events: WidgetEvent[];
   segments: TranscriptSegment[];
+  /** The ready transcript's updated_at (its version: a correction changes it), null without one. */
+  transcriptAt: Date | null;
 }
 
 export async function loadSummaryMaterial(db: Db, submission: SubmissionRow): Promise<SummaryMaterial> {
@@ -23,5 +25,6 @@ export async function loadSummaryMaterial(db: Db, submission: SubmissionRow): Pr
     durationMs: submission.duration_ms ?? submission.client_duration_ms,
     events: rows.map((row) => ({ ...(row.payload as object), kind: row.kind, t: row.offset_ms }) as WidgetEvent),
     segments: transcript?.status === 'ready' ? transcript.segments : [],
+    transcriptAt: transcript?.status === 'ready' ? new Date(transcript.updated_at) : null,
   };
 }

@@ -29,6 +29,7 @@ const material: SummaryMaterial = {
     { kind: 'console', t: 24_500, level: 'error', message: 'PaymentError: card declined' },
     request(25_000, 'POST', 'https://shop.example/api/pay', 500),
   ],
+  transcriptAt: null,
   segments: [
     said('there was an error with the coupons', 6000, 0.3),
     said('now i am on the checkout page', 13_000, 0.9),

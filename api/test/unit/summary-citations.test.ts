@@ -11,6 +11,7 @@ const material: SummaryMaterial = {
     { kind: 'network', t: 5500, transport: 'fetch', method: 'POST', url: 'https://shop.example/api/save', status: 500, duration_ms: 90 },
     { kind: 'console', t: 5000, level: 'error', message: 'boom' },
   ],
+  transcriptAt: null,
   segments: [{ start_ms: 20_000, end_ms: 24_000, text: 'it broke', words: [], confidence: null, unsure: false, edited: false }],
 };
 

@@ -36,6 +36,7 @@ import * as m20261126_0331_zendesk_note_tags from './20261126_0331_zendesk_note_
 import * as m20261126_0340_submission_sender_user_id from './20261126_0340_submission_sender_user_id.ts';
 import * as m20261126_0345_zendesk_app_sessions from './20261126_0345_zendesk_app_sessions.ts';
 import * as m20261126_1230_user_locale from './20261126_1230_user_locale.ts';
+import * as m20261126_1330_summary_transcript_version from './20261126_1330_summary_transcript_version.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0340_submission_sender_user_id': m20261126_0340_submission_sender_user_id,
   '20261126_0345_zendesk_app_sessions': m20261126_0345_zendesk_app_sessions,
   '20261126_1230_user_locale': m20261126_1230_user_locale,
+  '20261126_1330_summary_transcript_version': m20261126_1330_summary_transcript_version,
 };

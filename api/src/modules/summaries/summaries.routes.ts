@@ -25,7 +25,7 @@ export const summariesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       lines: row?.status === 'ready' ? row.lines : [],
       error: row?.error ?? null,
       updated_at: row ? new Date(row.updated_at).toISOString() : null,
-      rebuilding: row?.status === 'ready' && transcript?.status === 'ready' && new Date(transcript.updated_at) > new Date(row.updated_at),
+      rebuilding: row?.status === 'ready' && transcript?.status === 'ready' && new Date(transcript.updated_at) > new Date(row.transcript_at ?? row.updated_at),
     };
   });
 };
