@@ -34,19 +34,18 @@ async function storeReady(ctx: AppContext, submissionId: string, accountId: stri
 }
 
 /**
- * The corrected transcript's version when the summary must be rebuilt from it: its last correction is at least
- * `seconds` old, and the summary was written from an older version. Each correction queues a rebuild that many
- * seconds later in its own transaction (the same now()), so a run that comes while corrections go on leaves the summary
- * to the run of the last one, and of runs picked up late only the first rebuilds.
+ * True when the transcript is still at `version`, the one the correction that queued this run made, and the summary
+ * was written from an older one. A burst of corrections queues one run each; only the run of the last finds its
+ * version current, however late or concurrently the runs are picked up.
  */
-async function correctionToRebuild(db: Db, submissionId: string, seconds: number): Promise<boolean> {
+async function rebuildFor(db: Db, submissionId: string, version: string): Promise<boolean> {
   const row = await db
     .selectFrom('transcripts')
     .leftJoin('summaries', 'summaries.submission_id', 'transcripts.submission_id')
     .select('transcripts.submission_id')
     .where('transcripts.submission_id', '=', submissionId)
     .where('transcripts.status', '=', 'ready')
-    .where('transcripts.updated_at', '<=', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .where(sql<string>`extract(epoch from transcripts.updated_at)::text`, '=', version)
     .where((eb) => eb.or([eb('summaries.transcript_at', 'is', null), eb('summaries.transcript_at', '<', eb.ref('transcripts.updated_at'))]))
     .executeTakeFirst();
   return row !== undefined;
@@ -54,14 +53,18 @@ async function correctionToRebuild(db: Db, submissionId: string, seconds: number
 
 /**
  * The recording's summary, once its transcript has settled (queued by transcribe-submission whatever its outcome),
- * and again after an owner corrected the transcript (`after_correction`, queued by the correction). With
+ * and again after an owner corrected the transcript (`correction`: the transcript's version it made). With
  * SUMMARY_API_URL a model writes it; without, or when the model keeps failing, the digest (no model) does, so an
  * agent always gets the evidence. Idempotent: a ready summary is left alone unless a correction asks for a rebuild,
  * and a summary is announced (`submission.summarized`, for webhooks) once, when it is first stored or changes.
  */
 export const summarizeSubmissionJob = defineJob({
   name: 'summarize-submission',
-  schema: Type.Object({ submission_id: Type.String({ format: 'uuid' }), after_correction: Type.Optional(Type.Boolean()) }),
+  schema: Type.Object({
+    submission_id: Type.String({ format: 'uuid' }),
+    /** Queued by a transcript correction: the transcript's updated_at it made, as `extract(epoch …)::text`. */
+    correction: Type.Optional(Type.String({ maxLength: 40 })),
+  }),
   retryLimit: 3,
   retryDelaySeconds: 30,
   expireInSeconds: 30 * 60,
@@ -72,7 +75,7 @@ export const summarizeSubmissionJob = defineJob({
     const submission = await findSubmissionById(ctx.db, id);
     if (!submission) return;
     const ready = (await findSummaryById(ctx.db, id))?.status === 'ready';
-    if (payload.after_correction ? !(await correctionToRebuild(ctx.db, id, ctx.config.summary.rebuildDelaySeconds)) : ready) return;
+    if (payload.correction !== undefined ? !(await rebuildFor(ctx.db, id, payload.correction)) : ready) return;
     const account = submission.account_id;
     // A rebuild leaves the summary it replaces readable (and older than the correction) until the new one is stored.
     if (!ready) await saveSummary(ctx.db, id, account, { status: 'pending', attempts: run.attempt });

@@ -55,8 +55,8 @@ export async function retryTranscript(ctx: AppContext, accountId: string, submis
  * An owner's correction of segment `index`: its text becomes theirs (the words keep the recogniser's timing), it is
  * no longer unsure, and the captions, the .txt and the list search follow (they read the same row). The row is
  * locked while it changes, so two people correcting two segments at once keep both corrections. The summary is
- * rebuilt from the corrected transcript by a job queued in the same transaction, SUMMARY_REBUILD_DELAY_SECONDS later:
- * only the job of the last correction in a burst rebuilds it (summarize-submission).
+ * rebuilt from the corrected transcript by a job queued in the same transaction, SUMMARY_REBUILD_DELAY_SECONDS later
+ * with the version this correction made: only the job of the last correction in a burst rebuilds it.
  */
 export async function editSegment(ctx: AppContext, accountId: string, submissionId: string, index: number, text: string): Promise<Transcript> {
   await getSubmissionRecord(ctx, accountId, submissionId);
@@ -68,12 +68,13 @@ export async function editSegment(ctx: AppContext, accountId: string, submission
     const segment = row.segments[index];
     if (!segment) throw new AppError('NOT_FOUND', 'This transcript has no such segment.');
     const segments = row.segments.map((s, i) => (i === index ? { ...segment, text: tidy, confidence: null, unsure: false, edited: true } : s));
-    await trx
+    const { version } = await trx
       .updateTable('transcripts')
       .set({ segments: JSON.stringify(segments), text: segments.map((s) => s.text).join(' '), updated_at: sql`now()` })
       .where('submission_id', '=', submissionId)
-      .execute();
-    await ctx.queue.send(summarizeSubmissionJob, { submission_id: submissionId, after_correction: true }, { trx, startAfterSeconds: ctx.config.summary.rebuildDelaySeconds });
+      .returning(sql<string>`extract(epoch from updated_at)::text`.as('version'))
+      .executeTakeFirstOrThrow();
+    await ctx.queue.send(summarizeSubmissionJob, { submission_id: submissionId, correction: version }, { trx, startAfterSeconds: ctx.config.summary.rebuildDelaySeconds });
   });
   return getTranscript(ctx, accountId, submissionId);
 }
