@@ -55,11 +55,11 @@ const getSummary = async (t: TestApp, owner: SignedUp, id: string): Promise<Summ
 
 /** The summary once it is ready and not being rebuilt from a correction. */
 async function waitForSummary(t: TestApp, owner: SignedUp, id: string): Promise<Summary> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const summary = await getSummary(t, owner, id);
     if (summary.status === 'ready' && !summary.rebuilding) return summary;
-    if (Date.now() > deadline) throw new Error(`summary of ${id} still ${summary.status}: ${String(summary.error)}`);
+    if (Date.now() > deadline) throw new Error(`summary of ${id} still ${summary.status}${summary.rebuilding ? ', rebuilding' : ''}: ${String(summary.error)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }

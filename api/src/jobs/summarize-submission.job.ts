@@ -46,7 +46,8 @@ async function rebuildFor(db: Db, submissionId: string, version: string): Promis
     .where('transcripts.submission_id', '=', submissionId)
     .where('transcripts.status', '=', 'ready')
     .where(sql<string>`extract(epoch from transcripts.updated_at)::text`, '=', version)
-    .where((eb) => eb.or([eb('summaries.transcript_at', 'is', null), eb('summaries.transcript_at', '<', eb.ref('transcripts.updated_at'))]))
+    // transcript_at went through a JavaScript Date: milliseconds.
+    .where((eb) => eb.or([eb('summaries.transcript_at', 'is', null), eb('summaries.transcript_at', '<', sql<Date>`date_trunc('milliseconds', transcripts.updated_at)`)]))
     .executeTakeFirst();
   return row !== undefined;
 }
