@@ -8,7 +8,7 @@ import { convertToMp4 } from '../src/media/convert-to-mp4.ts';
 import { probe } from '../src/media/probe.ts';
 import { earlyKeys } from '../src/modules/uploads/early-processing.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
-import { ffprobe, mediaFile, topLevelBoxes } from './support/fixtures/media.ts';
+import { ffprobe, mediaFile, servedImageWidth, topLevelBoxes } from './support/fixtures/media.ts';
 import { createRequest, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
 import { createUpload, patch } from './support/fixtures/tus-requests.ts';
 import { startPeerApp, startTestApp, type TestApp } from './support/test-app.ts';
@@ -74,6 +74,9 @@ describe(`processing while the recording uploads (${process.env.TEST_DATABASE_UR
     const poster = await fetch(`${t.url}${String(submission.poster_url)}`, { headers: owner.headers });
     expect(poster.status).toBe(200);
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    // The list's thumbnails were made beside the early poster.
+    expect(await t.app.ctx.storage.stat(earlyKeys(uploadId).poster.replace(/poster\.jpg$/, 'thumb-288.jpg'))).toBeDefined();
+    expect(await servedImageWidth(`${t.url}${String(submission.poster_url)}?width=144`, owner.headers)).toBe(144);
   });
 
   // Postgres only: two API processes need a shared database.

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from './support/auth.ts';
-import { ffprobe, mediaFile, topLevelBoxes } from './support/fixtures/media.ts';
-import type { RecordingRequest } from '@showback/contract';
+import { ffprobe, mediaFile, servedImageWidth, topLevelBoxes } from './support/fixtures/media.ts';
+import type { RecordingRequest, SubmissionList } from '@showback/contract';
 import { createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -72,8 +72,20 @@ describe('upload → submit → MP4', () => {
     const jpeg = Buffer.from(await poster.arrayBuffer());
     expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
 
-    const list = await (await fetch(`${t.url}/api/v1/submissions?request_id=${request.id}`, { headers: owner.headers })).json();
-    expect(list).toMatchObject({ total: 1, items: [{ id: created.id, thumbnail_url: done.poster_url, status: 'ready' }] });
+    // The list's thumbnails: the poster scaled to its 144 px box, at 1x and 2x, made beside the poster.
+    const list = await json<SubmissionList>(await fetch(`${t.url}/api/v1/submissions?request_id=${request.id}`, { headers: owner.headers }));
+    expect(list).toMatchObject({ total: 1, items: [{ id: created.id, status: 'ready' }] });
+    const [item] = list.items;
+    expect(await servedImageWidth(`${t.url}${String(item?.thumbnail_url)}`, owner.headers)).toBe(144);
+    expect(await servedImageWidth(`${t.url}${String(item?.thumbnail_2x_url)}`, owner.headers)).toBe(288);
+    const posterWidth = await servedImageWidth(`${t.url}${String(done.poster_url)}`, owner.headers);
+    expect(posterWidth).toBe(done.width);
+    // A recording processed before thumbnails existed has the poster only: that is what a thumbnail URL serves.
+    const { poster_key } = await t.app.ctx.db.selectFrom('submissions').select('poster_key').where('id', '=', created.id).executeTakeFirstOrThrow();
+    await t.app.ctx.storage.delete(String(poster_key).replace(/poster\.jpg$/, 'thumb-144.jpg'));
+    expect(await servedImageWidth(`${t.url}${String(item?.thumbnail_url)}`, owner.headers)).toBe(posterWidth);
+    const otherWidth = await fetch(`${t.url}${String(done.poster_url)}?width=100`, { headers: owner.headers });
+    expect([otherWidth.status, ((await otherWidth.json()) as { code: string }).code]).toEqual([422, 'VALIDATION_FAILED']);
     const req = await json<RecordingRequest>(await fetch(`${t.url}/api/v1/requests/${request.id}`, { headers: owner.headers }));
     expect(req.submission_count).toBe(1);
   });

@@ -201,6 +201,14 @@ export const CreatedSubmissionSchema = Type.Object({
 });
 export type CreatedSubmission = Static<typeof CreatedSubmissionSchema>;
 
+/** Widths of the recordings list's thumbnails (its 144 × 81 box at 1x and 2x), made beside the poster. */
+export const THUMBNAIL_WIDTHS = [144, 288] as const;
+export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+
+/** GET /submissions/:id/poster.jpg: the whole poster, or with `width` a thumbnail (the poster itself for recordings processed before thumbnails existed). */
+export const PosterQuerySchema = Type.Object({ width: Type.Optional(Type.Union(THUMBNAIL_WIDTHS.map((width) => Type.Literal(width)))) });
+export type PosterQuery = Static<typeof PosterQuerySchema>;
+
 export const SubmissionSummarySchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -214,7 +222,9 @@ export const SubmissionSummarySchema = Type.Object(
     /** From ffprobe once processed, else what the recorder reported. */
     duration_ms: Type.Union([Type.Integer(), Type.Null()]),
     status: ProcessingStatusSchema,
+    /** The poster at the list's 144 px width, and at 288 px for 2x screens. */
     thumbnail_url: Type.Union([Type.String(), Type.Null()]),
+    thumbnail_2x_url: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String({ format: 'date-time' }),
   }
 );

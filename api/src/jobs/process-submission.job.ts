@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.ts';
 import { convertToMp4 } from '../media/convert-to-mp4.ts';
-import { makePoster } from '../media/make-poster.ts';
+import { makePoster, posterKeys, putThumbnails } from '../media/make-poster.ts';
 import { probe } from '../media/probe.ts';
 import { makeWorkDir } from '../media/work-dirs.ts';
 import type { Updateable } from 'kysely';
@@ -67,7 +67,7 @@ async function ready(ctx: AppContext, row: SubmissionRow, video: { key: string; 
     processed_at: new Date(),
   });
   // Deleted while it was processing: leave nothing behind.
-  if (!stillThere) for (const key of [video.key, video.posterKey]) await ctx.storage.delete(key);
+  if (!stillThere) for (const key of [video.key, ...posterKeys(video.posterKey)]) await ctx.storage.delete(key);
   // The transcript follows the ready video. Failing to queue it must not fail a recording that is ready: the
   // transcript then stays without a row, and the owner's "Transcribe" (POST …/transcript) queues it.
   else await ctx.queue.send(transcribeSubmissionJob, { submission_id: row.id }).catch(() => null);
@@ -132,6 +132,7 @@ export const processSubmissionJob = defineJob({
       const k = keys(id);
       const video = await ctx.storage.putFile(k.video, output, { contentType: 'video/mp4' });
       await ctx.storage.putFile(k.poster, poster, { contentType: 'image/jpeg' });
+      await putThumbnails(ctx.config.ffmpegPath, ctx.storage, poster, k.poster);
       await ready(ctx, row, { key: k.video, posterKey: k.poster, size: video.size, durationMs: result.durationMs, width: result.video?.width, height: result.video?.height });
       await ctx.storage.delete(originalKey);
     } catch (error) {

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreatedSubmissionSchema, CreateSubmissionSchema, ErrorBodySchema, ListSubmissionsQuerySchema, SubmissionListSchema, SubmissionSchema, type SubmissionList } from '@showback/contract';
+import { CreatedSubmissionSchema, CreateSubmissionSchema, ErrorBodySchema, ListSubmissionsQuerySchema, PosterQuerySchema, SubmissionListSchema, SubmissionSchema, type SubmissionList } from '@showback/contract';
 import { AppError } from '../../errors.ts';
+import { thumbnailKey } from '../../media/make-poster.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { submissionFileName } from './download-name.ts';
@@ -75,10 +76,14 @@ export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendStoredFile(app.ctx.storage, request, reply, { key, contentType: type.contentType, attachmentName: submissionFileName(row, type.extension) });
   });
 
-  app.get('/api/v1/submissions/:id/poster.jpg', { preHandler: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {
+  app.get('/api/v1/submissions/:id/poster.jpg', { preHandler: requireUser, schema: { tags, params: IdParams, querystring: PosterQuerySchema } }, async (request, reply) => {
     const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
     if (!row.poster_key) throw new AppError('NOT_FOUND', 'This submission has no poster yet.');
-    return sendStoredFile(app.ctx.storage, request, reply, { key: row.poster_key, contentType: 'image/jpeg' });
+    const { width } = request.query;
+    const thumbnail = width === undefined ? undefined : thumbnailKey(row.poster_key, width);
+    // Recordings processed before thumbnails were made have the poster only.
+    const key = thumbnail && (await app.ctx.storage.stat(thumbnail)) ? thumbnail : row.poster_key;
+    return sendStoredFile(app.ctx.storage, request, reply, { key, contentType: 'image/jpeg' });
   });
 
   app.get('/api/v1/submissions/:id/original', { preHandler: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {

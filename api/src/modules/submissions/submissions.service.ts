@@ -1,9 +1,10 @@
-import { recordingEndedEarly, type CreatedSubmission, type CreateSubmission, type ListSubmissionsQuery, type Submission, type SubmissionList, type SubmissionSummary } from '@showback/contract';
+import { recordingEndedEarly, type CreatedSubmission, type CreateSubmission, type ListSubmissionsQuery, type Submission, type SubmissionList, type SubmissionSummary, type ThumbnailWidth } from '@showback/contract';
 import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import type { AppContext } from '../../context.ts';
 import type { SubmissionRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { finishSubmissionJob, processSubmissionJob } from '../../jobs/process-submission.job.ts';
+import { posterKeys } from '../../media/make-poster.ts';
 import { resolveToken, type OpenRequest } from '../requests/requests.service.ts';
 import { storeSubmissionContext } from '../widget/submission-context.ts';
 import { admitSubmission } from './assert-can-submit.ts';
@@ -17,6 +18,7 @@ function iso(value: Date | string): string {
 }
 
 const posterUrl = (row: Pick<SubmissionRow, 'id' | 'poster_key'>): string | null => (row.poster_key ? `/api/v1/submissions/${row.id}/poster.jpg` : null);
+const thumbnailUrl = (row: Pick<SubmissionRow, 'id' | 'poster_key'>, width: ThumbnailWidth): string | null => (row.poster_key ? `${posterUrl(row)}?width=${width}` : null);
 
 function urls(row: Pick<SubmissionRow, 'id' | 'poster_key' | 'video_key' | 'original_key'>) {
   const base = `/api/v1/submissions/${row.id}`;
@@ -39,7 +41,8 @@ export function toSummary(row: Omit<repo.SubmissionListRecord, 'created_at'> & {
     source: row.source,
     duration_ms: row.duration_ms ?? row.client_duration_ms,
     status: row.status,
-    thumbnail_url: posterUrl(row),
+    thumbnail_url: thumbnailUrl(row, 144),
+    thumbnail_2x_url: thumbnailUrl(row, 288),
     // The list's rows carry it formatted already (SubmissionListRecord); a submission's row carries a Date.
     created_at: typeof row.created_at === 'string' ? row.created_at : iso(row.created_at),
   };
@@ -221,7 +224,7 @@ export async function getSubmissionRecord(ctx: AppContext, accountId: string, id
 
 /** Every stored byte of a submission: processed files, the kept original and an upload not yet taken in. */
 export async function removeSubmissionFiles(ctx: AppContext, row: SubmissionRow): Promise<void> {
-  for (const key of [row.video_key, row.poster_key, row.original_key]) if (key) await ctx.storage.delete(key);
+  for (const key of [row.video_key, ...(row.poster_key ? posterKeys(row.poster_key) : []), row.original_key]) if (key) await ctx.storage.delete(key);
   await ctx.uploads.remove(row.upload_id);
 }
 

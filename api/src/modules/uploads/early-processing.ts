@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { canCopyVideo, remuxArgs } from '../../media/convert-to-mp4.ts';
 import { LiveRemux } from '../../media/live-remux.ts';
-import { makePoster } from '../../media/make-poster.ts';
+import { makePoster, posterKeys, putThumbnails } from '../../media/make-poster.ts';
 import { probe } from '../../media/probe.ts';
 import { makeWorkDir } from '../../media/work-dirs.ts';
 
@@ -35,7 +35,8 @@ export async function findEarlyResult(storage: Storage, uploadId: string): Promi
 }
 
 export async function deleteEarlyResult(storage: Storage, uploadId: string): Promise<void> {
-  for (const key of Object.values(earlyKeys(uploadId))) await storage.delete(key);
+  const keys = earlyKeys(uploadId);
+  for (const key of [keys.video, ...posterKeys(keys.poster), keys.facts]) await storage.delete(key);
 }
 
 // Each live conversion is an ffmpeg process; past this many in one process, uploads are processed after they finish.
@@ -111,6 +112,7 @@ export class EarlyProcessing {
       if (!(await c.poster)) await makePoster(this.ctx.config.ffmpegPath, output, poster, result.durationMs);
       const facts: EarlyFacts = { durationMs: result.durationMs, width: result.video.width, height: result.video.height };
       await this.ctx.storage.putFile(keys.poster, poster, { contentType: 'image/jpeg' });
+      await putThumbnails(this.ctx.config.ffmpegPath, this.ctx.storage, poster, keys.poster);
       // Last: the facts mark the result complete (findEarlyResult wants all three).
       await this.ctx.storage.put(keys.facts, Buffer.from(JSON.stringify(facts)), { contentType: 'application/json' });
     } catch (error) {

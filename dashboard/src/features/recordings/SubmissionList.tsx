@@ -26,7 +26,7 @@ export function SubmissionList({ items, hideRequest = false }: SubmissionListPro
         return (
           <li key={item.id} className={styles.item} data-testid="submission-item">
             <div className={styles.thumb}>
-              {item.thumbnail_url ? <img src={item.thumbnail_url} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" /> : <span className={styles.noThumb} aria-hidden="true">▶</span>}
+              {item.thumbnail_url ? <img src={item.thumbnail_url} srcSet={item.thumbnail_2x_url ? `${item.thumbnail_url} 1x, ${item.thumbnail_2x_url} 2x` : undefined} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" /> : <span className={styles.noThumb} aria-hidden="true">▶</span>}
               {item.duration_ms !== null && <span className={styles.duration}>{formatDuration(item.duration_ms)}</span>}
             </div>
             <div className={styles.main}>
