@@ -61,8 +61,9 @@ export type WidgetHostMessage =
    * Where the page named its app shell (`init({ recordElement })`) and the browser has Element Capture: a
    * `RestrictionTarget` for it, sent once in answer to `ready`. The recorder restricts its capture of this tab to that
    * element, which leaves the widget's control (outside it) out of the video (docs/recorder.md, "In the widget").
+   * `null` once the element left the page or is hidden (the browser would send no frames): the whole tab again.
    */
-  | (Envelope<'capture:restrict'> & { target: object });
+  | (Envelope<'capture:restrict'> & { target: object | null });
 
 /**
  * The host spool: a recorder in a cross-site frame, where the browser refuses it storage, keeps its recording in the

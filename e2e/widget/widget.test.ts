@@ -341,10 +341,17 @@ describe('widget on another site (the recorder is a third-party frame)', () => {
     expect(await page.locator('#app').evaluate((el) => getComputedStyle(el).isolation)).toBe('isolate');
     await page.getByRole('button', { name: 'Export invoices' }).click();
     await shot(page, '9-app-shell-recording');
-    await clockAt(frame, 3);
+    await clockAt(frame, 2);
+    // The app renders its shell anew: the old element is gone, so the recorder goes back to the whole tab rather than
+    // freeze the video (the browser sends no frames of an element that left the page).
+    await page.getByRole('button', { name: 'Reload the app' }).click();
+    // Chromium resumes the whole tab's frames some 2–3 s after the restriction is lifted (measured): until then the
+    // video holds its last frame.
+    await clockAt(frame, 7);
     await stopAndSend(frame);
     await page.getByRole('dialog', { name: 'Record your screen' }).getByRole('button', { name: 'Close' }).click();
     expect(await page.locator('#app').evaluate((el) => getComputedStyle(el).isolation)).toBe('auto');
+    await shot(page, '9-app-shell-after');
     const [id] = await submittedIds(page);
     const viewport = page.viewportSize()!;
     expect(pageErrors).toEqual([]);
@@ -355,12 +362,16 @@ describe('widget on another site (the recorder is a third-party frame)', () => {
     const mp4 = path.join(tmp, 'app-shell-recording.mp4');
     await download(owner, processed.download_url!, mp4);
     const colours = await frameColours(mp4, 1.5, path.join(SHOTS, '9-app-shell-video-frame.png'));
-    console.log('app shell frame:', colours);
+    const remounted = await frameColours(mp4, 6.5, path.join(SHOTS, '9-app-shell-remounted-video-frame.png'));
+    console.log('app shell frame:', colours, 'after the shell was replaced:', remounted);
     // The shell's own background fills the frame (the viewport's size: the shell is 100vh), its header is there…
     expect(colours.shell).toBeGreaterThan(0.5);
     expect(colours.size).toBe(`${viewport.width}x${viewport.height}`);
     // …and the control floating over it is not.
     expect(colours.stop).toBeLessThan(0.0001);
+    // Once the shell was replaced: the whole tab, control included, still moving.
+    expect(remounted.stop).toBeGreaterThan(0.0005);
+    expect(remounted.shell).toBeGreaterThan(0.5);
   });
 
   it('refuses the key from an origin that is not allowed, without errors in the host page', async () => {

@@ -76,15 +76,16 @@ describe('widget embed: host context is untrusted', () => {
   it('takes only a RestrictionTarget of this browser from capture:restrict, and none where the browser has no Element Capture', () => {
     const g = globalThis as { RestrictionTarget?: unknown };
     const message = (target: unknown) => ({ protocol: 'showback-widget', v: 1, type: 'capture:restrict', target });
-    // Node has no Element Capture, like Firefox and Safari: nothing is taken.
+    // Node has no Element Capture, like Firefox and Safari: nothing is taken. null is "the whole tab again".
     expect(restrictionTarget(message({}))).toBeUndefined();
+    expect(restrictionTarget(message(null))).toBeNull();
     // A stand-in for the browser's class: the check is that the clone is an instance of it (real one: e2e/widget).
     class RestrictionTarget {}
     g.RestrictionTarget = RestrictionTarget;
     try {
       const target = new RestrictionTarget();
       expect(restrictionTarget(message(target))).toBe(target);
-      for (const forged of [{}, 'element', null, { fromElement: 1 }]) expect(restrictionTarget(message(forged))).toBeUndefined();
+      for (const forged of [{}, 'element', undefined, { fromElement: 1 }]) expect(restrictionTarget(message(forged))).toBeUndefined();
       expect(restrictionTarget({ ...message(target), v: 2 })).toBeUndefined();
       expect(restrictionTarget({ ...message(target), type: 'context' })).toBeUndefined();
       expect(restrictionTarget(null)).toBeUndefined();

@@ -130,6 +130,8 @@ export interface InitOptions {
    * `<body>`) is left out of the video too. While the widget is open the SDK sets `isolation: isolate` on the element
    * (Element Capture records only an element that forms a stacking context; its layout stays as it is). `<body>`,
    * `<html>`, a selector that matches nothing and an element holding the widget are ignored with a console warning.
+   * If the element leaves the page or is hidden during a recording, the rest is recorded as the whole tab (the
+   * browser would record nothing of it); a selector finds the app's new shell at the next recording.
    */
   recordElement?: Element | string;
 }

@@ -27,6 +27,10 @@ describe('recordElement (Element Capture of the host app shell)', () => {
     const shell = await recordElement('#app', control);
     expect(made).toEqual([app]);
     expect(app.style.isolation).toBe('isolate');
+    // Re-mounted by the app: no longer a shell that can be recorded.
+    app.remove();
+    expect(shell!.shown()).toBe(false);
+    document.body.prepend(app);
     shell!.restore();
     expect(app.style.isolation).toBe('auto');
     expect(await recordElement(app, control)).toMatchObject({ target: { el: app } });

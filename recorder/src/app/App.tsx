@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { randomId, type CreateSubmission, type PublicRecordingRequest, type Recipient, type SubmissionSource } from '@showback/contract';
 import { checkCapability, detectFeatures, type Capability } from '../capture/capability.ts';
 import { CaptureError, type CaptureFailure } from '../capture/captureError.ts';
-import { captureDisplay, restrictToElement, stopStream } from '../capture/displayCapture.ts';
+import { captureDisplay, restrictToElement, stopStream, unrestrict } from '../capture/displayCapture.ts';
 import { readEnvironment } from '../capture/environment.ts';
 import { captureMicrophone } from '../capture/microphone.ts';
 import { containerOf } from '../capture/recordingFormat.ts';
@@ -145,6 +145,9 @@ export function App({ token, bridge, embedded, debug }: Props) {
       live = false;
     };
   }, [state.step, token, bridge]);
+
+  // The host page's app shell left the page (Element Capture would send no more frames): record the whole tab.
+  useEffect(() => bridge.onCaptureTargetLost?.(() => void unrestrict(display.current)), [bridge]);
 
   useEffect(() => {
     if (state.step !== 'load-failed') return;

@@ -47,6 +47,8 @@ export interface HostBridge {
    * video.
    */
   captureTarget?(): object | undefined;
+  /** `listener` runs when the host page's app shell left the page or is hidden: the capture must be the whole tab. */
+  onCaptureTargetLost?(listener: () => void): void;
 }
 
 export const noopBridge: HostBridge = {

@@ -56,3 +56,9 @@ export async function restrictToElement(stream: MediaStream, target: object | un
     // other browser.
   }
 }
+
+/** Back to the whole tab after `restrictToElement` (the element left the page): harmless on any other capture. */
+export async function unrestrict(stream: MediaStream | undefined): Promise<void> {
+  const track = stream?.getVideoTracks()[0] as RestrictableTrack | undefined;
+  if (typeof track?.restrictTo === 'function') await track.restrictTo(null).catch(() => undefined);
+}

@@ -93,11 +93,16 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
     });
   let startedAt: number | undefined;
   let recording = false;
-  // The host page's app shell, for Element Capture (`init({ recordElement })`); the latest one sent wins.
+  // The host page's app shell, for Element Capture (`init({ recordElement })`); the latest one sent wins, and null
+  // (the shell left the page) means the whole tab.
   let target: object | undefined;
+  let onTargetLost = (): void => undefined;
   window.addEventListener('message', (e) => {
     if (e.origin !== origin || e.source !== peer) return;
-    target = restrictionTarget(e.data) ?? target;
+    const next = restrictionTarget(e.data);
+    if (next === undefined) return;
+    target = next ?? undefined;
+    if (next === null) onTargetLost();
   });
 
   window.addEventListener('keydown', (e) => {
@@ -122,6 +127,7 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
     openSpool: () => HostSpoolStore.open(spoolCall),
     // A tab of its own records another tab: the host page's element is no part of its own capture.
     captureTarget: framed ? () => target : undefined,
+    onCaptureTargetLost: (listener) => void (onTargetLost = listener),
     emit(event: HostEventName, payload: Record<string, unknown> = {}) {
       switch (event) {
         case 'open':

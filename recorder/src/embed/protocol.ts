@@ -23,13 +23,14 @@ export function spoolReply(data: unknown, id: string): { ok: boolean; value?: un
 }
 
 /**
- * The host page's `capture:restrict` message: its `RestrictionTarget` (Element Capture), or undefined for anything
- * else, including a target that is no RestrictionTarget of this browser.
+ * The host page's `capture:restrict` message: its `RestrictionTarget` (Element Capture), null for "the whole tab
+ * again", or undefined for anything else, including a target that is no RestrictionTarget of this browser.
  */
-export function restrictionTarget(data: unknown): object | undefined {
+export function restrictionTarget(data: unknown): object | null | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const m = data as Record<string, unknown>;
   if (m.protocol !== WIDGET_PROTOCOL || m.v !== WIDGET_PROTOCOL_VERSION || m.type !== 'capture:restrict') return undefined;
   const Target = (globalThis as { RestrictionTarget?: new () => object }).RestrictionTarget;
+  if (m.target === null) return null;
   return typeof Target === 'function' && m.target instanceof Target ? m.target : undefined;
 }

@@ -26,6 +26,8 @@ interface Open {
   compact?: boolean;
   /** The page's app shell as an Element Capture target (`init({ recordElement })`), made at the frame's first `ready`. */
   shell?: Promise<RecordElement | undefined>;
+  /** Checks that the shell is still shown while the widget is open. */
+  shellWatch?: ReturnType<typeof setInterval>;
 }
 
 const MESSAGES: Partial<Record<string, string>> = {
@@ -64,7 +66,17 @@ export function createWidget(h: WidgetHost): Widget {
         // tab, where this page's element is no target.
         if (u.shell) return;
         u.shell = recordElement(h.opts.recordElement, u.host);
-        return void u.shell.then((shell) => shell && ui === u && post(u, restrictMessage(shell.target)));
+        return void u.shell.then((shell) => {
+          if (!shell || ui !== u) return;
+          post(u, restrictMessage(shell.target));
+          // An app that re-mounts or hides its shell would freeze the video (no frames of an element that is not
+          // rendered): the recorder goes back to the whole tab.
+          u.shellWatch = setInterval(() => {
+            if (shell.shown()) return;
+            clearInterval(u.shellWatch);
+            post(u, restrictMessage(null));
+          }, 500);
+        });
       case 'recording:start':
         return h.emit('recording:start', { startedAt: m.startedAt });
       case 'recording:stop':
@@ -102,6 +114,7 @@ export function createWidget(h: WidgetHost): Widget {
     if (!u) return;
     ui = undefined;
     u.stopListening();
+    clearInterval(u.shellWatch);
     void u.shell?.then((shell) => shell?.restore());
     render(null, u.mount);
     u.host.remove();

@@ -45,8 +45,11 @@ export function contextMessage(id: string, context: WidgetContext): WidgetHostMe
   return { protocol: PROTOCOL, v: VERSION, type: 'context', id, context };
 }
 
-/** The page's app shell for Element Capture (`init({ recordElement })`): a `RestrictionTarget`, cloned by postMessage. */
-export function restrictMessage(target: object): WidgetHostMessage {
+/**
+ * The page's app shell for Element Capture (`init({ recordElement })`): a `RestrictionTarget`, cloned by postMessage;
+ * `null` for the whole tab again.
+ */
+export function restrictMessage(target: object | null): WidgetHostMessage {
   return { protocol: PROTOCOL, v: VERSION, type: 'capture:restrict', target };
 }
 

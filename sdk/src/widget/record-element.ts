@@ -7,6 +7,8 @@ interface ElementCapture {
 export interface RecordElement {
   /** A `RestrictionTarget` for the element, to post to the recorder frame. */
   target: object;
+  /** Whether the element is still in the page and rendered: Element Capture sends no frames of one that is not. */
+  shown(): boolean;
   /** Puts the element's inline `isolation` back as it was. */
   restore(): void;
 }
@@ -35,7 +37,8 @@ export async function recordElement(option: unknown, control: Element): Promise<
   style.isolation = 'isolate';
   const restore = () => void (style.isolation = before);
   try {
-    return { target: await capture.fromElement(el), restore };
+    const shown = () => el.isConnected && el.getClientRects().length > 0;
+    return { target: await capture.fromElement(el), shown, restore };
   } catch (e) {
     restore();
     warn('recordElement: the browser refused it as a capture target; recording the whole tab', e);
