@@ -277,6 +277,20 @@ describe('the widget on another site in Firefox ESR (the recorder is a third-par
     await new Promise((r) => examples?.close(r));
   });
 
+  /**
+   * Puppeteer 24's waitForSelector over BiDi watches the document's mutations only, so a frame added later inside the
+   * widget's shadow root is never seen: look again until it is there.
+   */
+  async function inShadow(page: Page, selector: string) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const found = await page.$(selector);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`${selector} did not appear within 20 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
   const inFrame = (frame: Frame, name: string) => frame.locator(`::-p-aria([name="${name}"][role="button"])`).click();
 
   it.each([{ voice: true }, { voice: false }])('records and sends with the microphone $voice', async ({ voice }) => {
@@ -284,7 +298,7 @@ describe('the widget on another site in Firefox ESR (the recorder is a third-par
     page.on('dialog', (d) => void d.accept());
     await page.goto(`${host}/plain/?host=${encodeURIComponent(running.server.url)}&key=${encodeURIComponent(key)}`);
     await page.locator('showback-launcher >>> button').click();
-    const frame = (await (await page.waitForSelector('showback-modal >>> iframe'))!.contentFrame())!;
+    const frame = (await (await inShadow(page, 'showback-modal >>> iframe')).contentFrame())!;
     await frame.waitForSelector('section[data-step="instructions"]', { visible: true, timeout: 20_000 });
     await inFrame(frame, 'Get started');
     await frame.waitForSelector('section[data-step="microphone"]', { visible: true });
