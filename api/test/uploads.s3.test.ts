@@ -72,8 +72,9 @@ describe('S3-compatible storage (S3_* config against a local S3 server)', () => 
     expect(range.headers.get('content-range')).toBe(`bytes 100-1099/${mp4.length}`);
     expect(Buffer.from(await range.arrayBuffer()).equals(mp4.subarray(100, 1100))).toBe(true);
 
-    // The upload's objects went when processing took the file in; the original went once the MP4 was stored.
-    expect(await s3.keys()).toEqual([`submissions/${id}/poster.jpg`, `submissions/${id}/video.mp4`]);
+    // The upload's objects went when processing took the file in; the original went once the MP4 was stored. The poster
+    // comes with its two thumbnail sizes.
+    expect(await s3.keys()).toEqual(['poster.jpg', 'thumb-144.jpg', 'thumb-288.jpg', 'video.mp4'].map((name) => `submissions/${id}/${name}`));
     const del = await fetch(`${t.url}/api/v1/submissions/${id}`, { method: 'DELETE', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
     expect(del.status).toBe(204);
     expect(await s3.keys()).toEqual([]);
