@@ -214,5 +214,5 @@ describe('summary by a model behind an OpenAI-compatible chat endpoint (official
     const summary = await waitForSummary(t, owner, id);
     expect(summary).toMatchObject({ kind: 'digest', engine: null, error: expect.stringMatching(/^The model failed \(500 .*\); this is the automatic digest\.$/) });
     expect(summary.lines[1]!.citations[0]).toMatchObject({ type: 'request', status: 500 });
-  });
+  }, 120_000);
 });
