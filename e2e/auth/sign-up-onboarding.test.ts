@@ -17,7 +17,8 @@ describe('sign-up → onboarding → dashboard', () => {
       await page.goto('/features?utm_source=other&utm_medium=cpc');
       const email = uniqueEmail('signup');
       await page.goto(`/sign-up?email=${encodeURIComponent(email)}`);
-      expect(await page.getByLabel('Email').inputValue()).toBe(email);
+      // The page is prerendered without the query; the address from the link is filled in once React has hydrated.
+      await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
       await screenshot(page, 'sign-up');
       await page.getByLabel('Your name').fill('Dana Scully');
       await page.getByLabel('Company or team name').fill('X Files Support');
