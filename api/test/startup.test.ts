@@ -49,5 +49,6 @@ describe('start-up shortcuts', () => {
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
-  });
+    // Two initdb runs and four PGlite starts: seconds each alone, far more beside the suite's other workers.
+  }, 120_000);
 });
