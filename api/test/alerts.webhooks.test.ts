@@ -175,7 +175,7 @@ describe('signed webhooks', () => {
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/flaky` });
     const secret = await endpointSecret(t, owner, endpoint.id);
     const start = receiver.received.length;
-    receiver.answerNext({ status: 500, body: 'database down' }, { status: 503 }, { status: 404, body: 'no route' });
+    receiver.answerNext({ path: '/flaky', status: 500, body: 'database down' }, { path: '/flaky', status: 503 }, { path: '/flaky', status: 404, body: 'no route' });
     await sendTestEvent(t, owner, endpoint.id);
     // Planned waits after attempts 1, 2, 3: 5 s, 5 min, 30 min, each ±20 %.
     for (const [attempt, planned] of [[1, 5], [2, 300], [3, 1800]] as const) {
@@ -199,7 +199,7 @@ describe('signed webhooks', () => {
     const owner = await signUp(t);
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/busy` });
     const start = receiver.received.length;
-    receiver.answerNext({ status: 429, headers: { 'retry-after': '1' } });
+    receiver.answerNext({ path: '/busy', status: 429, headers: { 'retry-after': '1' } });
     await sendTestEvent(t, owner, endpoint.id);
     const [first, second] = (await receiver.waitFor(start + 2, 10_000)).slice(start);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(900);
@@ -211,7 +211,7 @@ describe('signed webhooks', () => {
   it('times out a receiver that never answers after 10 s and keeps the delivery for a retry', async () => {
     const owner = await signUp(t);
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/hang` });
-    receiver.answerNext({ hang: true });
+    receiver.answerNext({ path: '/hang', hang: true });
     await sendTestEvent(t, owner, endpoint.id);
     const d = only(await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.status === 'pending' && items[0].attempts === 1, 20_000));
     expect(d.last_status).toBeNull();
@@ -226,7 +226,7 @@ describe('signed webhooks', () => {
     const target = await startWebhookReceiver();
     try {
       const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/moved` });
-      receiver.answerNext({ status: 307, headers: { location: `${target.url}/internal` } });
+      receiver.answerNext({ path: '/moved', status: 307, headers: { location: `${target.url}/internal` } });
       await sendTestEvent(t, owner, endpoint.id);
       const d = only(await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.attempts === 1 && items[0].status === 'pending'));
       expect(d.last_status).toBe(307);
@@ -241,7 +241,7 @@ describe('signed webhooks', () => {
   it('410 Gone disables the endpoint and emails the owner; resuming turns it back on', async () => {
     const owner = await signUp(t);
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/gone` });
-    receiver.answerNext({ status: 410, body: 'unsubscribed' });
+    receiver.answerNext({ path: '/gone', status: 410, body: 'unsubscribed' });
     await sendTestEvent(t, owner, endpoint.id);
     const d = only(await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.status === 'failed'));
     expect(d).toMatchObject({ attempts: 1, last_status: 410, last_excerpt: 'unsubscribed' });
@@ -269,7 +269,7 @@ describe('signed webhooks', () => {
     // Six days of failures, as earlier deliveries would have left them.
     const old = await db.insertInto('alert_events').values({ account_id: owner.user.account.id, type: 'webhook.test', submission_id: null, only: null, created_at: sql<Date>`now() - interval '6 days'`, fanned_out_at: sql<Date>`now() - interval '6 days'` }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('alert_deliveries').values({ event_id: old.id, account_id: owner.user.account.id, channel: 'webhook', target: endpoint.id, status: 'failed', attempts: 7, created_at: sql<Date>`now() - interval '6 days'`, last_attempt_at: sql<Date>`now() - interval '5 days'`, last_status: 503 }).execute();
-    receiver.answerNext({ status: 503 }, { status: 503 });
+    receiver.answerNext({ path: '/down', status: 503 }, { path: '/down', status: 503 });
     await sendTestEvent(t, owner, endpoint.id);
     const first = (await waitForDeliveries(t, owner, endpoint.id, (items) => items.some((d) => d.event_type === 'webhook.test' && d.attempts === 1 && d.status === 'pending'))).find((d) => d.attempts === 1)!;
     // Jump to the last attempt of the schedule.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackStatus } from '@showback/contract';
 import { body, signUp, type SignedUp } from './support/auth.ts';
 import { recordThroughLink } from './support/fixtures/alerts.ts';
+import { waitForProcessing } from './support/fixtures/recording.ts';
 import { SLACK_CLIENT, SLACK_TEAM, startSlackServer, type SlackServer } from './support/slack-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -29,6 +30,17 @@ async function connectWithChannel(t: TestApp, slack: SlackServer, owner: SignedU
 
 async function slackDeliveries(t: TestApp, accountId: string) {
   return t.app.ctx.db.selectFrom('alert_deliveries').selectAll().where('account_id', '=', accountId).where('channel', '=', 'slack').orderBy('created_at').execute();
+}
+
+/** Until the recording's alert event has been fanned out to its deliveries (or skipped by a channel). */
+async function waitForFannedOut(t: TestApp, submissionId: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const events = await t.app.ctx.db.selectFrom('alert_events').select('fanned_out_at').where('submission_id', '=', submissionId).execute();
+    if (events.length > 0 && events.every((e) => e.fanned_out_at !== null)) return;
+    if (Date.now() > deadline) throw new Error(`the alert event of ${submissionId} was never fanned out`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function waitForSettled(t: TestApp, accountId: string, count: number) {
@@ -133,13 +145,14 @@ describe('Slack integration against a local Slack Web API', () => {
 
   it('posts a new recording as Block Kit, waiting out a 429 per Retry-After, as one delivery row', async () => {
     const owner = await signUp(t);
-    await connectWithChannel(t, slack, owner);
+    const channel = slack.channels[6]!;
+    await connectWithChannel(t, slack, owner, channel);
     const start = slack.callsTo('chat.postMessage').length;
-    slack.answerNextPosts({ rateLimitedFor: 1 });
+    slack.answerNextPosts({ rateLimitedFor: 1, channel: channel.id });
     await recordThroughLink(t, owner, 'Checkout <button> does nothing');
     const [row] = await waitForSettled(t, owner.user.account.id, 1);
-    expect(row).toMatchObject({ status: 'succeeded', attempts: 2, target: slack.channels[3]!.id });
-    const posts = slack.callsTo('chat.postMessage').slice(start);
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 2, target: channel.id });
+    const posts = slack.callsTo('chat.postMessage').slice(start).filter((p) => p.form.channel === channel.id);
     expect(posts).toHaveLength(2);
     expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(900);
     expect(posts[1]!.form.text).toBe('New recording: Checkout <button> does nothing');
@@ -165,8 +178,9 @@ describe('Slack integration against a local Slack Web API', () => {
     expect(broken.connected).toBe(true);
     expect(broken.error).toMatch(/token_revoked.*Reconnect Slack/);
 
-    await recordThroughLink(t, owner);
-    await new Promise((r) => setTimeout(r, 500));
+    const second = await recordThroughLink(t, owner);
+    await waitForProcessing(t.url, owner, second.id);
+    await waitForFannedOut(t, second.id);
     expect(await slackDeliveries(t, owner.user.account.id)).toHaveLength(1);
     expect(slack.callsTo('chat.postMessage').length).toBe(start + 1);
 
@@ -181,11 +195,12 @@ describe('Slack integration against a local Slack Web API', () => {
 
   it('a channel the bot is not in is an error that picking another channel clears', async () => {
     const owner = await signUp(t);
-    await connectWithChannel(t, slack, owner);
-    slack.answerNextPosts({ error: 'not_in_channel' });
+    const notIn = slack.channels[7]!;
+    await connectWithChannel(t, slack, owner, notIn);
+    slack.answerNextPosts({ error: 'not_in_channel', channel: notIn.id });
     const test = await fetch(api(t, '/test'), { method: 'POST', headers: owner.headers, body: JSON.stringify({}) });
     expect(test.status).toBe(502);
-    expect((await status(t, owner)).error).toContain(`Showback is not a member of #${slack.channels[3]!.name}`);
+    expect((await status(t, owner)).error).toContain(`Showback is not a member of #${notIn.name}`);
     const other = slack.channels[5]!;
     await fetch(api(t, '/update'), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ default_channel_id: other.id, default_channel_name: other.name }) });
     expect((await status(t, owner)).error).toBeNull();

@@ -8,8 +8,11 @@ export interface SlackCall {
   at: number;
 }
 
-/** What the next chat.postMessage gets instead of ok: a 429 with Retry-After, or a Slack error code. */
-export type PostAnswer = { rateLimitedFor: number } | { error: string };
+/**
+ * What the next chat.postMessage gets instead of ok: a 429 with Retry-After, or a Slack error code. With `channel`,
+ * only a post to that channel takes it, so that another test's late post on the same server cannot.
+ */
+export type PostAnswer = ({ rateLimitedFor: number } | { error: string }) & { channel?: string };
 
 export interface SlackServer {
   /** Base URL of the Web API (SLACK_API_URL). */
@@ -88,7 +91,8 @@ export async function startSlackServer(channelCount = 450): Promise<SlackServer>
         return send(200, { ok: true, channels: visible.slice(start, start + limit), response_metadata: { next_cursor: start + limit < visible.length ? String(start + limit) : '' } });
       }
       if (method === 'chat.postMessage') {
-        const answer = postAnswers.shift();
+        const index = postAnswers.findIndex((a) => a.channel === undefined || a.channel === form.channel);
+        const answer = index < 0 ? undefined : postAnswers.splice(index, 1)[0];
         if (answer && 'rateLimitedFor' in answer) return send(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(answer.rateLimitedFor) });
         if (answer) return send(200, { ok: false, error: answer.error });
         return send(200, { ok: true, channel: form.channel, ts: `${Date.now() / 1000}` });

@@ -9,8 +9,12 @@ export interface ReceivedRequest {
   at: number;
 }
 
-/** What the receiver answers one request with; `hang` never answers. */
+/**
+ * What the receiver answers one request with; `hang` never answers. With `path`, only a request to that path takes
+ * it, so that another test's late delivery to the same receiver cannot.
+ */
 export interface Answer {
+  path?: string;
   status?: number;
   headers?: Record<string, string>;
   body?: string;
@@ -40,7 +44,8 @@ export async function startWebhookReceiver(host = '127.0.0.1'): Promise<WebhookR
     req.on('end', () => {
       received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       for (const wake of waiters) wake();
-      const answer = queue.shift() ?? {};
+      const index = queue.findIndex((a) => a.path === undefined || a.path === req.url);
+      const answer = (index < 0 ? undefined : queue.splice(index, 1)[0]) ?? {};
       if (answer.hang) return;
       res.writeHead(answer.status ?? 200, { 'content-type': 'text/plain', ...answer.headers });
       res.end(answer.body ?? 'ok');
