@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, signUp, type SignedUp } from './support/auth.ts';
-import { recordThroughLink } from './support/fixtures/alerts.ts';
+import { recordThroughLink, waitForFannedOut } from './support/fixtures/alerts.ts';
 import { startSmtpServer, type LocalSmtpServer } from './support/smtp-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -107,11 +107,7 @@ describe('"New recording" emails over SMTP', () => {
     expect(await done.text()).toContain('You will no longer get new-recording emails');
 
     const { id } = await recordThroughLink(t, owner, 'Second');
-    for (let i = 0; i < 200; i++) {
-      const events = await t.app.ctx.db.selectFrom('alert_events').select('fanned_out_at').where('submission_id', '=', id).where('type', '=', 'submission.ready').execute();
-      if (events[0]?.fanned_out_at) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForFannedOut(t, id);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.received.length - start).toBe(1);
   });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackStatus } from '@showback/contract';
 import { body, signUp, type SignedUp } from './support/auth.ts';
-import { recordThroughLink } from './support/fixtures/alerts.ts';
-import { waitForProcessing } from './support/fixtures/recording.ts';
+import { recordThroughLink, waitForFannedOut } from './support/fixtures/alerts.ts';
 import { SLACK_CLIENT, SLACK_TEAM, startSlackServer, type SlackServer } from './support/slack-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -30,17 +29,6 @@ async function connectWithChannel(t: TestApp, slack: SlackServer, owner: SignedU
 
 async function slackDeliveries(t: TestApp, accountId: string) {
   return t.app.ctx.db.selectFrom('alert_deliveries').selectAll().where('account_id', '=', accountId).where('channel', '=', 'slack').orderBy('created_at').execute();
-}
-
-/** Until the recording's alert event has been fanned out to its deliveries (or skipped by a channel). */
-async function waitForFannedOut(t: TestApp, submissionId: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const events = await t.app.ctx.db.selectFrom('alert_events').select('fanned_out_at').where('submission_id', '=', submissionId).execute();
-    if (events.length > 0 && events.every((e) => e.fanned_out_at !== null)) return;
-    if (Date.now() > deadline) throw new Error(`the alert event of ${submissionId} was never fanned out`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function waitForSettled(t: TestApp, accountId: string, count: number) {
@@ -179,7 +167,6 @@ describe('Slack integration against a local Slack Web API', () => {
     expect(broken.error).toMatch(/token_revoked.*Reconnect Slack/);
 
     const second = await recordThroughLink(t, owner);
-    await waitForProcessing(t.url, owner, second.id);
     await waitForFannedOut(t, second.id);
     expect(await slackDeliveries(t, owner.user.account.id)).toHaveLength(1);
     expect(slack.callsTo('chat.postMessage').length).toBe(start + 1);

@@ -3,6 +3,7 @@ import type { TeamsStatus } from '@showback/contract';
 import { startOwnApiProcess, type OwnApiProcess } from './support/api-process.ts';
 import { body, signUp, type SignedUp } from './support/auth.ts';
 import { recordThroughLink } from './support/fixtures/alerts.ts';
+import { waitForProcessing } from './support/fixtures/recording.ts';
 import { MICROSOFT_APP, startMicrosoftServers, teamsEnvFor, type MicrosoftServers } from './support/microsoft-servers.ts';
 import { startTestApp } from './support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
@@ -122,8 +123,11 @@ describe('Microsoft Teams integration against local identity platform, Graph and
     expect(test.status).toBe(502);
     expect((await status(t, owner)).error).toContain('HTTP 404');
     const quiet = receiver.received.length;
-    await recordThroughLink(t, owner);
-    await new Promise((r) => setTimeout(r, 4000));
+    const { id } = await recordThroughLink(t, owner);
+    // The API runs in its own process here, so the fan-out is not visible: wait for the recording to be ready (its
+    // event is written in that commit) and give the dispatcher a moment, instead of guessing how long processing takes.
+    await waitForProcessing(t.url, owner, id);
+    await new Promise((r) => setTimeout(r, 2000));
     expect(receiver.received.length).toBe(quiet);
     await patch(t, owner, { webhook_url: `${receiver.url}/workflows/new` });
     expect((await status(t, owner)).error).toBeNull();
