@@ -89,6 +89,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       for (const [field, items] of byField) {
         const useful = items.filter((item) => !noise(item as never));
+        // A union of literals (`144 | 288`) fails each branch's `const`: one "must be one of" says it, as for an enum.
+        const constants = useful.filter((item) => item.keyword === 'const');
+        if (constants.length > 1 && constants.length === useful.length) {
+          (errors[field] ??= []).push(humanise({ keyword: 'enum', params: { allowedValues: constants.map((item) => item.params?.allowedValue) } }));
+          continue;
+        }
         for (const item of useful.length ? useful : items) {
           const message = humanise(item as never);
           if (!errors[field]?.includes(message)) (errors[field] ??= []).push(message);
