@@ -1,7 +1,9 @@
 // The widget SDK's bundles (`npm run build -w sdk`):
 // - npm package: dist/showback.mjs + dist/showback.cjs, the widget split into its own chunk, preact external;
 // - script tag: dist/showback.js (the up-front core), dist/showback-widget.js (modal + preact), loaded on open, and
-//   dist/showback-detail.js (header and body capture), loaded at init only when `detailUrls` are configured.
+//   dist/showback-detail.js (header and body capture), loaded at init only when `detailUrls` are configured, and
+//   dist/showback-context.js (the recording's context: redaction, environment, metadata), loaded by the widget once a
+//   recording starts.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, RollupOptions } from 'rollup';
@@ -60,8 +62,13 @@ const config: RollupOptions[] = [
   },
   {
     input: path.join(sdk, 'src/widget/global.ts'),
-    plugins: [nodeResolve(), compile(), minify()],
+    plugins: [scriptTagLoader(), nodeResolve(), compile(), minify()],
     output: { file: path.join(dist, 'showback-widget.js'), format: 'iife' },
+  },
+  {
+    input: path.join(sdk, 'src/widget/context.global.ts'),
+    plugins: [nodeResolve(), compile(), minify()],
+    output: { file: path.join(dist, 'showback-context.js'), format: 'iife' },
   },
   {
     input: path.join(sdk, 'src/capture/detail.global.ts'),

@@ -1,6 +1,7 @@
-// Widget SDK: bundle sizes (min+gzip) and the per-call overhead of its console, fetch and XHR wrappers, in Chromium,
-// paired against the functions saved before the SDK loaded (no-op sinks, so only the wrapper is timed) and against
-// @sentry/browser's breadcrumb instrumentation measured the same way in the same run.
+// Widget SDK: bundle sizes (min, gzip -9 and the brotli copy the server sends) and the per-call overhead of its
+// console, fetch and XHR wrappers, in Chromium, paired against the functions saved before the SDK loaded (no-op sinks,
+// so only the wrapper is timed) and against @sentry/browser's breadcrumb instrumentation measured the same way in the
+// same run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,17 +17,23 @@ if (!fs.existsSync(path.join(dist, 'showback.js'))) {
 }
 
 const gz = (s: string | Buffer) => zlib.gzipSync(s, { level: 9 }).length;
-const core = fs.readFileSync(path.join(dist, 'showback.js'), 'utf8');
-const widget = fs.readFileSync(path.join(dist, 'showback-widget.js'), 'utf8');
-const kb = (n: number) => (n / 1024).toFixed(2);
-const before = gz(core);
-const after = before + gz(widget);
-console.log('bundle                      min bytes   min+gzip');
-console.log(`showback.js (before open)   ${String(core.length).padStart(9)}   ${kb(before)} KB  (target <= 4 KB)`);
-console.log(`+ showback-widget.js        ${String(core.length + widget.length).padStart(9)}   ${kb(after)} KB  (target <= 14 KB, Preact included)`);
+// What the server sends a browser accepting br: the build's brotli copy (scripts/precompress.ts).
+const br = (file: string) => fs.statSync(path.join(dist, `${file}.br`)).size;
+const read = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8');
+const core = read('showback.js');
+const widget = read('showback-widget.js');
+// Fetched by the widget once a recording starts (redaction, environment, metadata for the submission).
+const context = read('showback-context.js');
 // Fetched at init() only by pages that allowlist URLs for header and body capture (`capture.network.detailUrls`).
-const detail = fs.readFileSync(path.join(dist, 'showback-detail.js'), 'utf8');
-console.log(`showback-detail.js          ${String(detail.length).padStart(9)}   ${kb(gz(detail))} KB  (only with detailUrls, before open)`);
+const detail = read('showback-detail.js');
+const kb = (n: number) => (n / 1024).toFixed(2);
+const row = (label: string, min: number, gzip: number, brotli: number, note: string) =>
+  console.log(`${label.padEnd(28)}${String(min).padStart(9)}   ${kb(gzip).padStart(6)} KB   ${kb(brotli).padStart(6)} KB  ${note}`);
+console.log('bundle (cumulative)               min   min+gzip   as sent (br)');
+row('showback.js (before open)', core.length, gz(core), br('showback.js'), '(target <= 4 KB as sent)');
+row('+ showback-widget.js', core.length + widget.length, gz(core) + gz(widget), br('showback.js') + br('showback-widget.js'), '(target <= 14 KB as sent, Preact included)');
+row('+ showback-context.js', core.length + widget.length + context.length, gz(core) + gz(widget) + gz(context), br('showback.js') + br('showback-widget.js') + br('showback-context.js'), '(once recording)');
+row('showback-detail.js', detail.length, gz(detail), br('showback-detail.js'), '(only with detailUrls, before open)');
 
 const sentry = (
   await esbuild.build({

@@ -29,8 +29,12 @@ export interface Widget {
 
 export type CreateWidget = (host: WidgetHost) => Widget;
 
-/** What the core loads later: the widget on the first open(), header and body capture at init() when configured. */
+/**
+ * What loads later: the widget on the first open(), header and body capture at init() when configured, and the
+ * widget's context collection (redaction, environment, metadata) once a recording starts.
+ */
 export interface Chunks {
   widget: CreateWidget;
   detail: typeof import('../capture/detail.ts').captureDetail;
+  context: typeof import('../widget/build-context.ts').buildContext;
 }

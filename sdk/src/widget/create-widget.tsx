@@ -1,10 +1,10 @@
 import { render } from 'preact';
 import type { WidgetRecorderMessage } from '@showback/contract';
-import type { Widget, WidgetHost } from '../core/widget-host.ts';
+import type { Chunks, Widget, WidgetHost } from '../core/widget-host.ts';
 import type { OpenOptions, ShowbackError } from '../types.ts';
+import { loadChunk } from '../core/load-chunk.ts';
 import { sbError } from '../core/sb-error.ts';
 import { shadowHost, styleElement } from '../ui/style-element.ts';
-import { buildContext } from './build-context.ts';
 import { createSession } from './create-session.ts';
 import { MODAL_CSS } from './modal-css.ts';
 import { Modal } from './Modal.tsx';
@@ -57,6 +57,16 @@ export function createWidget(h: WidgetHost): Widget {
       u.mount,
     );
 
+  // The context's collection (redaction, environment, metadata) is needed only when a recording is submitted: fetched
+  // when recording starts (so a network cut later does not keep it away) or at the context request, never to open the
+  // modal. A failed fetch is forgotten so the next request tries again.
+  let contextChunk: Promise<Chunks['context']> | undefined;
+  const loadContext = () =>
+    (contextChunk ??= loadChunk(h.host, h.opts.nonce, 'context').catch((e: unknown) => {
+      contextChunk = undefined;
+      throw e;
+    }));
+
   const post = (u: Open, message: unknown, transfer: Transferable[] = []) => u.frame?.contentWindow?.postMessage(message, h.host, transfer);
 
   const onMessage = (u: Open, m: WidgetRecorderMessage) => {
@@ -78,6 +88,8 @@ export function createWidget(h: WidgetHost): Widget {
           }, 500);
         });
       case 'recording:start':
+        // Its failure is not this message's: the context request fetches again and reports it.
+        loadContext().catch(() => {});
         return h.emit('recording:start', { startedAt: m.startedAt });
       case 'recording:stop':
         return h.emit('recording:stop', { durationMs: m.durationMs });
@@ -102,10 +114,12 @@ export function createWidget(h: WidgetHost): Widget {
           (e) => post(u, spoolResult(m.id, false, e)),
         );
       case 'context:request':
-        buildContext(h, m.startedAt, u.opts.metadata).then(
-          (context) => ui === u && post(u, contextMessage(m.id, context)),
-          (e) => h.emit('error', sbError('RECORDER', `Could not collect the page context: ${e}`)),
-        );
+        loadContext()
+          .then((buildContext) => buildContext(h, m.startedAt, u.opts.metadata))
+          .then(
+            (context) => ui === u && post(u, contextMessage(m.id, context)),
+            (e) => h.emit('error', sbError('RECORDER', `Could not collect the page context: ${e}`)),
+          );
     }
   };
 
