@@ -10,15 +10,18 @@ import { PERMISSIONS_POLICY_RECORDER, recorderCsp, recorderHelmet } from './secu
 
 /** Paths the HTML fallback never answers: they belong to the API, assets, uploads, OAuth and dev tools. */
 const NOT_HTML = /^\/(?:[a-z]{2}(?:-[A-Z]{2})?\/)?(?:api|vite|sdk|uploads|users\/auth|dev)(?:\/|$)/;
-// Vite and rollup name built chunks name-<hash>.ext; those never change and may be cached forever.
-const HASHED = /[.-][A-Za-z0-9_-]{8,}\.(?:js|mjs|css|woff2?|png|jpe?g|svg|webp|avif|mp4|webm|wasm|map)$/;
+// Vite and rollup name built chunks name-<hash>.ext (8 characters; the poster plugin's are 10); those never change and
+// may be cached forever. A hash has a digit or a capital, so a plain name such as demo-recording.mp4 is not mistaken
+// for one and frozen in caches.
+const HASH_SUFFIX = /[.-]([A-Za-z0-9_-]{8,10})\.(?:js|mjs|css|woff2?|png|jpe?g|svg|webp|avif|mp4|webm|wasm|map)$/;
+const isHashed = (name: string): boolean => /[A-Z0-9]/.test(HASH_SUFFIX.exec(name)?.[1] ?? '');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function staticHeaders(shortCache: string, extra: Record<string, string> = {}) {
   return (reply: FastifyReply, filePath: string): void => {
     // filePath is the file sent: name.js.br when the build's brotli copy answers for name.js.
     const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
-    reply.header('Cache-Control', HASHED.test(name) ? IMMUTABLE : shortCache);
+    reply.header('Cache-Control', isHashed(name) ? IMMUTABLE : shortCache);
     for (const [name, value] of Object.entries(extra)) reply.header(name, value);
   };
 }
