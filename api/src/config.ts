@@ -46,6 +46,11 @@ export const CONFIG_VARS = {
   ZENDESK_CLIENT_ID: { description: 'Unique identifier of the Zendesk global OAuth client behind the Zendesk integration. Unset: connecting Zendesk answers that it is not configured.', default: '' },
   ZENDESK_CLIENT_SECRET: { description: 'Secret of the Zendesk global OAuth client.', default: '' },
   ZENDESK_URL: { description: 'Origin of a Zendesk account, `{subdomain}` standing for the account (tests point it at a local server).', default: 'https://{subdomain}.zendesk.com' },
+  LINEAR_CLIENT_ID: { description: 'Client ID of the Linear OAuth2 application behind "Create issue in Linear". Unset: connecting Linear answers that it is not configured.', default: '' },
+  LINEAR_CLIENT_SECRET: { description: 'Client secret of the Linear OAuth2 application.', default: '' },
+  LINEAR_WEBHOOK_SECRET: { description: "Signing secret of the Linear OAuth2 application's webhook (Issue events). Unset: Linear's webhooks are refused and issue states are not followed.", default: '' },
+  LINEAR_AUTHORIZE_URL: { description: 'Linear OAuth2 authorize page the Linear integration sends people to.', default: 'https://linear.app/oauth/authorize' },
+  LINEAR_API_URL: { description: "Origin of Linear's API: /graphql, /oauth/token and /oauth/revoke (tests point it at a local server).", default: 'https://api.linear.app' },
   INTEGRATIONS_SECRET_KEY: { description: 'Key (32+ chars) that encrypts integration secrets at rest (Slack bot tokens, Teams webhook URLs). Unset: derived from SESSION_SECRET or DATA_DIR/secret.', default: '' },
   ANALYTICS_WRITE_KEY: { description: 'Write key of a Segment-compatible analytics service. Unset: no analytics.', default: '' },
   ANALYTICS_URL: { description: 'Base URL of the Segment-compatible analytics API.', default: '' },
@@ -115,6 +120,8 @@ export interface Config {
   microsoftGraphUrl: string;
   /** The global OAuth client behind the Zendesk integration; `urlTemplate` is a Zendesk account's origin with `{subdomain}`. */
   zendesk: { clientId: string; clientSecret: string; urlTemplate: string } | undefined;
+  /** The OAuth2 application behind the Linear integration, Linear's authorize page and API origin. */
+  linear: { clientId: string; clientSecret: string; webhookSecret: string | undefined; authorizeUrl: string; apiUrl: string } | undefined;
   /** Encrypts integration secrets at rest; unset, a key is derived from the session secret (integrations/secret-box.ts). */
   integrationsSecretKey: string | undefined;
   analytics: { writeKey: string; url: string } | undefined;
@@ -290,6 +297,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     microsoftGraphUrl: url('MICROSOFT_GRAPH_URL', get('MICROSOFT_GRAPH_URL')),
     zendesk: opt('ZENDESK_CLIENT_ID') ? { clientId: get('ZENDESK_CLIENT_ID'), clientSecret: get('ZENDESK_CLIENT_SECRET'), urlTemplate: zendeskUrlTemplate(get('ZENDESK_URL')) } : undefined,
+    linear: opt('LINEAR_CLIENT_ID')
+      ? {
+          clientId: get('LINEAR_CLIENT_ID'),
+          clientSecret: get('LINEAR_CLIENT_SECRET'),
+          webhookSecret: opt('LINEAR_WEBHOOK_SECRET'),
+          authorizeUrl: url('LINEAR_AUTHORIZE_URL', get('LINEAR_AUTHORIZE_URL')),
+          apiUrl: url('LINEAR_API_URL', get('LINEAR_API_URL')),
+        }
+      : undefined,
     integrationsSecretKey: opt('INTEGRATIONS_SECRET_KEY'),
     analytics: opt('ANALYTICS_WRITE_KEY') && opt('ANALYTICS_URL') ? { writeKey: get('ANALYTICS_WRITE_KEY'), url: url('ANALYTICS_URL', get('ANALYTICS_URL')) } : undefined,
     ffmpegPath: get('FFMPEG_PATH'),

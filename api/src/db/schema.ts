@@ -432,7 +432,7 @@ export interface AlertDeliveriesTable {
 
 export interface IntegrationOauthStatesTable {
   state_hash: string;
-  provider: 'slack' | 'teams' | 'zendesk';
+  provider: 'slack' | 'teams' | 'zendesk' | 'linear';
   user_id: string;
   account_id: string;
   expires_at: Timestamp;
@@ -485,6 +485,44 @@ export interface ZendeskNotesTable {
   ref: string;
   posted_at: NullableTimestamp;
   created_at: Timestamp;
+}
+
+export interface LinearConnectionsTable {
+  account_id: string;
+  organization_id: string;
+  organization_name: string;
+  team_id: string | null;
+  team_key: string | null;
+  team_name: string | null;
+  access_token_encrypted: string;
+  refresh_token_encrypted: string | null;
+  access_token_expires_at: NullableTimestamp;
+  error: string | null;
+  connected_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LinearIssuesTable {
+  submission_id: string;
+  account_id: string;
+  organization_id: string;
+  issue_id: string;
+  identifier: string;
+  title: string;
+  url: string;
+  state_name: string;
+  state_type: string;
+  attachment_id: string | null;
+  escalations: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LinearWebhookDeliveriesTable {
+  delivery_id: string;
+  received_at: Timestamp;
 }
 
 export interface SlackIntegrationsTable {
@@ -601,6 +639,9 @@ export interface Database {
   zendesk_ticket_requests: ZendeskTicketRequestsTable;
   zendesk_notes: ZendeskNotesTable;
   zendesk_app_sessions: ZendeskAppSessionsTable;
+  linear_connections: LinearConnectionsTable;
+  linear_issues: LinearIssuesTable;
+  linear_webhook_deliveries: LinearWebhookDeliveriesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

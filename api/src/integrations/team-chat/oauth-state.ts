@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import type { IntegrationOauthStatesTable } from '../../db/schema.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -11,7 +12,7 @@ export interface OAuthStateOwner {
 }
 
 /** A new `state` for one OAuth round trip, bound to the person who starts it. */
-export async function createOAuthState(db: Db, provider: 'slack' | 'teams' | 'zendesk', owner: OAuthStateOwner): Promise<string> {
+export async function createOAuthState(db: Db, provider: IntegrationOauthStatesTable['provider'], owner: OAuthStateOwner): Promise<string> {
   const state = crypto.randomBytes(24).toString('base64url');
   await db.deleteFrom('integration_oauth_states').where('expires_at', '<', new Date()).execute();
   await db
@@ -25,7 +26,7 @@ export async function createOAuthState(db: Db, provider: 'slack' | 'teams' | 'ze
  * Uses up `state`: true only when it was issued for this provider to this same person and has not expired.
  * It is deleted whatever the answer, so a state works once.
  */
-export async function consumeOAuthState(db: Db, provider: 'slack' | 'teams' | 'zendesk', state: string | undefined, owner: OAuthStateOwner): Promise<boolean> {
+export async function consumeOAuthState(db: Db, provider: IntegrationOauthStatesTable['provider'], state: string | undefined, owner: OAuthStateOwner): Promise<boolean> {
   if (!state) return false;
   const row = await db.deleteFrom('integration_oauth_states').where('state_hash', '=', hash(state)).returningAll().executeTakeFirst();
   return (

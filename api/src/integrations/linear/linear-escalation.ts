@@ -1,0 +1,129 @@
+import type { CreateLinearIssue, LinearIssue, RecordingLinearIssue } from '@showback/contract';
+import type { LinearClient } from '@linear/sdk';
+import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { getSubmissionRecord } from '../../modules/submissions/submissions.service.ts';
+import { listEvents } from '../../modules/widget/widget.repository.ts';
+import { problemsOf } from '../zendesk/zendesk-note.ts';
+import { callLinear, linearApi, linearAppError, type LinearFailure } from './linear-client.ts';
+import { attachmentSubtitle, linearIssueMarkdown } from './linear-issue-body.ts';
+import { accessFor, linearAllowed, linearConnection, assertLinearAllowed } from './linear.service.ts';
+import * as repo from './linear.repository.ts';
+
+interface IssueFacts {
+  id: string;
+  identifier: string;
+  title: string;
+  url: string;
+  state: { name: string; type: string };
+}
+
+const ISSUE_QUERY = 'query showbackIssue($id: String!) { issue(id: $id) { id identifier title url state { name type } } }';
+const ATTACHED_QUERY = 'query showbackAttached($url: String!) { attachmentsForURL(url: $url) { nodes { id issue { id } } } }';
+
+export function toLinearIssue(row: repo.LinearIssueRow): LinearIssue {
+  return {
+    id: row.issue_id,
+    identifier: row.identifier,
+    title: row.title,
+    url: row.url,
+    state: { name: row.state_name, type: row.state_type },
+    escalations: row.escalations,
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** The issue a recording was escalated to, and whether the person can create (or update) one now. */
+export async function recordingLinearIssue(ctx: AppContext, accountId: string, submissionId: string): Promise<RecordingLinearIssue> {
+  await getSubmissionRecord(ctx, accountId, submissionId);
+  const [row, connection] = await Promise.all([repo.findLinearIssue(ctx.db, accountId, submissionId), repo.findLinearConnection(ctx.db, accountId)]);
+  const canCreate = Boolean(connection?.team_id && !connection.error) && (await linearAllowed(ctx.db, accountId));
+  return { issue: row ? toLinearIssue(row) : null, can_create: canCreate };
+}
+
+async function unwrap<T>(answer: { ok: true; value: T } | ({ ok: false } & LinearFailure), onBroken: (failure: LinearFailure) => Promise<void>): Promise<T> {
+  if (answer.ok) return answer.value;
+  if (answer.kind === 'broken') await onBroken(answer);
+  throw linearAppError(answer);
+}
+
+/** The issue already carrying this recording: ours, else one Linear has an attachment with its URL on (an answer lost earlier). */
+async function issueOfRecording(api: LinearClient, known: repo.LinearIssueRow | undefined, organizationId: string, recordingUrl: string) {
+  if (known && known.organization_id === organizationId) return callLinear(async () => known.issue_id as string | undefined);
+  return callLinear(async () => (await api.client.rawRequest<{ attachmentsForURL: { nodes: { issue: { id: string } | null }[] } }, { url: string }>(ATTACHED_QUERY, { url: recordingUrl })).data!.attachmentsForURL.nodes.find((n) => n.issue)?.issue?.id);
+}
+
+/**
+ * "Create issue in Linear" from a recording: a new issue in the connected team with the diagnosis as its description,
+ * then an attachment keyed by the recording's URL (Linear keeps one attachment per URL and issue: creating it again
+ * updates it). A second escalation of the same recording updates that issue and its attachment instead of opening
+ * another. The recording's row is locked meanwhile, so two clicks at once make one issue.
+ */
+export async function escalateToLinear(ctx: AppContext, user: { id: string; accountId: string }, submissionId: string, input: CreateLinearIssue): Promise<LinearIssue> {
+  await getSubmissionRecord(ctx, user.accountId, submissionId);
+  const connection = await linearConnection(ctx, user.accountId);
+  await assertLinearAllowed(ctx, user.accountId);
+  if (connection.error) throw new AppError('CONFLICT', `Linear needs to be reconnected on the Integrations page: ${connection.error}`);
+  if (!connection.team_id) throw new AppError('CONFLICT', 'Pick the Linear team issues go to on the Integrations page first.');
+  const { token, row } = await accessFor(ctx, connection);
+  // Recorded once the transaction is over (its connection is the only one an embedded database has).
+  let broken: LinearFailure | undefined;
+  const markBroken = async (failure: LinearFailure) => {
+    broken = failure;
+  };
+  const alert = await buildSubmissionAlert(ctx, user.accountId, submissionId);
+  if (!alert) throw new AppError('NOT_FOUND', 'Submission not found');
+  const description = linearIssueMarkdown(alert, problemsOf(await listEvents(ctx.db, submissionId)));
+  const title = input.title ?? alert.request.title;
+  const recordingUrl = alert.links.recording;
+  const api = linearApi(ctx, token);
+
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('submissions').select('id').where('id', '=', submissionId).forUpdate().executeTakeFirst();
+    const known = await trx.selectFrom('linear_issues').selectAll().where('submission_id', '=', submissionId).executeTakeFirst();
+    let issueId = await unwrap(await issueOfRecording(api, known, row.organization_id, recordingUrl), markBroken);
+    if (issueId) {
+      const updated = await callLinear(() => api.updateIssue(issueId!, { title, description }));
+      // Deleted in Linear since: the recording gets a new issue.
+      if (!updated.ok && updated.kind === 'refused') issueId = undefined;
+      else await unwrap(updated, markBroken);
+    }
+    if (!issueId) {
+      const created = await unwrap(await callLinear(() => api.createIssue({ teamId: row.team_id!, title, description })), markBroken);
+      issueId = created.issueId;
+      if (!issueId) throw new AppError('UPSTREAM_FAILED', 'Linear did not create the issue.');
+    }
+    const attachment = await unwrap(
+      await callLinear(() =>
+        api.createAttachment({
+          issueId: issueId!,
+          url: recordingUrl,
+          title: `Showback recording: ${alert.request.title}`,
+          subtitle: attachmentSubtitle(alert),
+          metadata: { consoleErrors: alert.counts.console_errors, failedRequests: alert.counts.failed_requests, durationMs: alert.submission.duration_ms ?? 0 },
+        }),
+      ),
+      markBroken,
+    );
+    const facts = await unwrap(await callLinear(async () => (await api.client.rawRequest<{ issue: IssueFacts }, { id: string }>(ISSUE_QUERY, { id: issueId! })).data!.issue), markBroken);
+    const saved = await repo.saveLinearIssue(trx, {
+      submission_id: submissionId,
+      account_id: user.accountId,
+      organization_id: row.organization_id,
+      issue_id: facts.id,
+      identifier: facts.identifier,
+      title: facts.title,
+      url: facts.url,
+      state_name: facts.state.name,
+      state_type: facts.state.type,
+      attachment_id: attachment.attachmentId ?? null,
+      created_by: user.id,
+    });
+    return toLinearIssue(saved);
+    });
+  } finally {
+    if (broken) await repo.setLinearError(ctx.db, user.accountId, row.access_token_encrypted, broken.message);
+  }
+}

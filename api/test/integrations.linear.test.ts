@@ -1,0 +1,208 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LinearIssue, LinearStatus, RecordingLinearIssue } from '@showback/contract';
+import { insertContext } from '../src/modules/widget/widget.repository.ts';
+import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
+import { recordThroughLink } from './support/fixtures/alerts.ts';
+import { LINEAR_CLIENT, LINEAR_TEAMS, LINEAR_WORKSPACE, startLinearServer, type LinearServer } from './support/linear-server.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const PUBLIC_URL = 'https://showback.example';
+const api = (t: TestApp, path: string): string => `${t.url}/api/v1/integrations/linear${path}`;
+const issueUrl = (t: TestApp, submissionId: string): string => `${t.url}/api/v1/submissions/${submissionId}/linear_issue`;
+
+async function status(t: TestApp, owner: SignedUp): Promise<LinearStatus> {
+  return body(await fetch(api(t, '/status'), { headers: owner.headers }));
+}
+
+/** What a browser does: asks for the authorize URL, opens Linear's consent page, clicks Allow (or Cancel), follows the redirect back. */
+async function connect(t: TestApp, owner: SignedUp, choice: 'Allow' | 'Cancel' = 'Allow'): Promise<Response> {
+  const res = await fetch(api(t, '/authorize'), { method: 'POST', headers: owner.headers, body: '{}' });
+  expect(res.status).toBe(200);
+  const { authorize_url } = await body(res);
+  const page = await (await fetch(authorize_url)).text();
+  const back = new RegExp(`href="([^"]+)">${choice}<`).exec(page)![1]!.replace(/&amp;/g, '&').replace(PUBLIC_URL, t.url);
+  return fetch(back, { headers: { cookie: owner.cookie }, redirect: 'manual' });
+}
+
+async function connectWithTeam(t: TestApp, owner: SignedUp, teamId = LINEAR_TEAMS[0]!.id): Promise<void> {
+  expect((await connect(t, owner)).headers.get('location')).toBe('/my/integrations?linear=connected');
+  const res = await fetch(api(t, '/update'), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ team_id: teamId }) });
+  expect(res.status).toBe(200);
+}
+
+/** A recording with what the widget captures: a console error and a failed request at their moments. */
+async function recordingWithProblems(t: TestApp, owner: SignedUp, title: string): Promise<string> {
+  const { id } = await recordThroughLink(t, owner, title);
+  await insertContext(t.app.ctx.db, { submission_id: id, origin: 'https://app.example.test', metadata: '{}', identity: null, dropped_events: 0 }, [
+    { submission_id: id, seq: 1, offset_ms: 1200, kind: 'console', level: 'error', payload: JSON.stringify({ level: 'error', message: 'TypeError: cart is undefined' }) as never },
+    { submission_id: id, seq: 2, offset_ms: 2500, kind: 'network', level: 'error', payload: JSON.stringify({ method: 'POST', url: 'https://app.example.test/api/pay', status: 502 }) as never },
+  ]);
+  return id;
+}
+
+async function escalate(t: TestApp, user: SignedUp, submissionId: string, payload: object = {}): Promise<Response> {
+  return fetch(issueUrl(t, submissionId), { method: 'POST', headers: user.headers, body: JSON.stringify(payload) });
+}
+
+describe('Linear escalation against a local Linear', () => {
+  let t: TestApp;
+  let linear: LinearServer;
+  const env = () => ({
+    LINEAR_CLIENT_ID: LINEAR_CLIENT.id,
+    LINEAR_CLIENT_SECRET: LINEAR_CLIENT.secret,
+    LINEAR_WEBHOOK_SECRET: LINEAR_CLIENT.webhookSecret,
+    LINEAR_AUTHORIZE_URL: linear.authorizeUrl,
+    LINEAR_API_URL: linear.apiUrl,
+    PUBLIC_URL,
+  });
+  beforeAll(async () => {
+    linear = await startLinearServer();
+    t = await startTestApp({}, env());
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await linear?.close();
+  });
+
+  it('connects by OAuth (a refused consent connects nothing), lists the teams and keeps the tokens encrypted', async () => {
+    const owner = await signUp(t);
+    expect((await connect(t, owner, 'Cancel')).headers.get('location')).toBe('/my/integrations?linear=failed');
+    expect((await status(t, owner)).connected).toBe(false);
+
+    expect((await connect(t, owner)).headers.get('location')).toBe('/my/integrations?linear=connected');
+    const connected = await status(t, owner);
+    expect(connected).toMatchObject({ connected: true, organization_name: LINEAR_WORKSPACE.name, team: null, error: null, plan_allows: true });
+    const row = await t.app.ctx.db.selectFrom('linear_connections').selectAll().where('account_id', '=', owner.user.account.id).executeTakeFirstOrThrow();
+    expect(row.access_token_encrypted).toMatch(/^v1\./);
+    expect(row.refresh_token_encrypted).toMatch(/^v1\./);
+    expect(row.access_token_encrypted).not.toContain('lin_oauth_');
+
+    const teams = await body(await fetch(api(t, '/teams'), { headers: owner.headers }));
+    expect(teams.items).toEqual(LINEAR_TEAMS);
+    const wrong = await fetch(api(t, '/update'), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ team_id: 'team-nope' }) });
+    expect(wrong.status).toBe(422);
+    const picked = await body(await fetch(api(t, '/update'), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ team_id: 'team-sup' }) }));
+    expect(picked.team).toEqual(LINEAR_TEAMS[1]);
+
+    // A member may escalate but not connect.
+    const member = await addTeammate(t, owner);
+    expect((await fetch(api(t, '/authorize'), { method: 'POST', headers: member.headers, body: '{}' })).status).toBe(403);
+  });
+
+  it('creates the issue with the diagnosis and the recording attached; a second escalation updates that issue', async () => {
+    const owner = await signUp(t);
+    await connectWithTeam(t, owner);
+    const id = await recordingWithProblems(t, owner, 'Checkout spins forever');
+    const before: RecordingLinearIssue = await body(await fetch(issueUrl(t, id), { headers: owner.headers }));
+    expect(before).toEqual({ issue: null, can_create: true });
+
+    const member = await addTeammate(t, owner);
+    const res = await escalate(t, member, id);
+    expect(res.status).toBe(200);
+    const issue: LinearIssue = await body(res);
+    expect(issue).toMatchObject({ identifier: expect.stringMatching(/^ENG-\d+$/), title: 'Checkout spins forever', state: { name: 'Triage', type: 'triage' }, escalations: 1 });
+
+    const stored = linear.issues().find((i) => i.id === issue.id)!;
+    expect(stored.team.key).toBe('ENG');
+    const recording = `${PUBLIC_URL}/my/recordings/${id}`;
+    expect(stored.description).toContain(`[Showback recording](${recording})`);
+    expect(stored.description).toContain(`[00:01](${recording}?t=1) TypeError: cart is undefined`);
+    expect(stored.description).toContain(`[00:02](${recording}?t=2) POST https://app.example.test/api/pay → 502`);
+    expect(stored.description).toContain('- **Browser:** Chrome 156');
+    const [attachment] = linear.attachments(issue.id);
+    expect(attachment).toMatchObject({ url: recording, subtitle: expect.stringContaining('1 console errors · 1 failed requests') });
+
+    const again = await escalate(t, owner, id, { title: 'Checkout: payment request fails with 502' });
+    expect(again.status).toBe(200);
+    const updated: LinearIssue = await body(again);
+    expect(updated).toMatchObject({ id: issue.id, identifier: issue.identifier, title: 'Checkout: payment request fails with 502', escalations: 2 });
+    expect(linear.issues().filter((i) => i.description?.includes(recording))).toHaveLength(1);
+    expect(linear.attachments(issue.id)).toHaveLength(1);
+
+    const after: RecordingLinearIssue = await body(await fetch(issueUrl(t, id), { headers: owner.headers }));
+    expect(after.issue).toMatchObject({ id: issue.id, escalations: 2 });
+  });
+
+  it('takes a signed Issue webhook once, refuses a bad signature and a stale one', async () => {
+    const owner = await signUp(t);
+    await connectWithTeam(t, owner);
+    const id = await recordingWithProblems(t, owner, 'Webhook recording');
+    const issue: LinearIssue = await body(await escalate(t, owner, id));
+    const hook = `${t.url}/api/v1/integrations/linear/webhook`;
+    const shown = async () => ((await body(await fetch(issueUrl(t, id), { headers: owner.headers }))) as RecordingLinearIssue).issue!.state;
+
+    const forged = await linear.sendWebhook(hook, linear.moveIssue(issue.id, 'Done'), { signWith: 'not-the-secret' });
+    expect(forged.status).toBe(401);
+    const stale = await linear.sendWebhook(hook, { ...linear.moveIssue(issue.id, 'Done'), webhookTimestamp: Date.now() - 5 * 60_000 });
+    expect(stale.status).toBe(400);
+    expect(await shown()).toEqual({ name: 'Triage', type: 'triage' });
+
+    const delivery = crypto.randomUUID();
+    const good = await linear.sendWebhook(hook, linear.moveIssue(issue.id, 'In Progress'), { deliveryId: delivery });
+    expect(good.status).toBe(200);
+    expect(await body(good)).toEqual({ received: true, duplicate: false });
+    expect(await shown()).toEqual({ name: 'In Progress', type: 'started' });
+
+    // The same delivery again (Linear retries, or another process got it too) changes nothing.
+    const replay = await linear.sendWebhook(hook, { ...linear.moveIssue(issue.id, 'Done'), webhookTimestamp: Date.now() }, { deliveryId: delivery });
+    expect(await body(replay)).toEqual({ received: true, duplicate: true });
+    expect(await shown()).toEqual({ name: 'In Progress', type: 'started' });
+
+    const done = await linear.sendWebhook(hook, linear.moveIssue(issue.id, 'Done'));
+    expect(done.status).toBe(200);
+    expect(await shown()).toEqual({ name: 'Done', type: 'completed' });
+  });
+
+  it('refreshes an expiring token once under the row lock, even for two escalations at the same time', async () => {
+    const owner = await signUp(t);
+    linear.setTokenLifetime(30);
+    try {
+      await connectWithTeam(t, owner);
+    } finally {
+      linear.setTokenLifetime(86_399);
+    }
+    const first = await recordingWithProblems(t, owner, 'Refresh one');
+    const second = await recordingWithProblems(t, owner, 'Refresh two');
+    const refreshesBefore = linear.calls.filter((c) => c.kind === 'token' && c.name === 'refresh_token').length;
+    const [a, b] = await Promise.all([escalate(t, owner, first), escalate(t, owner, second)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(linear.calls.filter((c) => c.kind === 'token' && c.name === 'refresh_token').length - refreshesBefore).toBe(1);
+    const row = await t.app.ctx.db.selectFrom('linear_connections').selectAll().where('account_id', '=', owner.user.account.id).executeTakeFirstOrThrow();
+    expect(new Date(row.access_token_expires_at!).getTime()).toBeGreaterThan(Date.now() + 3600_000);
+  });
+
+  it('a revoked access shows as the connection error; disconnect revokes the token at Linear', async () => {
+    const owner = await signUp(t);
+    await connectWithTeam(t, owner);
+    const id = await recordingWithProblems(t, owner, 'Revoked recording');
+    linear.revokeAll();
+    const refused = await escalate(t, owner, id);
+    expect(refused.status).toBe(502);
+    expect((await body(refused)).message).toMatch(/Reconnect Linear/);
+    expect((await status(t, owner)).error).toMatch(/Reconnect Linear/);
+    expect(((await body(await fetch(issueUrl(t, id), { headers: owner.headers }))) as RecordingLinearIssue).can_create).toBe(false);
+
+    await connectWithTeam(t, owner);
+    expect((await status(t, owner)).error).toBeNull();
+    const issue: LinearIssue = await body(await escalate(t, owner, id));
+    expect(issue.identifier).toMatch(/^ENG-/);
+    const token = linear.calls.filter((c) => c.kind === 'graphql').at(-1)!.token!;
+    expect(linear.tokenWorks(token)).toBe(true);
+    expect((await fetch(api(t, '/disconnect'), { method: 'DELETE', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } })).status).toBe(204);
+    expect(linear.calls.some((c) => c.kind === 'revoke' && c.token === token)).toBe(true);
+    expect(linear.tokenWorks(token)).toBe(false);
+    expect((await status(t, owner)).connected).toBe(false);
+    expect((await escalate(t, owner, id)).status).toBe(404);
+  });
+
+  it('is part of the paid plans and the trial: an ended trial on the free plan cannot connect or escalate', async () => {
+    const owner = await signUp(t);
+    await connectWithTeam(t, owner);
+    const id = await recordingWithProblems(t, owner, 'Plan recording');
+    await t.app.ctx.db.updateTable('accounts').set({ plan: 'free', trial_ends_at: new Date(Date.now() - 86_400_000) }).where('id', '=', owner.user.account.id).execute();
+    expect((await status(t, owner)).plan_allows).toBe(false);
+    expect((await fetch(api(t, '/authorize'), { method: 'POST', headers: owner.headers, body: '{}' })).status).toBe(402);
+    expect((await escalate(t, owner, id)).status).toBe(402);
+  });
+});
