@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { NotAllowed } from '../auth/NotAllowed.tsx';
 import { usePermission } from '../auth/usePermission.ts';
 import { userAtom } from '../auth/userAtom.ts';
+import { LinearCard } from './LinearCard.tsx';
 import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
 import { SlackCard } from './SlackCard.tsx';
 import { TeamsCard } from './TeamsCard.tsx';
@@ -13,7 +14,7 @@ import { ZendeskCard } from './ZendeskCard.tsx';
 import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
 
-type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'intercom' | 'freshdesk';
+type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'linear' | 'intercom' | 'freshdesk';
 
 /**
  * A card that only describes: an integration not built yet ("Coming soon" badge), or one whose settings only the
@@ -52,6 +53,7 @@ export function IntegrationsSettingsPage() {
           {user && <NewRecordingEmailToggle />}
         </Card>
         {manages ? <ZendeskCard /> : <PendingCard name="zendesk" />}
+        {manages ? <LinearCard /> : <PendingCard name="linear" />}
         <PendingCard name="intercom" badge="integrationsApp.comingSoon" />
         <PendingCard name="freshdesk" badge="integrationsApp.comingSoon" />
       </div>

@@ -10,6 +10,7 @@ import { t } from '../../messages/t.ts';
 import { sanitizeInstructions } from '../requests/sanitizeInstructions.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EnvironmentPanel } from './EnvironmentPanel.tsx';
+import { LinearIssuePanel } from './LinearIssuePanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { TimelineSlot, hasTimelinePanel } from './TimelineSlot.tsx';
 import { VideoPlayer } from './VideoPlayer.tsx';
@@ -166,6 +167,7 @@ function RecordingView({ submission }: { submission: Submission }) {
                 </div>
               </dl>
             </section>
+            <LinearIssuePanel submissionId={submission.id} />
             <EnvironmentPanel environment={submission.environment} />
             <section className={styles.panel} aria-labelledby="video-title">
               <h2 id="video-title" className={styles.panelTitle}>
