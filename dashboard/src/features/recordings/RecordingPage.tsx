@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Submission, Transcript } from '@showback/contract';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button, buttonClassName } from '../../ui/Button.tsx';
@@ -75,8 +75,19 @@ function BackLink() {
 const captionsUrl = (transcript: Transcript | undefined): string | null =>
   transcript?.captions_url ? `${transcript.captions_url}?v=${encodeURIComponent(transcript.updated_at ?? '')}` : null;
 
+/** `?t=` (seconds), as the links to a moment in a Linear issue carry it: the player starts there. */
+function useStartAt(seek: (seconds: number) => void): void {
+  const [params] = useSearchParams();
+  const start = params.get('t');
+  useEffect(() => {
+    const seconds = Number(start);
+    if (start !== null && Number.isFinite(seconds) && seconds >= 0) seek(seconds);
+  }, [start, seek]);
+}
+
 function RecordingView({ submission }: { submission: Submission }) {
   const { clock, handlers } = usePlayerClockState();
+  useStartAt(clock.seek);
   const navigate = useNavigate();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);

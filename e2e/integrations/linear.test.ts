@@ -1,0 +1,84 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mediaFile } from '../../api/test/support/fixtures/media.ts';
+import { submit, submitBody, tusUpload } from '../../api/test/support/fixtures/recording.ts';
+import { LINEAR_CLIENT, LINEAR_WORKSPACE, startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
+import { completeOnboarding, createRequest, signInOwner, signUpOwner, waitForProcessed } from '../recording/owner.ts';
+import { useBrowser, useServer } from '../support/product.ts';
+
+const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/integrations');
+
+async function shot(page: Page, name: string): Promise<void> {
+  await fs.mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `linear-${name}.png`), fullPage: true });
+}
+
+let linear: LinearServer | undefined;
+const running = useServer(async () => {
+  linear = await startLinearServer();
+  return {
+    LINEAR_CLIENT_ID: LINEAR_CLIENT.id,
+    LINEAR_CLIENT_SECRET: LINEAR_CLIENT.secret,
+    LINEAR_WEBHOOK_SECRET: LINEAR_CLIENT.webhookSecret,
+    LINEAR_AUTHORIZE_URL: linear.authorizeUrl,
+    LINEAR_API_URL: linear.apiUrl,
+  };
+});
+const chromium = useBrowser();
+afterAll(async () => {
+  await linear?.close();
+});
+
+describe('Linear: connect, escalate a recording, follow the issue', () => {
+  it('the owner connects Linear through its consent page, creates an issue from a ready recording, and sees it move to Done by webhook', async () => {
+    const server = running.server;
+    const owner = await signUpOwner(server.url, 'Escalation Engines');
+    await completeOnboarding(owner);
+
+    // A customer's recording through a link, ready (uploaded over the API: the escalation is what is under test).
+    const request = await createRequest(owner, { title: 'Checkout spins forever' });
+    const uploadId = await tusUpload(server.url, await mediaFile('h264-opus-fmp4', 2), { token: request.token });
+    const res = await submit(server.url, request.token, submitBody(uploadId));
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    await waitForProcessed(owner, id);
+
+    const context = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 1000 } }));
+    await signInOwner(context, owner);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/my/integrations`);
+    const card = page.locator('[data-integration="linear"]');
+    await card.getByRole('button', { name: 'Connect Linear' }).click();
+    await page.getByText(`access your ${LINEAR_WORKSPACE.name} workspace`).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Allow' }).click();
+    await card.getByText(`Connected to ${LINEAR_WORKSPACE.name}`).waitFor({ timeout: 30_000 });
+    await card.getByLabel('Team for new issues').selectOption({ label: 'Engineering (ENG)' });
+    await page.getByText('Team saved.').waitFor({ timeout: 30_000 });
+    await shot(page, '1-card');
+
+    await page.goto(`${server.url}/my/recordings/${id}`);
+    const panel = page.getByTestId('linear-issue');
+    await panel.getByRole('button', { name: 'Create issue in Linear' }).click();
+    const link = panel.getByRole('link', { name: /^ENG-\d+$/ });
+    await link.waitFor({ timeout: 30_000 });
+    await panel.getByText('Triage').waitFor();
+    const [issue] = linear!.issues();
+    expect(await link.getAttribute('href')).toBe(issue!.url);
+    expect(linear!.attachments(issue!.id).map((a) => a.url)).toEqual([`${server.url}/my/recordings/${id}`]);
+
+    // The issue is done in Linear: its signed webhook reaches Showback and the page (asking every few seconds) shows it.
+    const hook = await linear!.sendWebhook(`${server.url}/api/v1/integrations/linear/webhook`, linear!.moveIssue(issue!.id, 'Done'));
+    expect(hook.status).toBe(200);
+    await panel.getByText('Done', { exact: true }).waitFor({ timeout: 30_000 });
+    await shot(page, '2-recording-with-issue');
+
+    // The issue's description as the local Linear stored it, for a person to read.
+    await fs.writeFile(path.join(SHOTS, 'linear-issue-body.md'), issue!.description ?? '');
+    const body = await context.newPage();
+    await body.setContent(`<!doctype html><title>${issue!.identifier}</title><body style="font:14px system-ui;max-width:900px;margin:2rem"><h1>${issue!.identifier} ${issue!.title}</h1><pre style="white-space:pre-wrap">${(issue!.description ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre></body>`);
+    await shot(body, '3-issue-body');
+  }, 240_000);
+});
