@@ -16,6 +16,7 @@ async function fakeBuild(root: string): Promise<void> {
     'dashboard/dist/robots.txt': 'User-agent: *\nDisallow: /donkey\n',
     'dashboard/dist/prerendered/index.html': page('home prerendered'),
     'dashboard/dist/prerendered/pricing/index.html': page('pricing prerendered'),
+    'dashboard/dist/prerendered/sign-up/index.html': page('sign-up prerendered'),
     'recorder/dist/index.html': page('recorder'),
     'recorder/dist/assets/main-Zx9y8W7v.js': 'console.log("recorder")',
     'sdk/dist/showback.js': 'window.Showback={}',
@@ -63,6 +64,17 @@ describe('web serving', () => {
     expect(await (await fetch(`${t.url}/`)).text()).toContain('home prerendered');
     expect(await (await fetch(`${t.url}/../../etc/passwd`)).text()).not.toContain('root:');
     expect(await (await fetch(`${t.url}/%2e%2e/%2e%2e/secret`)).text()).toContain('<title>spa</title>');
+  });
+
+  it('marks the sign-up page opened from an invitation link, so it paints in the invited shape before any script', async () => {
+    for (const p of ['/sign-up?invitation_token=abc', '/sign-up/?invitation_token=', '/de/sign-up?email=a%40b.test&invitation_token=abc']) {
+      const html = await (await fetch(`${t.url}${p}`)).text();
+      expect(html, p).toContain('sign-up prerendered');
+      expect(html, p).toMatch(/^<!doctype html><html data-invitation>/);
+    }
+    for (const p of ['/sign-up', '/sign-up?plan=team', '/pricing?invitation_token=abc', '/dashboard?invitation_token=abc']) {
+      expect(await (await fetch(`${t.url}${p}`)).text(), p).not.toContain('data-invitation');
+    }
   });
 
   it('the token in the meta tag works as X-CSRF-Token with the cookie the page set', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { layoutShifts, watchLayoutShifts } from '../support/layout-shift.ts';
 import { useProduct } from '../support/product.ts';
 import { apiSignUp, PASSWORD, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForPath } from './session.ts';
 
@@ -65,6 +66,15 @@ describe('sign-up → onboarding → dashboard', () => {
       await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
       await screenshot(page, 'dashboard');
+
+      // Opened afresh, the dashboard paints its cards only once it knows whether there is a request: nothing moves.
+      await watchLayoutShifts(page);
+      await page.reload();
+      await page.getByTestId('usage').waitFor();
+      await page.getByText('1 active request').waitFor();
+      await page.getByText('No recordings yet.', { exact: false }).waitFor();
+      const { cls, shifts } = await layoutShifts(page);
+      expect(cls, shifts.join('\n')).toBeLessThanOrEqual(0.02);
     });
   }
 

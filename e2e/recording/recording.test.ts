@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffprobe, filesOfSize, loopedCorrelation, loudnessEnvelope, rms, sha256File, speechWav } from '../support/media.ts';
+import { layoutShifts, watchLayoutShifts } from '../support/layout-shift.ts';
 import { startStallingProxy } from '../support/stalling-proxy.ts';
 import { useBrowser, useServer } from '../support/product.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -68,32 +69,12 @@ describe('recorder at /r/<token>', () => {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    // Every layout shift, summed (at least Lighthouse's CLS, which takes the worst 5 s window).
-    await page.addInitScript(() => {
-      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-      const w = window as unknown as { __cls: number; __shifts: string[] };
-      w.__cls = 0;
-      w.__shifts = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as Shift[]) {
-          if (e.hadRecentInput) continue;
-          w.__cls += e.value;
-          const where = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
-          for (const src of e.sources) {
-            const el = src.node instanceof Element ? src.node : src.node?.parentElement;
-            w.__shifts.push(`${e.value.toFixed(4)} ${el ? `${el.tagName.toLowerCase()}.${el.className}` : '?'} ${where(src.previousRect)} → ${where(src.currentRect)}`);
-          }
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await page.goto(`${server.url}/r/${request.token}`);
     await page.getByText('Then tell us what you expected.').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Get started' }).waitFor();
     await page.waitForTimeout(1500);
-    const { cls, shifts } = await page.evaluate(() => {
-      const w = window as unknown as { __cls: number; __shifts: string[] };
-      return { cls: w.__cls, shifts: w.__shifts };
-    });
+    const { cls, shifts } = await layoutShifts(page);
     console.log('CLS of /r/<token> on a throttled phone:', cls, shifts);
     expect(cls, shifts.join('\n')).toBeLessThanOrEqual(0.02);
     await shot(page, 'first-step-phone');

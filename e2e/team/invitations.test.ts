@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, csrf, firstAdminFrom, pathOf, runSql, screenshot, storedUser, uniqueEmail, waitForAppShell, waitForMail, waitForPath } from '../auth/session.ts';
 import { makeMp4, submitVideo } from '../review/submitVideo.ts';
 import { seriousViolations } from '../support/accessibility.ts';
+import { layoutShifts, watchLayoutShifts } from '../support/layout-shift.ts';
 import { useProduct } from '../support/product.ts';
 
 const WORKSPACE = 'Helpdesk Heroes';
@@ -86,9 +87,14 @@ describe('team: invite a colleague, who joins through the emailed link', () => {
     const colleague = await product.context();
     colleague.setDefaultTimeout(60_000);
     const page = await colleague.newPage();
+    await watchLayoutShifts(page);
     await page.goto(invitationLink);
     await page.getByRole('heading', { name: `Join ${WORKSPACE} on Showback` }).waitFor();
     await page.getByText(`Olivia Owner invited you to join ${WORKSPACE} as a member.`).waitFor();
+    // The page is prerendered for a plain sign-up: from the link it paints in the invited shape and fills in the
+    // invitation without moving what was painted (issue #26: CLS ≤ 0.02).
+    const { cls, shifts } = await layoutShifts(page);
+    expect(cls, shifts.join('\n')).toBeLessThanOrEqual(0.02);
     expect(await page.getByLabel('Email').inputValue()).toBe(colleagueEmail);
     expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('Company or team name').count()).toBe(0);

@@ -16,6 +16,13 @@ export function appMeta(config: Readonly<Config>, csrfToken: string): string {
 
 export const injectMeta = (html: string, meta: string): string => html.replace(PLACEHOLDER, meta);
 
+/**
+ * The sign-up page opened from an invitation link (`?invitation_token=`): `<html data-invitation>`, so the
+ * prerendered page (built for a visitor without a query) paints in the invited shape before any script runs
+ * (dashboard/src/features/auth/AuthForm.module.css), and nothing moves when React fills in the invitation.
+ */
+export const markInvitation = (html: string): string => html.replace(/<html(?=[\s>])/, '<html data-invitation');
+
 /** The dashboard build writes absolute URLs (canonical, Open Graph, sitemap, robots) from this placeholder. */
 const PUBLIC_URL_PLACEHOLDER = '{{PUBLIC_URL}}';
 

@@ -4,11 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { issueCsrfToken } from '../plugins/csrf.ts';
-import { appMeta, injectMeta, prerenderedFile, readIfExists, withPublicUrl } from './html-page.ts';
+import { appMeta, injectMeta, markInvitation, prerenderedFile, readIfExists, withPublicUrl } from './html-page.ts';
 import { isWidgetToken, recorderFrameAncestors } from '../modules/widget/widget.service.ts';
 import { PERMISSIONS_POLICY_RECORDER, recorderCsp, recorderHelmet } from './security-headers.ts';
 
 /** Paths the HTML fallback never answers: they belong to the API, assets, uploads, OAuth and dev tools. */
+// The sign-up page, with or without a language prefix.
+const SIGN_UP = /^(?:\/[a-z]{2}(?:-[A-Z]{2})?)?\/sign-up\/?$/;
 const NOT_HTML = /^\/(?:[a-z]{2}(?:-[A-Z]{2})?\/)?(?:api|vite|sdk|uploads|users\/auth|dev)(?:\/|$)/;
 // Vite and rollup name built chunks name-<hash>.ext (8 characters; the poster plugin's are 10); those never change and
 // may be cached forever. A hash has a digit or a capital, so a plain name such as demo-recording.mp4 is not mistaken
@@ -108,6 +110,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     const prerendered = prerenderedFile(dashboardDist, urlPath);
     const html = (prerendered && (await readIfExists(prerendered))) ?? (await readIfExists(path.join(dashboardDist, 'index.html')));
     if (!html) return reply.callNotFound();
-    return sendHtml(request, reply, html);
+    const invited = SIGN_UP.test(urlPath) && typeof (request.query as Record<string, unknown>).invitation_token === 'string';
+    return sendHtml(request, reply, invited ? markInvitation(html) : html);
   });
 });

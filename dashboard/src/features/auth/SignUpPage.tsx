@@ -1,6 +1,6 @@
 import { PLANS, USER_LIMITS, type SignUpBody } from '@showback/contract';
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_PATH } from '../../app/paths.ts';
 import { useHydrated } from '../../app/useHydrated.ts';
@@ -79,21 +79,26 @@ export function SignUpPage() {
     }
   };
 
-  if (invitation.problem) return <InvitationUnavailable reason={invitation.problem} />;
   const preview = invitation.preview;
-  if (invitationToken && !preview) {
-    return (
-      <div className={styles.page}>
-        <Card className={styles.card}>
-          <Spinner label={t('auth.invitation.loading')} />
-        </Card>
-      </div>
-    );
-  }
+  // An invitation link: the server marked <html data-invitation> so the prerendered card painted without what an
+  // invited person does not get (providers, workspace name) and its texts invisible until the invitation's are in
+  // (AuthForm.module.css). From here React keeps that state (`awaiting`) and the mark is dropped, so a later visit to
+  // /sign-up in this tab is an ordinary one; the texts then appear in place, nothing already painted moves.
+  const awaiting = Boolean(invitationToken) && !preview;
+  useLayoutEffect(() => {
+    if (hydrated) document.documentElement.removeAttribute('data-invitation');
+  }, [hydrated]);
+
+  if (invitation.problem) return <InvitationUnavailable reason={invitation.problem} />;
 
   return (
     <div className={styles.page}>
-      <Card className={styles.card}>
+      <Card className={[styles.card, styles.signUpCard, awaiting ? styles.awaiting : ''].filter(Boolean).join(' ')} aria-busy={awaiting || undefined}>
+        {awaiting && (
+          <div className={styles.awaitingStatus}>
+            <Spinner label={t('auth.invitation.loading')} />
+          </div>
+        )}
         <h1 className={styles.title}>{preview ? t('auth.invitation.title', { workspace: preview.account_name }) : t('auth.signUpTitle')}</h1>
         <p className={styles.subtitle}>
           {preview
@@ -102,26 +107,26 @@ export function SignUpPage() {
         </p>
         {/* A provider sign-up cannot carry an invitation; an invited person signs up with the form. */}
         {!invitationToken && (
-          <>
+          <div className={styles.notInvited}>
             <OAuthButtons />
             <div className={styles.divider}>{t('auth.or')}</div>
-          </>
+          </div>
         )}
         <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('auth.signUpTitle')}>
           {failure.form && <Banner tone="error">{failure.form}</Banner>}
           {chosen && <Banner tone="info">{t(chosen.interval === 'annual' ? 'auth.chosenPlanAnnual' : 'auth.chosenPlanMonthly', { plan: PLANS[chosen.plan].name })}</Banner>}
           <input type="hidden" name="invitation_token" value={invitationToken ?? ''} />
           <TextField label={t('auth.name')} autoComplete="name" required {...field('name')} />
-          {invitedEmail ? (
-            <TextField label={t('auth.email')} type="email" name="email" value={invitedEmail} readOnly hint={t('auth.invitation.emailHint')} error={failure.fields.email} />
+          {invitationToken ? (
+            <TextField label={t('auth.email')} type="email" name="email" value={invitedEmail ?? ''} readOnly hint={t('auth.invitation.emailHint')} error={failure.fields.email} />
           ) : (
             <TextField label={t('auth.email')} type="email" autoComplete="email" required {...field('email')} />
           )}
-          {!invitationToken && <TextField label={t('auth.accountName')} autoComplete="organization" hint={t('auth.accountNameHint')} {...field('account_name')} />}
+          {!invitationToken && <TextField className={styles.notInvited} label={t('auth.accountName')} autoComplete="organization" hint={t('auth.accountNameHint')} {...field('account_name')} />}
           <PasswordField label={t('auth.password')} autoComplete="new-password" hint={t('auth.passwordHint', { min: USER_LIMITS.passwordMin })} required {...field('password')} />
           <PasswordField label={t('auth.passwordConfirmation')} autoComplete="new-password" required {...field('password_confirmation')} />
           {/* Until hydrated, Enter in a field must not submit the bare form (a GET with the password in the URL). */}
-          <Button type="submit" block busy={busy} disabled={!hydrated}>
+          <Button type="submit" block busy={busy} disabled={!hydrated || awaiting}>
             {busy ? t('auth.signingUp') : t('auth.signUpButton')}
           </Button>
         </form>

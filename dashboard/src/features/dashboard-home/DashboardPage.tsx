@@ -41,6 +41,10 @@ export function DashboardPage() {
   const usage = readUsage(user);
   const noRequests = requests.data?.total === 0;
   const error = recent.error ?? requests.error;
+  // Whether the account has an open request decides what comes first (the first-request prompt above the cards, or a
+  // requests card before the recent recordings): nothing below the header until that is known, so nothing already
+  // painted is pushed down when it arrives.
+  const requestsKnown = requests.data !== undefined || requests.error !== undefined;
 
   return (
     <div className={styles.page}>
@@ -54,6 +58,7 @@ export function DashboardPage() {
         }
       />
       {error !== undefined && !recent.loading && !requests.loading && <Banner tone="error">{reviewErrorMessage(error, t('home.loadFailed'))}</Banner>}
+      {!requestsKnown && <ListSkeleton rows={3} />}
 
       {noRequests && (
         <EmptyState
@@ -69,38 +74,40 @@ export function DashboardPage() {
         </EmptyState>
       )}
 
-      <div className={styles.cards}>
-        {usage && (
-          <section className={styles.card} aria-labelledby="usage-title" data-testid="usage">
-            <h2 id="usage-title" className={styles.cardTitle}>
-              {t('home.usageTitle')}
-            </h2>
-            <p className={styles.figure}>
-              {usage.limit === null ? t('home.usageUnlimited', { used: usage.used }) : t('home.usageOf', { used: usage.used, limit: usage.limit })}
-            </p>
-            {usage.limit !== null && (
-              <progress className={[styles.meter, styles[usage.level]].join(' ')} max={usage.limit} value={Math.min(usage.used, usage.limit)} aria-labelledby="usage-title" />
-            )}
-            {usage.level === 'normal' && <p className={styles.muted}>{t('home.usageHint')}</p>}
-            {usage.level !== 'normal' && (
-              <p className={usage.level === 'reached' ? styles.reached : styles.approaching}>
-                {usage.level === 'reached' ? t('home.usageReached') : t('home.usageApproaching')} <Link to="/upgrade">{t('home.upgrade')}</Link>
+      {requestsKnown && (
+        <div className={styles.cards}>
+          {usage && (
+            <section className={styles.card} aria-labelledby="usage-title" data-testid="usage">
+              <h2 id="usage-title" className={styles.cardTitle}>
+                {t('home.usageTitle')}
+              </h2>
+              <p className={styles.figure}>
+                {usage.limit === null ? t('home.usageUnlimited', { used: usage.used }) : t('home.usageOf', { used: usage.used, limit: usage.limit })}
               </p>
-            )}
-          </section>
-        )}
-        {requests.data && !noRequests && (
-          <section className={styles.card} aria-labelledby="requests-title">
-            <h2 id="requests-title" className={styles.cardTitle}>
-              {t('home.requestsTitle')}
-            </h2>
-            <p className={styles.figure}>{requests.data.total === 1 ? t('home.openRequestsOne') : t('home.openRequests', { count: requests.data.total })}</p>
-            <Link to="/my/requests">{t('home.manageRequests')}</Link>
-          </section>
-        )}
-      </div>
+              {usage.limit !== null && (
+                <progress className={[styles.meter, styles[usage.level]].join(' ')} max={usage.limit} value={Math.min(usage.used, usage.limit)} aria-labelledby="usage-title" />
+              )}
+              {usage.level === 'normal' && <p className={styles.muted}>{t('home.usageHint')}</p>}
+              {usage.level !== 'normal' && (
+                <p className={usage.level === 'reached' ? styles.reached : styles.approaching}>
+                  {usage.level === 'reached' ? t('home.usageReached') : t('home.usageApproaching')} <Link to="/upgrade">{t('home.upgrade')}</Link>
+                </p>
+              )}
+            </section>
+          )}
+          {requests.data && !noRequests && (
+            <section className={styles.card} aria-labelledby="requests-title">
+              <h2 id="requests-title" className={styles.cardTitle}>
+                {t('home.requestsTitle')}
+              </h2>
+              <p className={styles.figure}>{requests.data.total === 1 ? t('home.openRequestsOne') : t('home.openRequests', { count: requests.data.total })}</p>
+              <Link to="/my/requests">{t('home.manageRequests')}</Link>
+            </section>
+          )}
+        </div>
+      )}
 
-      {!(noRequests && recent.data?.total === 0) && (
+      {requestsKnown && !(noRequests && recent.data?.total === 0) && (
         <section aria-labelledby="recent-title" className={styles.recent}>
           <div className={styles.recentHeader}>
             <h2 id="recent-title" className={styles.sectionTitle}>
