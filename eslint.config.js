@@ -28,6 +28,11 @@ export default tseslint.config(
     },
   },
   {
+    // The Freshdesk app's script, likewise served as it is by Freshworks, with the FDK's `app` global.
+    files: ['freshdesk-app/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { app: 'readonly', document: 'readonly', setInterval: 'readonly' } },
+  },
+  {
     // Migrations are frozen in time and take Kysely<any>, never the app's schema types.
     files: ['api/src/db/migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -51,6 +51,7 @@ export const CONFIG_VARS = {
   LINEAR_WEBHOOK_SECRET: { description: "Signing secret of the Linear OAuth2 application's webhook (Issue events). Unset: Linear's webhooks are refused and issue states are not followed.", default: '' },
   LINEAR_AUTHORIZE_URL: { description: 'Linear OAuth2 authorize page the Linear integration sends people to.', default: 'https://linear.app/oauth/authorize' },
   LINEAR_API_URL: { description: "Origin of Linear's API: /graphql, /oauth/token and /oauth/revoke (tests point it at a local server).", default: 'https://api.linear.app' },
+  FRESHDESK_URL: { description: 'Origin of a Freshdesk helpdesk, `{domain}` standing for its domain such as acme.freshdesk.com (tests point it at a local server).', default: 'https://{domain}' },
   INTEGRATIONS_SECRET_KEY: { description: 'Key (32+ chars) that encrypts integration secrets at rest (Slack bot tokens, Teams webhook URLs). Unset: derived from SESSION_SECRET or DATA_DIR/secret.', default: '' },
   ANALYTICS_WRITE_KEY: { description: 'Write key of a Segment-compatible analytics service. Unset: no analytics.', default: '' },
   ANALYTICS_URL: { description: 'Base URL of the Segment-compatible analytics API.', default: '' },
@@ -122,6 +123,8 @@ export interface Config {
   zendesk: { clientId: string; clientSecret: string; urlTemplate: string } | undefined;
   /** The OAuth2 application behind the Linear integration, Linear's authorize page and API origin. */
   linear: { clientId: string; clientSecret: string; webhookSecret: string | undefined; authorizeUrl: string; apiUrl: string } | undefined;
+  /** A Freshdesk helpdesk's origin with `{domain}` (connecting needs no app of ours: each account brings an API key). */
+  freshdeskUrlTemplate: string;
   /** Encrypts integration secrets at rest; unset, a key is derived from the session secret (integrations/secret-box.ts). */
   integrationsSecretKey: string | undefined;
   analytics: { writeKey: string; url: string } | undefined;
@@ -228,10 +231,10 @@ function url(name: string, value: string): string {
   }
 }
 
-/** ZENDESK_URL: a URL once `{subdomain}` is filled in, without a trailing slash. */
-function zendeskUrlTemplate(value: string): string {
-  if (!value.includes('{subdomain}')) throw new ConfigError(`ZENDESK_URL must contain {subdomain}, got "${value}"`);
-  url('ZENDESK_URL', value.replace('{subdomain}', 'example'));
+/** ZENDESK_URL, FRESHDESK_URL: a URL once the `{placeholder}` is filled in, without a trailing slash. */
+function siteUrlTemplate(name: ConfigVar, value: string, placeholder: string): string {
+  if (!value.includes(placeholder)) throw new ConfigError(`${name} must contain ${placeholder}, got "${value}"`);
+  url(name, value.replace(placeholder, 'example.test'));
   return value.replace(/\/$/, '');
 }
 
@@ -296,7 +299,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { clientId: get('MICROSOFT_CLIENT_ID'), clientSecret: get('MICROSOFT_CLIENT_SECRET'), tenant: get('MICROSOFT_TENANT'), loginUrl: url('MICROSOFT_LOGIN_URL', get('MICROSOFT_LOGIN_URL')) }
       : undefined,
     microsoftGraphUrl: url('MICROSOFT_GRAPH_URL', get('MICROSOFT_GRAPH_URL')),
-    zendesk: opt('ZENDESK_CLIENT_ID') ? { clientId: get('ZENDESK_CLIENT_ID'), clientSecret: get('ZENDESK_CLIENT_SECRET'), urlTemplate: zendeskUrlTemplate(get('ZENDESK_URL')) } : undefined,
     linear: opt('LINEAR_CLIENT_ID')
       ? {
           clientId: get('LINEAR_CLIENT_ID'),
@@ -306,6 +308,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           apiUrl: url('LINEAR_API_URL', get('LINEAR_API_URL')),
         }
       : undefined,
+    zendesk: opt('ZENDESK_CLIENT_ID') ? { clientId: get('ZENDESK_CLIENT_ID'), clientSecret: get('ZENDESK_CLIENT_SECRET'), urlTemplate: siteUrlTemplate('ZENDESK_URL', get('ZENDESK_URL'), '{subdomain}') } : undefined,
+    freshdeskUrlTemplate: siteUrlTemplate('FRESHDESK_URL', get('FRESHDESK_URL'), '{domain}'),
     integrationsSecretKey: opt('INTEGRATIONS_SECRET_KEY'),
     analytics: opt('ANALYTICS_WRITE_KEY') && opt('ANALYTICS_URL') ? { writeKey: get('ANALYTICS_WRITE_KEY'), url: url('ANALYTICS_URL', get('ANALYTICS_URL')) } : undefined,
     ffmpegPath: get('FFMPEG_PATH'),

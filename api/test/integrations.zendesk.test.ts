@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicRecordingRequest, TicketRequest, TicketRequestList, ZendeskAppToken, ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
+import type { PublicRecordingRequest, TicketRequest, TicketRequestList, ZendeskAppToken, ZendeskStatus, HelpdeskSyncEntry } from '@showback/contract';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
 import { makeDueNow } from './support/fixtures/alerts.ts';
-import { mediaFile } from './support/fixtures/media.ts';
-import { submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
+import { helpdeskDeliveries, record, settled, waitFor } from './support/fixtures/helpdesk.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { startZendeskServer, ZENDESK_CLIENT, ZENDESK_SUBDOMAIN, type ZendeskServer } from './support/zendesk-server.ts';
 
@@ -15,8 +14,8 @@ async function status(t: TestApp, owner: SignedUp): Promise<ZendeskStatus> {
   return body(await fetch(api(t, '/status'), { headers: owner.headers }));
 }
 
-async function syncLog(t: TestApp, owner: SignedUp): Promise<ZendeskSyncEntry[]> {
-  return ((await body(await fetch(api(t, '/sync_log'), { headers: owner.headers }))) as { items: ZendeskSyncEntry[] }).items;
+async function syncLog(t: TestApp, owner: SignedUp): Promise<HelpdeskSyncEntry[]> {
+  return ((await body(await fetch(api(t, '/sync_log'), { headers: owner.headers }))) as { items: HelpdeskSyncEntry[] }).items;
 }
 
 /** What a browser does: asks for the authorize URL, opens Zendesk's page, clicks Allow (or Cancel), follows the redirect back. */
@@ -37,27 +36,7 @@ async function ticketRequest(t: TestApp, owner: SignedUp, ticketId: number, subj
   return body(res);
 }
 
-/** The customer records through the request's link: a real upload and submit. */
-async function record(t: TestApp, token: string, note = 'The pay button does nothing'): Promise<string> {
-  const uploadId = await tusUpload(t.url, await mediaFile('h264-opus-fmp4', 2), { token });
-  const res = await submit(t.url, token, submitBody(uploadId, { recipient: { name: 'Grace Hopper', email: 'grace@example.test', note } }));
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function zendeskDeliveries(t: TestApp, accountId: string) {
-  return t.app.ctx.db.selectFrom('alert_deliveries').selectAll().where('account_id', '=', accountId).where('channel', '=', 'zendesk').orderBy('created_at').execute();
-}
-
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what} never happened: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const zendeskDeliveries = (t: TestApp, accountId: string) => helpdeskDeliveries(t, accountId, 'zendesk');
 
 /** The ticket's comments once there are `count`; on a timeout the error shows the zendesk deliveries. */
 async function commentsOn(t: TestApp, owner: SignedUp, zendesk: ZendeskServer, ticket: number, count: number) {
@@ -69,7 +48,6 @@ async function commentsOn(t: TestApp, owner: SignedUp, zendesk: ZendeskServer, t
   ).then((v) => v.comments);
 }
 
-const settled = (rows: { status: string }[], count: number) => rows.length >= count && rows.every((r) => r.status === 'succeeded' || r.status === 'failed');
 const notes = (zendesk: ZendeskServer, ticket: number) => zendesk.comments(ticket).slice(1);
 
 describe('Zendesk integration against a local Zendesk API', () => {
@@ -303,7 +281,7 @@ describe('Zendesk integration against a local Zendesk API', () => {
     expect(made.headers.get('access-control-allow-origin')).toBe('*');
     const request = (await made.json()) as TicketRequest;
     expect(request).toMatchObject({ ticket_id: '601', state: 'sent', request: { title: 'Cannot export' } });
-    const binding = await t.app.ctx.db.selectFrom('zendesk_ticket_requests').select('created_by').where('request_id', '=', request.request.id).executeTakeFirstOrThrow();
+    const binding = await t.app.ctx.db.selectFrom('helpdesk_ticket_requests').select('created_by').where('request_id', '=', request.request.id).executeTakeFirstOrThrow();
     expect(binding.created_by).toBe(agent.user.id);
     // A cookie call without the CSRF token is refused as everywhere else; a malformed bearer never falls back to the cookie.
     const withCookie = (authorization?: string) =>

@@ -15,6 +15,8 @@ export * from './summaries.ts';
 export * from './team-chat.ts';
 export * from './zendesk.ts';
 export * from './linear.ts';
+export * from './helpdesk.ts';
+export * from './freshdesk.ts';
 export * from './team.ts';
 export * from './support.ts';
 export * from './chat.ts';

@@ -1,10 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { AlertDeliverySchema } from './alerts.ts';
-import { RecordingRequestSchema } from './recording.ts';
 
 /**
  * Zendesk on /my/integrations and for the Zendesk app (`/api/v1/integrations/zendesk/…`): connect by OAuth, requests
- * made from a ticket, and the sync log of internal notes. Tokens are never part of a response.
+ * made from a ticket (helpdesk.ts), and the sync log of internal notes. Tokens are never part of a response.
  */
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 const DateTime = Type.String({ format: 'date-time' });
@@ -36,64 +34,6 @@ export type UpdateZendesk = Static<typeof UpdateZendeskSchema>;
 
 export const ZendeskConnectSchema = Type.Object({ subdomain: ZendeskSubdomainSchema }, { additionalProperties: false });
 export type ZendeskConnect = Static<typeof ZendeskConnectSchema>;
-
-export const ZendeskTicketParamsSchema = Type.Object({ ticketId: Type.String({ pattern: '^[1-9][0-9]{0,18}$' }) });
-
-/** What the app knows about the ticket when the agent asks for a recording. */
-export const CreateTicketRequestSchema = Type.Object(
-  {
-    subject: Type.String({ minLength: 1, maxLength: 200 }),
-    requester_email: Type.Optional(Type.Union([Type.String({ maxLength: 320, format: 'email' }), Type.Null()])),
-    requester_name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-  },
-  { additionalProperties: false },
-);
-export type CreateTicketRequest = Static<typeof CreateTicketRequestSchema>;
-
-export const TicketRecordingSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  status: Type.String(),
-  duration_ms: Type.Union([Type.Integer(), Type.Null()]),
-  created_at: DateTime,
-  recording_url: Type.String(),
-});
-
-export const TicketRequestStateSchema = Type.Union([
-  Type.Literal('sent'),
-  Type.Literal('opened'),
-  Type.Literal('recording'),
-  Type.Literal('uploaded'),
-  Type.Literal('ready'),
-  Type.Literal('failed'),
-]);
-export type TicketRequestState = Static<typeof TicketRequestStateSchema>;
-
-export const TicketRequestSchema = Type.Object(
-  {
-    request: RecordingRequestSchema,
-    ticket_id: Type.String(),
-    requester_email: NullableText,
-    requester_name: NullableText,
-    /**
-     * sent (link not opened yet), opened (the customer opened it), recording (an upload started), then the newest
-     * recording's: uploaded (being processed), ready or failed.
-     */
-    state: TicketRequestStateSchema,
-    recordings: Type.Array(TicketRecordingSchema),
-  },
-  { $id: 'ZendeskTicketRequest' },
-);
-export type TicketRequest = Static<typeof TicketRequestSchema>;
-
-export const TicketRequestListSchema = Type.Object({ items: Type.Array(TicketRequestSchema) });
-export type TicketRequestList = Static<typeof TicketRequestListSchema>;
-
-/** One note written back (a delivery of the `zendesk` channel) and the ticket it went to. */
-export const ZendeskSyncEntrySchema = Type.Object({ ...AlertDeliverySchema.properties, ticket_id: Type.String() }, { $id: 'ZendeskSyncEntry' });
-export type ZendeskSyncEntry = Static<typeof ZendeskSyncEntrySchema>;
-
-export const ZendeskSyncLogSchema = Type.Object({ items: Type.Array(ZendeskSyncEntrySchema) });
-export type ZendeskSyncLog = Static<typeof ZendeskSyncLogSchema>;
 
 /**
  * The Zendesk app's own session (docs/zendesk.md, "How the app signs in"): the app makes a random verifier, the agent

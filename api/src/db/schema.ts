@@ -451,10 +451,29 @@ export interface ZendeskConnectionsTable {
   updated_at: Timestamp;
 }
 
-export interface ZendeskTicketRequestsTable {
+export type Helpdesk = 'zendesk' | 'freshdesk';
+
+export interface FreshdeskConnectionsTable {
+  account_id: string;
+  domain: string;
+  api_key_encrypted: string;
+  agent_name: string;
+  agent_email: string;
+  error: string | null;
+  connected_by: string | null;
+  app_token_hash: string | null;
+  app_token_user_id: string | null;
+  app_token_issued_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface HelpdeskTicketRequestsTable {
   request_id: string;
   account_id: string;
-  subdomain: string;
+  helpdesk: Helpdesk;
+  /** The Zendesk subdomain or the Freshdesk domain. */
+  site: string;
   ticket_id: string;
   requester_email: string | null;
   requester_name: string | null;
@@ -475,12 +494,13 @@ export interface ZendeskAppSessionsTable {
   created_at: Generated<Date>;
 }
 
-export interface ZendeskNotesTable {
+export interface HelpdeskNotesTable {
   id: Generated<string>;
   account_id: string;
   submission_id: string;
   ticket_id: string;
   delivery_id: string;
+  note_id: string | null;
   summary_updated_at: NullableTimestamp;
   ref: string;
   posted_at: NullableTimestamp;
@@ -636,8 +656,9 @@ export interface Database {
   slack_integrations: SlackIntegrationsTable;
   teams_integrations: TeamsIntegrationsTable;
   zendesk_connections: ZendeskConnectionsTable;
-  zendesk_ticket_requests: ZendeskTicketRequestsTable;
-  zendesk_notes: ZendeskNotesTable;
+  freshdesk_connections: FreshdeskConnectionsTable;
+  helpdesk_ticket_requests: HelpdeskTicketRequestsTable;
+  helpdesk_notes: HelpdeskNotesTable;
   zendesk_app_sessions: ZendeskAppSessionsTable;
   linear_connections: LinearConnectionsTable;
   linear_issues: LinearIssuesTable;

@@ -38,6 +38,7 @@ import * as m20261126_0345_zendesk_app_sessions from './20261126_0345_zendesk_ap
 import * as m20261126_1230_user_locale from './20261126_1230_user_locale.ts';
 import * as m20261126_1330_summary_transcript_version from './20261126_1330_summary_transcript_version.ts';
 import * as m20261126_1400_linear from './20261126_1400_linear.ts';
+import * as m20261126_1410_freshdesk from './20261126_1410_freshdesk.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_1230_user_locale': m20261126_1230_user_locale,
   '20261126_1330_summary_transcript_version': m20261126_1330_summary_transcript_version,
   '20261126_1400_linear': m20261126_1400_linear,
+  '20261126_1410_freshdesk': m20261126_1410_freshdesk,
 };

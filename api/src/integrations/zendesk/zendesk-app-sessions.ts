@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newToken } from '../../modules/auth/tokens.ts';
 import type { SessionUser } from '../../modules/auth/sessions.service.ts';
-import { assertHelpdeskAllowed } from './helpdesk-plan.ts';
+import { assertHelpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { findZendeskConnection } from './zendesk.repository.ts';
 
 /**
@@ -25,7 +25,7 @@ export const challengeOf = (verifier: string): string => crypto.createHash('sha2
 export async function approveZendeskApp(ctx: AppContext, user: { id: string; accountId: string }, input: ZendeskAppApprove): Promise<ZendeskAppApproval> {
   const connection = await findZendeskConnection(ctx.db, user.accountId);
   if (!connection) throw new AppError('NOT_FOUND', 'Zendesk is not connected to this Showback account. An owner or admin connects it on Integrations.');
-  await assertHelpdeskAllowed(ctx.db, user.accountId);
+  await assertHelpdeskAllowed(ctx.db, user.accountId, 'zendesk');
   if (connection.subdomain !== input.subdomain) {
     throw new AppError('CONFLICT', `This Showback account is connected to ${connection.subdomain}.zendesk.com, not ${input.subdomain}.zendesk.com.`);
   }

@@ -2,6 +2,7 @@
 import nodeZendesk, { type ZendeskClient } from 'node-zendesk';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { classifyHelpdesk, type HelpdeskAnswer, type HelpdeskFailure } from '../helpdesk/helpdesk-failure.ts';
 
 /** Resource scopes asked for at connect: read the ticket, write its internal notes, read who connected. */
 export const ZENDESK_SCOPES = 'tickets:read tickets:write users:read';
@@ -35,25 +36,9 @@ export function zendeskApi(ctx: Pick<AppContext, 'config'>, subdomain: string, a
   });
 }
 
-export type ZendeskFailure =
-  | { kind: 'rate_limited'; status: 429; retryAfterSeconds: number; message: string }
-  /** The connection is broken until a person reconnects (token revoked or expired for good, access removed). */
-  | { kind: 'broken'; status: number; message: string }
-  /** Zendesk refused this one call for good (ticket deleted, closed, invalid): the next recording may still work. */
-  | { kind: 'refused'; status: number; message: string }
-  /** No answer, a timeout, a 5xx: worth trying again. */
-  | { kind: 'unreachable'; status?: number; message: string };
-
-export type ZendeskAnswer<T> = { ok: true; status: number; result: T } | ({ ok: false } & ZendeskFailure);
-
 interface RawAnswer {
   response: { status: number; headers: { get(name: string): string | null } };
   result: unknown;
-}
-
-function retryAfter(value: string | null | undefined): number {
-  const seconds = Number(value);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : 60;
 }
 
 function describe(status: number, result: unknown): string {
@@ -63,22 +48,14 @@ function describe(status: number, result: unknown): string {
   return [error, body?.error_description ?? body?.description, details].filter(Boolean).join(' — ') || `HTTP ${status}`;
 }
 
-export function classifyZendesk(status: number | undefined, result: unknown, retryAfterHeader?: string | null): ZendeskFailure {
-  if (status === 429) {
-    const seconds = retryAfter(retryAfterHeader);
-    return { kind: 'rate_limited', status, retryAfterSeconds: seconds, message: `Zendesk is rate limiting; retrying in ${seconds} s.` };
-  }
-  if (status === 401) return { kind: 'broken', status, message: `Zendesk no longer accepts Showback's access (${describe(status, result)}): it was revoked or expired. Reconnect Zendesk.` };
-  if (status === 403) return { kind: 'broken', status, message: `Zendesk refused Showback's access (${describe(status, result)}): the person who connected it may have lost agent rights. Reconnect Zendesk.` };
-  if (status !== undefined && status >= 400 && status < 500 && status !== 408) return { kind: 'refused', status, message: `Zendesk refused the note (${status}: ${describe(status, result)}).` };
-  return { kind: 'unreachable', status, message: status ? `Zendesk answered HTTP ${status}.` : 'Zendesk could not be reached.' };
-}
+export const classifyZendesk = (status: number | undefined, result: unknown, retryAfterHeader?: string | null): HelpdeskFailure =>
+  classifyHelpdesk('Zendesk', { status, detail: describe(status ?? 0, result), retryAfter: retryAfterHeader }, 'Reconnect Zendesk.');
 
 /**
  * One node-zendesk call, its answer sorted: the library returns (not throws) a 429 that carries Retry-After, throws
  * its known 4xx/5xx with `statusCode` and `result`, and returns the body of statuses it does not know (a 502).
  */
-export async function callZendesk<T>(run: () => Promise<unknown>): Promise<ZendeskAnswer<T>> {
+export async function callZendesk<T>(run: () => Promise<unknown>): Promise<HelpdeskAnswer<T>> {
   try {
     const { response, result } = (await run()) as RawAnswer;
     if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, result: result as T };
@@ -99,7 +76,7 @@ export interface ZendeskTokens {
  * POST /oauth/tokens for the authorization code or refresh token grant (node-zendesk has no call for it). Answers the
  * tokens, or a failure: a 400/401 means the grant itself is no good.
  */
-export async function requestZendeskTokens(ctx: Pick<AppContext, 'config'>, subdomain: string, grant: Record<string, string>): Promise<ZendeskTokens | ZendeskFailure> {
+export async function requestZendeskTokens(ctx: Pick<AppContext, 'config'>, subdomain: string, grant: Record<string, string>): Promise<ZendeskTokens | HelpdeskFailure> {
   const app = zendeskApp(ctx);
   let res: Response;
   try {
@@ -118,4 +95,4 @@ export async function requestZendeskTokens(ctx: Pick<AppContext, 'config'>, subd
   return classifyZendesk(res.status, body, res.headers.get('retry-after'));
 }
 
-export const isFailure = (value: ZendeskTokens | ZendeskFailure): value is ZendeskFailure => 'kind' in value;
+export const isFailure = (value: ZendeskTokens | HelpdeskFailure): value is HelpdeskFailure => 'kind' in value;

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
+import type { HelpdeskFailure } from '../helpdesk/helpdesk-failure.ts';
 import { openSecret, sealSecret } from '../team-chat/secret-box.ts';
-import { isFailure, requestZendeskTokens, type ZendeskFailure, type ZendeskTokens } from './zendesk-client.ts';
+import { isFailure, requestZendeskTokens, type ZendeskTokens } from './zendesk-client.ts';
 import * as repo from './zendesk.repository.ts';
 
 /** A token is refreshed this long before Zendesk says it expires, so a call never starts with one about to lapse. */
@@ -14,9 +15,9 @@ export const tokenColumns = (ctx: AppContext, tokens: ZendeskTokens) => ({
 
 const expiring = (row: repo.ZendeskConnectionRow): boolean => row.access_token_expires_at !== null && new Date(row.access_token_expires_at).getTime() - REFRESH_MARGIN_MS < Date.now();
 
-export type Access = { row: repo.ZendeskConnectionRow; token: string } | { failure: ZendeskFailure };
+export type Access = { row: repo.ZendeskConnectionRow; token: string } | { failure: HelpdeskFailure };
 
-const unreadable: ZendeskFailure = { kind: 'broken', status: 0, message: 'The saved Zendesk access can no longer be read (the encryption key changed). Reconnect Zendesk.' };
+const unreadable: HelpdeskFailure = { kind: 'broken', status: 0, message: 'The saved Zendesk access can no longer be read (the encryption key changed). Reconnect Zendesk.' };
 
 /**
  * The connection and a usable access token. An expiring token is refreshed under a lock on the connection row:

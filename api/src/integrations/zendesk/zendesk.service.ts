@@ -1,20 +1,15 @@
 import crypto from 'node:crypto';
-import type { CreateTicketRequest, UpdateZendesk, OAuthCallbackQuery, TicketRequest, TicketRequestState, ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
+import type { CreateTicketRequest, UpdateZendesk, OAuthCallbackQuery, TicketRequest, ZendeskStatus } from '@showback/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { listDeliveries } from '../../alerts/alert-deliveries.repository.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { createRequest, deleteRequest, getRequest } from '../../modules/requests/requests.service.ts';
-import { toDelivery } from '../webhooks/webhook-endpoints.service.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
 import { openSecret } from '../team-chat/secret-box.ts';
-import { assertHelpdeskAllowed, helpdeskAllowed } from './helpdesk-plan.ts';
+import { assertHelpdeskAllowed, helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
+import { createTicketRequest, listTicketRequests } from '../helpdesk/ticket-requests.ts';
 import { callZendesk, isFailure, requestZendeskTokens, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOrigin } from './zendesk-client.ts';
 import { tokenColumns } from './zendesk-connection.ts';
 import * as repo from './zendesk.repository.ts';
-
-/** The sync log shows the newest notes, like an endpoint's delivery log. */
-const LOG_LIMIT = 50;
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Zendesk is not connected.');
 
@@ -31,7 +26,7 @@ export async function zendeskStatus(ctx: AppContext, accountId: string): Promise
     error: row?.error ?? null,
     connected_at: row ? new Date(row.created_at).toISOString() : null,
     note_tags: row ? noteTags(row) : [],
-    plan_allows: await helpdeskAllowed(ctx.db, accountId),
+    plan_allows: await helpdeskAllowed(ctx.db, accountId, 'zendesk'),
   };
 }
 
@@ -47,7 +42,7 @@ export async function updateZendesk(ctx: AppContext, accountId: string, input: U
 /** Zendesk's authorize page on the person's own subdomain, with a state bound to them and a PKCE challenge. */
 export async function zendeskAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner, subdomain: string): Promise<string> {
   const app = zendeskApp(ctx);
-  await assertHelpdeskAllowed(ctx.db, owner.accountId);
+  await assertHelpdeskAllowed(ctx.db, owner.accountId, 'zendesk');
   // The callback needs the subdomain to exchange the code at: it rides in front of the state (Zendesk echoes it back).
   const state = `${subdomain}.${await createOAuthState(ctx.db, 'zendesk', owner)}`;
   const challenge = crypto.createHash('sha256').update(pkceVerifier(ctx, state)).digest('base64url');
@@ -73,7 +68,7 @@ export async function completeZendeskConnect(ctx: AppContext, owner: OAuthStateO
   const dot = query.state?.indexOf('.') ?? -1;
   const subdomain = query.state && dot > 0 ? query.state.slice(0, dot) : '';
   const stateOk = await consumeOAuthState(ctx.db, 'zendesk', query.state?.slice(dot + 1), owner);
-  if (!stateOk || !/^[a-z0-9][a-z0-9-]*$/.test(subdomain) || query.error || !query.code || !ctx.config.zendesk || !(await helpdeskAllowed(ctx.db, owner.accountId))) return failed;
+  if (!stateOk || !/^[a-z0-9][a-z0-9-]*$/.test(subdomain) || query.error || !query.code || !ctx.config.zendesk || !(await helpdeskAllowed(ctx.db, owner.accountId, 'zendesk'))) return failed;
   const tokens = await requestZendeskTokens(ctx, subdomain, {
     grant_type: 'authorization_code',
     code: query.code,
@@ -101,79 +96,20 @@ export async function disconnectZendesk(ctx: AppContext, accountId: string, log:
   if (!answer.ok) log.warn({ zendeskError: answer.message }, 'Zendesk token revoke failed; the token was deleted here anyway');
 }
 
-/** The notes written back to Zendesk, newest first: the connection's sync log. */
-export async function zendeskSyncLog(ctx: AppContext, accountId: string): Promise<ZendeskSyncEntry[]> {
-  return (await listDeliveries(ctx.db, accountId, 'zendesk', undefined, LOG_LIMIT)).map((row) => ({ ...toDelivery(row), ticket_id: row.target }));
-}
-
 async function connection(ctx: AppContext, accountId: string): Promise<repo.ZendeskConnectionRow> {
   const row = await repo.findZendeskConnection(ctx.db, accountId);
   if (!row) throw notConnected();
   return row;
 }
 
-function stateOf(opened: boolean, uploading: boolean, recordings: TicketRequest['recordings']): TicketRequestState {
-  const newest = recordings[0];
-  if (!newest) return uploading ? 'recording' : opened ? 'opened' : 'sent';
-  return newest.status === 'ready' || newest.status === 'failed' ? newest.status : 'uploaded';
-}
-
-async function ticketRequest(ctx: AppContext, accountId: string, binding: repo.ZendeskTicketRequestRow): Promise<TicketRequest> {
-  const request = await getRequest(ctx, accountId, binding.request_id);
-  const submissions = await ctx.db
-    .selectFrom('submissions')
-    .select(['id', 'status', 'duration_ms', 'created_at'])
-    .where('account_id', '=', accountId)
-    .where('request_id', '=', binding.request_id)
-    .orderBy('created_at', 'desc')
-    .execute();
-  const uploads = await ctx.db.selectFrom('uploads').select('id').where('request_id', '=', binding.request_id).limit(1).execute();
-  const recordings = submissions.map((s) => ({
-    id: s.id,
-    status: s.status,
-    duration_ms: s.duration_ms,
-    created_at: new Date(s.created_at).toISOString(),
-    recording_url: `${ctx.config.publicUrl}/my/recordings/${s.id}`,
-  }));
-  return {
-    request,
-    ticket_id: binding.ticket_id,
-    requester_email: binding.requester_email,
-    requester_name: binding.requester_name,
-    state: stateOf(binding.opened_at !== null, uploads.length > 0, recordings),
-    recordings,
-  };
-}
-
-/**
- * A recording request made from a ticket of the connected Zendesk: the title is the ticket's subject, the requester
- * is kept with it, and each recording of it is written back to the ticket as an internal note.
- */
-export async function createTicketRequest(ctx: AppContext, user: { id: string; accountId: string }, ticketId: string, input: CreateTicketRequest): Promise<TicketRequest> {
+/** A recording request made from a ticket of the connected Zendesk; its recordings come back as internal notes. */
+export async function createZendeskTicketRequest(ctx: AppContext, user: { id: string; accountId: string }, ticketId: string, input: CreateTicketRequest): Promise<TicketRequest> {
   const row = await connection(ctx, user.accountId);
-  await assertHelpdeskAllowed(ctx.db, user.accountId);
-  const request = await createRequest(ctx, user, { title: input.subject });
-  try {
-    await repo.insertTicketRequest(ctx.db, {
-      request_id: request.id,
-      account_id: user.accountId,
-      subdomain: row.subdomain,
-      ticket_id: ticketId,
-      requester_email: input.requester_email ?? null,
-      requester_name: input.requester_name ?? null,
-      created_by: user.id,
-    });
-  } catch (error) {
-    await deleteRequest(ctx, user.accountId, request.id);
-    throw error;
-  }
-  const [binding] = (await repo.listTicketRequests(ctx.db, user.accountId, row.subdomain, ticketId)).filter((b) => b.request_id === request.id);
-  return ticketRequest(ctx, user.accountId, binding!);
+  return createTicketRequest(ctx, user, { helpdesk: 'zendesk', site: row.subdomain }, ticketId, input);
 }
 
 /** The ticket's requests and their recordings, newest first: what the sidebar shows. */
-export async function listTicketRequests(ctx: AppContext, accountId: string, ticketId: string): Promise<TicketRequest[]> {
+export async function listZendeskTicketRequests(ctx: AppContext, accountId: string, ticketId: string): Promise<TicketRequest[]> {
   const row = await connection(ctx, accountId);
-  const bindings = await repo.listTicketRequests(ctx.db, accountId, row.subdomain, ticketId);
-  return Promise.all(bindings.map((b) => ticketRequest(ctx, accountId, b)));
+  return listTicketRequests(ctx, accountId, { helpdesk: 'zendesk', site: row.subdomain }, ticketId);
 }

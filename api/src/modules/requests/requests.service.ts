@@ -16,7 +16,7 @@ import { deleteSubmissionsOfRequest } from '../submissions/submissions.service.t
 import { recorderLinkBase } from '../subdomains/subdomains.service.ts';
 import { isWidgetToken, resolveWidgetToken } from '../widget/widget.service.ts';
 import { publicBranding } from '../branding/branding.service.ts';
-import { openTicketRequest } from '../../integrations/zendesk/zendesk.repository.ts';
+import { openTicketRequest } from '../../integrations/helpdesk/ticket-requests.ts';
 import { newRequestToken, REQUEST_TOKEN_PATTERN } from './request-token.ts';
 import * as repo from './requests.repository.ts';
 import { sanitizeInstructions } from './sanitize-instructions.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubmissionAlert } from '../../../src/alerts/submission-alert.ts';
 import { renderNewRecordingEmail } from '../../../src/integrations/email/new-recording-email.ts';
 import { recordingCardText } from '../../../src/integrations/team-chat/recording-card-text.ts';
-import { recordingNoteHtml } from '../../../src/integrations/zendesk/zendesk-note.ts';
+import { recordingNoteHtml } from '../../../src/integrations/helpdesk/helpdesk-note.ts';
 
 const alertFrom = (recipient: SubmissionAlert['recipient']): SubmissionAlert => ({
   submission: { id: 's1', status: 'ready', source: 'widget', duration_ms: 4000, width: 1280, height: 720, size_bytes: 1, note: null, processing_error: null, created_at: '2026-11-26T12:00:00.000Z' },

@@ -10,6 +10,7 @@ import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
 import { SlackCard } from './SlackCard.tsx';
 import { TeamsCard } from './TeamsCard.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
+import { FreshdeskCard } from './FreshdeskCard.tsx';
 import { ZendeskCard } from './ZendeskCard.tsx';
 import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
@@ -55,7 +56,7 @@ export function IntegrationsSettingsPage() {
         {manages ? <ZendeskCard /> : <PendingCard name="zendesk" />}
         {manages ? <LinearCard /> : <PendingCard name="linear" />}
         <PendingCard name="intercom" badge="integrationsApp.comingSoon" />
-        <PendingCard name="freshdesk" badge="integrationsApp.comingSoon" />
+        {manages ? <FreshdeskCard /> : <PendingCard name="freshdesk" />}
       </div>
       {manages && <WebhooksSection />}
     </div>

@@ -4,7 +4,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { DeliveryTable } from './DeliveryTable.tsx';
+import { HelpdeskSyncLog } from './HelpdeskSyncLog.tsx';
 import { useZendeskIntegration } from './useZendeskIntegration.ts';
 import styles from './Integrations.module.css';
 
@@ -85,20 +85,7 @@ export function ZendeskCard() {
               {t('integrationsApp.zendeskCard.saveTags')}
             </Button>
           </form>
-          <h3 className={styles.cardTitle}>{t('integrationsApp.zendeskCard.syncLog')}</h3>
-          {zendesk.log.length === 0 ? <p className={styles.muted}>{t('integrationsApp.zendeskCard.syncLogEmpty')}</p> : (
-            <div className={styles.log}>
-              <DeliveryTable items={zendesk.log} ticketColumn label={t('integrationsApp.zendeskCard.syncLog')} />
-            </div>
-          )}
-          <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => void zendesk.reload()}>
-              {t('integrationsApp.zendeskCard.refresh')}
-            </Button>
-            <Button variant="danger" busy={zendesk.busy === 'disconnect'} onClick={() => void zendesk.disconnect()}>
-              {t('integrationsApp.chat.disconnect')}
-            </Button>
-          </div>
+          <HelpdeskSyncLog log={zendesk.log} onRefresh={() => void zendesk.reload()} onDisconnect={() => void zendesk.disconnect()} disconnecting={zendesk.busy === 'disconnect'} />
         </>
       )}
     </Card>

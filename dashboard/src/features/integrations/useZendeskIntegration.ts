@@ -1,4 +1,4 @@
-import type { ZendeskStatus, ZendeskSyncEntry } from '@showback/contract';
+import type { ZendeskStatus, HelpdeskSyncEntry } from '@showback/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
@@ -17,7 +17,7 @@ export function subdomainOf(input: string): string {
 /** The Zendesk card's store: the status, the sync log and the last error, with connect and disconnect. */
 export function useZendeskIntegration() {
   const [status, setStatus] = useState<ZendeskStatus | undefined>(undefined);
-  const [log, setLog] = useState<ZendeskSyncEntry[]>([]);
+  const [log, setLog] = useState<HelpdeskSyncEntry[]>([]);
   const [subdomain, setSubdomain] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState<'connect' | 'tags' | 'disconnect' | undefined>(undefined);
@@ -31,7 +31,7 @@ export function useZendeskIntegration() {
       const next = await zendeskApi.getZendeskStatus();
       setStatus(next);
       setTags(next.note_tags.join(' '));
-      if (next.connected) setLog(await zendeskApi.getZendeskSyncLog());
+      if (next.connected) setLog(await zendeskApi.getHelpdeskSyncLog());
     } catch (e) {
       setError(chatErrorText(e, 'integrationsApp.zendeskCard.loadFailed'));
     }

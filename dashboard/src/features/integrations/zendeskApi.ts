@@ -1,11 +1,11 @@
-import type { AuthorizeUrl, UpdateZendesk, ZendeskAppApproval, ZendeskAppApprove, ZendeskStatus, ZendeskSyncLog } from '@showback/contract';
+import type { AuthorizeUrl, UpdateZendesk, ZendeskAppApproval, ZendeskAppApprove, ZendeskStatus, HelpdeskSyncLog } from '@showback/contract';
 import { api } from '../../app/api.ts';
 
 const base = 'integrations/zendesk';
 
 export const getZendeskStatus = () => api.get<ZendeskStatus>(`${base}/status`);
 export const getZendeskAuthorizeUrl = (subdomain: string) => api.post<AuthorizeUrl>(`${base}/authorize`, { subdomain }).then((r) => r.authorize_url);
-export const getZendeskSyncLog = () => api.get<ZendeskSyncLog>(`${base}/sync_log`).then((r) => r.items);
+export const getHelpdeskSyncLog = () => api.get<HelpdeskSyncLog>(`${base}/sync_log`).then((r) => r.items);
 export const disconnectZendesk = () => api.delete<null>(`${base}/disconnect`);
 export const updateZendesk = (body: UpdateZendesk) => api.patch<ZendeskStatus>(`${base}/update`, body);
 export const approveZendeskApp = (body: ZendeskAppApprove) => api.post<ZendeskAppApproval>(`${base}/app/approve`, body);

@@ -6,14 +6,14 @@ import { Icon, type IconName } from './icons.tsx';
 
 type CardKey = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'intercom' | 'freshdesk';
 
-/** Spec §2 "Integration cards": team chat, automation, teams chat and the help-desk tools (Zendesk first, the others coming soon). */
+/** Spec §2 "Integration cards": team chat, automation, teams chat and the help-desk tools (Zendesk and Freshdesk available, Intercom coming soon). */
 export const INTEGRATION_CARDS: { key: CardKey; icon: IconName; comingSoon: boolean }[] = [
   { key: 'slack', icon: 'chat', comingSoon: false },
   { key: 'zapier', icon: 'zap', comingSoon: false },
   { key: 'teams', icon: 'teams', comingSoon: true },
   { key: 'zendesk', icon: 'desk', comingSoon: false },
   { key: 'intercom', icon: 'chat', comingSoon: true },
-  { key: 'freshdesk', icon: 'desk', comingSoon: true },
+  { key: 'freshdesk', icon: 'desk', comingSoon: false },
 ];
 
 /** Actions exist only for a signed-in viewer (spec §2); on the public site they lead to the settings page. */

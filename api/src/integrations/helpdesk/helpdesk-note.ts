@@ -50,12 +50,20 @@ const duration = (ms: number | null): string => (ms === null ? 'unknown length' 
 
 const footer = (ref: string): string => `<p><small>Posted by Showback · ref ${escapeHtml(ref)}</small></p>`;
 
+/** Where the summary will appear when the note is written before it: a follow-up note, or this note edited. */
+export type SummaryLater = 'follow-up' | 'in-place';
+
+const PENDING_SUMMARY: Record<SummaryLater, string> = {
+  'follow-up': '<p><em>The summary follows in an update once the transcript is written.</em></p>',
+  'in-place': '<p><em>The summary is added to this note once the transcript is written.</em></p>',
+};
+
 /**
- * The internal note for a recording that settled: who, how long, the link, the console errors and failed requests
- * with their moments, the summary when it is already written, the environment and the customer's note. Every value
- * came from the customer's side and is escaped; `ref` lets a retry find a note whose answer was lost.
+ * The internal (private) note for a recording that settled: who, how long, the link, the console errors and failed
+ * requests with their moments, the summary when it is already written, the environment and the customer's note. Every
+ * value came from the customer's side and is escaped; `ref` lets a retry find a note whose answer was lost.
  */
-export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems, ref: string): string {
+export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems, ref: string, later: SummaryLater = 'follow-up'): string {
   const failed = alert.submission.status === 'failed';
   const head = failed ? 'Showback recording (processing failed)' : 'Showback recording';
   return [
@@ -63,7 +71,7 @@ export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems
     `<p>From ${who(alert)} · ${duration(alert.submission.duration_ms)} · <a href="${escapeHtml(alert.links.recording)}">Open the recording</a></p>`,
     list('Console errors', alert.counts.console_errors, problems.consoleErrors.slice(0, LISTED).map((e) => `${clock(e.t_ms)} ${text(e.message)}`)),
     list('Failed requests', alert.counts.failed_requests, problems.failedRequests.slice(0, LISTED).map((r) => `${clock(r.t_ms)} ${text(r.method)} ${text(r.url, 200)} → ${r.status || 'no answer'}`)),
-    alert.summary ? summaryHtml(alert.summary) : '<p><em>The summary follows in an update once the transcript is written.</em></p>',
+    alert.summary ? summaryHtml(alert.summary) : PENDING_SUMMARY[later],
     environmentLine(alert.environment),
     alert.submission.note ? `<p><strong>The customer wrote:</strong> ${text(alert.submission.note, 2000)}</p>` : '',
     footer(ref),

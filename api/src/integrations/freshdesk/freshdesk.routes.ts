@@ -1,0 +1,62 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateTicketRequestSchema,
+  ErrorBodySchema,
+  FreshdeskAppTokenSchema,
+  FreshdeskConnectSchema,
+  FreshdeskStatusSchema,
+  HelpdeskSyncLogSchema,
+  TicketParamsSchema,
+  TicketRequestListSchema,
+  TicketRequestSchema,
+} from '@showback/contract';
+import { requireAppCaller } from '../helpdesk/app-calls.ts';
+import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
+import { issueFreshdeskAppToken, resolveFreshdeskAppToken } from './freshdesk-app-token.ts';
+import * as service from './freshdesk.service.ts';
+
+const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
+const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema, 502: ErrorBodySchema };
+
+/**
+ * Freshdesk on /my/integrations (owners and admins) and the ticket calls the Freshdesk app makes through Freshworks'
+ * request proxy with its app token (server to server: no cookie, no CORS).
+ */
+export const freshdeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const base = '/api/v1/integrations/freshdesk';
+  const tags = ['helpdesk'];
+  const admin = { config: { permission: 'integrations.manage' } } as const;
+  const appCall = { config: { csrf: 'unless-bearer' }, preHandler: requireAppCaller(resolveFreshdeskAppToken, 'The Showback app token in Freshdesk was replaced or Freshdesk was disconnected. Paste a new token into the app settings.') } as const;
+
+  app.get(`${base}/status`, { ...admin, schema: { tags, response: { 200: FreshdeskStatusSchema, ...errors } } }, async (request) => service.freshdeskStatus(app.ctx, request.user.accountId));
+
+  app.post(`${base}/connect`, { ...admin, schema: { tags, body: FreshdeskConnectSchema, response: { 200: FreshdeskStatusSchema, ...errors, ...upstream } } }, async (request) =>
+    service.connectFreshdesk(app.ctx, { userId: request.user.id, accountId: request.user.accountId }, request.body),
+  );
+
+  app.get(`${base}/sync_log`, { ...admin, schema: { tags, response: { 200: HelpdeskSyncLogSchema, ...errors } } }, async (request) => ({ items: await helpdeskSyncLog(app.ctx, request.user.accountId, 'freshdesk') }));
+
+  app.delete(`${base}/disconnect`, { ...admin, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+    await service.disconnectFreshdesk(app.ctx, request.user.accountId);
+    return reply.status(204).send(null);
+  });
+
+  app.post(`${base}/app_token`, { ...admin, schema: { tags, response: { 201: FreshdeskAppTokenSchema, ...errors } } }, async (request, reply) => {
+    reply.status(201).header('Cache-Control', 'no-store');
+    return issueFreshdeskAppToken(app.ctx, { id: request.user.id, accountId: request.user.accountId });
+  });
+
+  app.post(
+    `${base}/tickets/:ticketId/requests`,
+    { ...appCall, schema: { tags, params: TicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: TicketRequestSchema, ...errors, ...upstream } } },
+    async (request, reply) => {
+      reply.status(201);
+      return service.createFreshdeskTicketRequest(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.ticketId, request.body);
+    },
+  );
+
+  app.get(`${base}/tickets/:ticketId/requests`, { ...appCall, schema: { tags, params: TicketParamsSchema, response: { 200: TicketRequestListSchema, ...errors } } }, async (request) => ({
+    items: await service.listFreshdeskTicketRequests(app.ctx, request.user.accountId, request.params.ticketId),
+  }));
+};

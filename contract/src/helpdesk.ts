@@ -1,0 +1,69 @@
+import { Type, type Static } from 'typebox';
+import { AlertDeliverySchema } from './alerts.ts';
+import { RecordingRequestSchema } from './recording.ts';
+
+/**
+ * What every helpdesk integration (Zendesk, Freshdesk) shares: recording requests made from a ticket by the helpdesk's
+ * app, their live state, and the sync log of the notes written back to the tickets.
+ */
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const DateTime = Type.String({ format: 'date-time' });
+
+export const TicketParamsSchema = Type.Object({ ticketId: Type.String({ pattern: '^[1-9][0-9]{0,18}$' }) });
+
+/** What the app knows about the ticket when the agent asks for a recording. */
+export const CreateTicketRequestSchema = Type.Object(
+  {
+    subject: Type.String({ minLength: 1, maxLength: 200 }),
+    requester_email: Type.Optional(Type.Union([Type.String({ maxLength: 320, format: 'email' }), Type.Null()])),
+    requester_name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type CreateTicketRequest = Static<typeof CreateTicketRequestSchema>;
+
+export const TicketRecordingSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  status: Type.String(),
+  duration_ms: Type.Union([Type.Integer(), Type.Null()]),
+  created_at: DateTime,
+  recording_url: Type.String(),
+});
+
+export const TicketRequestStateSchema = Type.Union([
+  Type.Literal('sent'),
+  Type.Literal('opened'),
+  Type.Literal('recording'),
+  Type.Literal('uploaded'),
+  Type.Literal('ready'),
+  Type.Literal('failed'),
+]);
+export type TicketRequestState = Static<typeof TicketRequestStateSchema>;
+
+export const TicketRequestSchema = Type.Object(
+  {
+    request: RecordingRequestSchema,
+    ticket_id: Type.String(),
+    requester_email: NullableText,
+    requester_name: NullableText,
+    /**
+     * sent (link not opened yet), opened (the customer opened it), recording (an upload started), then the newest
+     * recording's: uploaded (being processed), ready or failed.
+     */
+    state: TicketRequestStateSchema,
+    recordings: Type.Array(TicketRecordingSchema),
+  },
+  { $id: 'TicketRequest' },
+);
+export type TicketRequest = Static<typeof TicketRequestSchema>;
+
+export const TicketRequestListSchema = Type.Object({ items: Type.Array(TicketRequestSchema) });
+export type TicketRequestList = Static<typeof TicketRequestListSchema>;
+
+/** One note written back (a delivery of the `zendesk` or `freshdesk` channel) and the ticket it went to. */
+export const HelpdeskSyncEntrySchema = Type.Object({ ...AlertDeliverySchema.properties, ticket_id: Type.String() }, { $id: 'HelpdeskSyncEntry' });
+export type HelpdeskSyncEntry = Static<typeof HelpdeskSyncEntrySchema>;
+
+export const HelpdeskSyncLogSchema = Type.Object({ items: Type.Array(HelpdeskSyncEntrySchema) });
+export type HelpdeskSyncLog = Static<typeof HelpdeskSyncLogSchema>;
+

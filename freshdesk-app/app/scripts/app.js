@@ -1,0 +1,86 @@
+/*
+ * The Showback app in Freshdesk's ticket sidebar and reply editor (docs/freshdesk.md). Plain script, no build step:
+ * Freshworks hosts these files as they are. The FDK client ({{{appclient}}}) reads the ticket and writes into the
+ * reply; Showback is called through Freshworks' request proxy (config/requests.json), which adds the app token from
+ * the installation's secure parameter: the token never reaches this page.
+ */
+'use strict';
+
+(async function () {
+  const root = document.getElementById('app');
+  /** The sidebar asks for the ticket's requests this often while the agent looks at it (live state without a socket). */
+  const REFRESH_MS = 5000;
+  const STATES = { sent: 'Sent', opened: 'Opened', recording: 'Recording', uploaded: 'Uploaded', ready: 'Ready', failed: 'Failed' };
+  const client = await app.initialized();
+  const { location } = await client.instance.context();
+  let message = null;
+
+  /** A DOM element; children are nodes or text, never parsed as HTML (every value here came from elsewhere). */
+  function h(tag, attrs, ...children) {
+    const node = Object.assign(document.createElement(tag), attrs);
+    node.append(...children.flat().filter((c) => c !== null && c !== undefined));
+    return node;
+  }
+
+  /** One template call; Showback's own message when it refuses (the proxy hands over its body as text). */
+  async function showback(template, ticketId, body) {
+    try {
+      const answer = await client.request.invokeTemplate(template, { context: { ticket_id: ticketId }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return JSON.parse(answer.response);
+    } catch (failure) {
+      const said = (() => {
+        try {
+          return JSON.parse(failure.response).message;
+        } catch {
+          return '';
+        }
+      })();
+      const fallback = failure.status === 401 ? 'The app token was refused: an admin pastes a new one into the app settings.' : 'Showback could not be reached. Try again in a moment.';
+      throw new Error(said || fallback, { cause: failure });
+    }
+  }
+
+  async function currentTicket() {
+    const [{ ticket }, { requester }] = await Promise.all([client.data.get('ticket'), client.data.get('requester')]);
+    return { id: String(ticket.id), subject: ticket.subject || `Ticket #${ticket.id}`, name: requester?.name || null, email: requester?.email || null };
+  }
+
+  /** A request bound to this ticket, its link appended to the reply the agent is writing. */
+  async function ask(button) {
+    button.disabled = true;
+    try {
+      const ticket = await currentTicket();
+      const made = await showback('createRequest', ticket.id, { subject: ticket.subject, requester_email: ticket.email, requester_name: ticket.name });
+      const link = made.request.link_url.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      await client.interface.trigger('setValue', { id: 'editor', text: `<p>Could you show me what happens? Record your screen here: <a href="${link}">${link}</a></p>`, replace: false, position: 'end' });
+      message = h('p', { className: 'done', role: 'status' }, 'Recording link added to your reply.');
+    } catch (error) {
+      message = h('p', { className: 'error', role: 'alert' }, error.message);
+    }
+    await render();
+  }
+
+  function requestRow(item) {
+    const recordings = item.recordings.map((r) => h('div', {}, h('a', { href: r.recording_url, target: '_blank', rel: 'noopener' }, 'Open the recording'), ` · ${STATES[r.status] || 'Uploaded'}`));
+    return h('li', {}, h('span', { className: 'badge', dataset: { state: item.state } }, STATES[item.state]), `For ${item.requester_name || item.requester_email || 'the customer'}`, h('div', { className: 'muted' }, new Date(item.request.created_at).toLocaleString()), recordings);
+  }
+
+  async function render() {
+    const button = h('button', { type: 'button', onclick: (event) => void ask(event.currentTarget) }, location === 'ticket_conversation_editor' ? 'Insert a recording link' : 'Ask for a recording');
+    let list = null;
+    // The reply editor's panel only inserts links: the list is the sidebar's.
+    if (location === 'ticket_sidebar') {
+      try {
+        const { items } = await showback('listRequests', (await currentTicket()).id);
+        list = items.length ? h('ol', { ariaLabel: 'Recording requests of this ticket' }, items.map(requestRow)) : h('p', { className: 'muted' }, 'No recording requested from this ticket yet.');
+      } catch (error) {
+        list = h('p', { className: 'error', role: 'alert' }, error.message);
+      }
+    }
+    root.replaceChildren(h('p', { className: 'muted' }, 'Ask the customer for a screen recording; the diagnosis comes back as a private note.'), button, message, list);
+  }
+
+  client.events.on('app.activated', () => void render());
+  await render();
+  if (location === 'ticket_sidebar') setInterval(() => document.visibilityState === 'visible' && void render(), REFRESH_MS);
+})();
