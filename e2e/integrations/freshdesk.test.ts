@@ -1,22 +1,10 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FRESHDESK_DOMAIN, FRESHDESK_KEY, startFreshdeskServer, type FreshdeskConversation, type FreshdeskServer } from '../../api/test/support/freshdesk-server.ts';
-import { completeOnboarding, signInOwner, signUpOwner } from '../recording/owner.ts';
-import { openRecorder, startRecording, step, stopRecording } from '../recording/recorder-page.ts';
 import { startFreshdeskAgentUi, type FreshdeskAgentUi } from '../support/freshdesk-agent.ts';
-import { speechWav } from '../support/media.ts';
-import { useBrowser, useServer } from '../support/product.ts';
+import { customerRecords, notesPage, ownerOnIntegrations, screenshots, storedOnceTrue, useSpeakingCustomerBrowser } from '../support/helpdesk-scenario.ts';
+import { useServer } from '../support/product.ts';
 
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/integrations');
-
-async function shot(page: Page, name: string): Promise<void> {
-  await fs.mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `freshdesk-${name}.png`), fullPage: true });
-}
+const shot = screenshots('freshdesk');
 
 let freshdesk: FreshdeskServer | undefined;
 let agentUi: FreshdeskAgentUi | undefined;
@@ -24,37 +12,20 @@ const running = useServer(async () => {
   freshdesk = await startFreshdeskServer();
   return { FRESHDESK_URL: freshdesk.urlTemplate };
 });
-let tmp: string | undefined;
-// The customer speaks while recording, so the transcript and the summary have their words.
-const chromium = useBrowser(async () => {
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-freshdesk-'));
-  return { screenCapture: true, microphoneWav: await speechWav(tmp, 'When I press pay, nothing happens and the spinner never stops.') };
-});
+const chromium = useSpeakingCustomerBrowser('freshdesk');
 afterAll(async () => {
   await agentUi?.close();
   await freshdesk?.close();
-  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
 /** The ticket's notes once one carries the summary (posted with it, or edited in place when it came later). */
-async function summarizedNotes(ticketId: number, timeoutMs = 180_000): Promise<FreshdeskConversation[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (!freshdesk!.conversations(ticketId).some((c) => c.body.includes('<strong>Summary</strong>'))) {
-    if (Date.now() > deadline) throw new Error(`ticket ${ticketId} has no note with the summary: ${JSON.stringify(freshdesk!.conversations(ticketId))}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return freshdesk!.conversations(ticketId);
-}
+const summarizedNotes = (ticketId: number): Promise<FreshdeskConversation[]> =>
+  storedOnceTrue(() => freshdesk!.conversations(ticketId), (notes) => notes.some((c) => c.body.includes('<strong>Summary</strong>')), 180_000);
 
 describe('/my/integrations: the Freshdesk card, the Freshdesk app in the ticket and the private note written back', () => {
   it('connects with the domain and an API key; the agent asks from the ticket in the Freshdesk app; the recording comes back as one private note', async () => {
     const server = running.server;
-    const owner = await signUpOwner(server.url, 'Helpdesk Heroes');
-    await completeOnboarding(owner);
-    const context = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 1000 } }));
-    await signInOwner(context, owner);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/my/integrations`);
+    const { context, page } = await ownerOnIntegrations(chromium, server.url);
     const card = page.locator('[data-integration="freshdesk"]');
 
     // A key Freshdesk refuses is said so, with the way to fix it; the right one connects.
@@ -91,17 +62,7 @@ describe('/my/integrations: the Freshdesk card, the Freshdesk app in the ticket 
     const token = /\/r\/([^/?#]+)/.exec(link)![1]!;
 
     // The customer opens the link from the reply and records; Freshdesk's requester is already filled in.
-    const customer = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 720 } }));
-    await customer.grantPermissions(['microphone'], { origin: server.url });
-    const recorder = await openRecorder(customer, server.url, token);
-    await startRecording(recorder);
-    await recorder.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
-    await stopRecording(recorder);
-    await recorder.getByRole('button', { name: 'Looks good' }).click();
-    await step(recorder, 'details').waitFor();
-    await expect(recorder.getByLabel('Email').inputValue()).resolves.toBe('grace@customer.example');
-    await recorder.getByRole('button', { name: 'Send recording' }).click();
-    await step(recorder, 'done').waitFor({ timeout: 90_000 });
+    await customerRecords(chromium, server.url, token, { name: 'Grace Hopper', email: 'grace@customer.example' });
 
     // One private note on the ticket, carrying the summary (posted with it or edited into it), never a second one.
     const [note, ...more] = await summarizedNotes(601);
@@ -112,12 +73,8 @@ describe('/my/integrations: the Freshdesk card, the Freshdesk app in the ticket 
     expect(freshdesk!.callsTo('POST', /^\/api\/v2\/tickets\/601\/notes$/)).toHaveLength(1);
     await requests.getByText('Ready', { exact: true }).first().waitFor({ timeout: 30_000 });
 
-    const view = await context.newPage();
-    await view.setContent(`<!doctype html><meta charset="utf-8"><title>Ticket #601</title>
-<style>body{font:14px/1.5 -apple-system,'Segoe UI',Roboto,sans-serif;max-width:760px;margin:24px auto;color:#12344d}.n{border:1px solid #f8d48d;background:#fef7e6;border-radius:6px;padding:4px 16px;margin:12px 0}.h{font-size:12px;color:#475867}</style>
-<h1>Ticket #601 · Checkout button does nothing</h1>
-${freshdesk!.conversations(601).map((c) => `<div class="n"><div class="h">Private note · ${c.created_at}${c.updated_at !== c.created_at ? ` · edited ${c.updated_at}` : ''}</div>${c.body}</div>`).join('')}`);
-    await shot(view, '3-note-as-stored');
+    const notes = freshdesk!.conversations(601).map((c) => ({ label: `Private note · ${c.created_at}${c.updated_at !== c.created_at ? ` · edited ${c.updated_at}` : ''}`, html: c.body }));
+    await shot(await notesPage(context, 'Ticket #601 · Checkout button does nothing', notes, { border: '#f8d48d', background: '#fef7e6' }), '3-note-as-stored');
 
     await page.reload();
     const log = card.getByRole('table', { name: 'Sync log' });

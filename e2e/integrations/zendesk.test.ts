@@ -1,24 +1,12 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mediaFile } from '../../api/test/support/fixtures/media.ts';
 import { submit as submitUpload, submitBody, tusUpload } from '../../api/test/support/fixtures/recording.ts';
 import { startZendeskServer, ZENDESK_CLIENT, ZENDESK_SUBDOMAIN, type ZendeskComment, type ZendeskServer } from '../../api/test/support/zendesk-server.ts';
-import { completeOnboarding, signInOwner, signUpOwner } from '../recording/owner.ts';
-import { openRecorder, startRecording, step, stopRecording } from '../recording/recorder-page.ts';
-import { speechWav } from '../support/media.ts';
-import { useBrowser, useServer } from '../support/product.ts';
+import { customerRecords, notesPage, ownerOnIntegrations, screenshots, storedOnceTrue, useSpeakingCustomerBrowser } from '../support/helpdesk-scenario.ts';
+import { useServer } from '../support/product.ts';
 import { startZendeskAgentUi, type ZendeskAgentUi } from '../support/zendesk-agent.ts';
 
-const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/integrations');
-
-async function shot(page: Page, name: string): Promise<void> {
-  await fs.mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `zendesk-${name}.png`), fullPage: true });
-}
+const shot = screenshots('zendesk');
 
 let zendesk: ZendeskServer | undefined;
 let agentUi: ZendeskAgentUi | undefined;
@@ -26,36 +14,19 @@ const running = useServer(async () => {
   zendesk = await startZendeskServer();
   return { ZENDESK_CLIENT_ID: ZENDESK_CLIENT.id, ZENDESK_CLIENT_SECRET: ZENDESK_CLIENT.secret, ZENDESK_URL: zendesk.urlTemplate };
 });
-let tmp: string | undefined;
-// The customer speaks while recording, so the transcript and the summary have their words.
-const chromium = useBrowser(async () => {
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-zendesk-'));
-  return { screenCapture: true, microphoneWav: await speechWav(tmp, 'When I press pay, nothing happens and the spinner never stops.') };
-});
+const chromium = useSpeakingCustomerBrowser('zendesk');
 afterAll(async () => {
   await agentUi?.close();
   await zendesk?.close();
-  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
-async function comments(ticketId: number, count: number, timeoutMs = 150_000): Promise<ZendeskComment[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (zendesk!.comments(ticketId).length < count) {
-    if (Date.now() > deadline) throw new Error(`ticket ${ticketId} has ${zendesk!.comments(ticketId).length} comments, expected ${count}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return zendesk!.comments(ticketId);
-}
+/** The ticket's comments once there are `count` (the first is the requester's). */
+const comments = (ticketId: number, count: number): Promise<ZendeskComment[]> => storedOnceTrue(() => zendesk!.comments(ticketId), (c) => c.length >= count);
 
 describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and the notes written back', () => {
   it('connects through Zendesk’s OAuth pages; the agent asks from the ticket in the Zendesk app; the recording comes back as an internal note, then its summary, and the sidebar says ready; a revoked access shows on the card', async () => {
     const server = running.server;
-    const owner = await signUpOwner(server.url, 'Helpdesk Heroes');
-    await completeOnboarding(owner);
-    const context = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 1000 } }));
-    await signInOwner(context, owner);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/my/integrations`);
+    const { owner, context, page } = await ownerOnIntegrations(chromium, server.url);
     const card = page.locator('[data-integration="zendesk"]');
 
     // Cancel on Zendesk's page comes back with the reason; Allow connects.
@@ -106,19 +77,7 @@ describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and 
     const token = /\/r\/([^/?#]+)/.exec(link)![1]!;
 
     // The customer opens the link from the reply and records; Zendesk's requester is already filled in.
-    const customer = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 720 } }));
-    await customer.grantPermissions(['microphone'], { origin: server.url });
-    const recorder = await openRecorder(customer, server.url, token);
-    await requests.getByText('Opened', { exact: true }).waitFor();
-    await startRecording(recorder);
-    await recorder.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
-    await stopRecording(recorder);
-    await recorder.getByRole('button', { name: 'Looks good' }).click();
-    await step(recorder, 'details').waitFor();
-    await expect(recorder.getByLabel('Your name').inputValue()).resolves.toBe('Grace Hopper');
-    await expect(recorder.getByLabel('Email').inputValue()).resolves.toBe('grace@customer.example');
-    await recorder.getByRole('button', { name: 'Send recording' }).click();
-    await step(recorder, 'done').waitFor({ timeout: 90_000 });
+    await customerRecords(chromium, server.url, token, { name: 'Grace Hopper', email: 'grace@customer.example' }, () => requests.getByText('Opened', { exact: true }).waitFor());
 
     // One internal note, then the update with the summary.
     const [, note, update] = await comments(501, 3);
@@ -141,12 +100,8 @@ describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and 
     // The sidebar picks up the second request at its next refresh (every 5 s).
     await expect.poll(() => requests.locator(':scope > li').count(), { timeout: 15_000 }).toBe(2);
     await shot(agent, '5-editor-toolbar');
-    const view = await context.newPage();
-    await view.setContent(`<!doctype html><meta charset="utf-8"><title>Ticket #501</title>
-<style>body{font:14px/1.5 system-ui,sans-serif;max-width:760px;margin:24px auto;color:#2f3941}.c{border:1px solid #f5ca75;background:#fff8ed;border-radius:6px;padding:4px 16px;margin:12px 0}.h{font-size:12px;color:#68737d}</style>
-<h1>Ticket #501 · Checkout button does nothing</h1>
-${zendesk!.comments(501).slice(1).map((c) => `<div class="c"><div class="h">Internal note · ${c.created_at}</div>${c.html_body}</div>`).join('')}`);
-    await shot(view, '6-notes-as-stored');
+    const notes = zendesk!.comments(501).slice(1).map((c) => ({ label: `Internal note · ${c.created_at}`, html: c.html_body }));
+    await shot(await notesPage(context, 'Ticket #501 · Checkout button does nothing', notes, { border: '#f5ca75', background: '#fff8ed' }), '6-notes-as-stored');
 
     await card.getByRole('button', { name: 'Refresh' }).click();
     const log = card.getByRole('table', { name: 'Sync log' });

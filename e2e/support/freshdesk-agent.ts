@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FreshdeskServer } from '../../api/test/support/freshdesk-server.ts';
+import { agentScreenCss } from './agent-screen.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const APP_DIR = path.join(ROOT, 'freshdesk-app');
@@ -124,15 +125,7 @@ function agentPage(ticket: { id: number; subject: string; requester: { name: str
   const frame = (location: string) => escape(`${appUrl}?${new URLSearchParams({ location, ticket: String(ticket.id) })}`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>#${ticket.id} ${escape(ticket.subject)} : Freshdesk</title>
-<style>
-  body { margin: 0; font: 14px/1.45 -apple-system, 'Segoe UI', Roboto, sans-serif; color: #12344d; display: grid; grid-template-columns: 1fr 320px; height: 100vh; }
-  main { padding: 20px 28px; overflow: auto; } aside { border-left: 1px solid #cfd7df; padding: 12px; background: #f5f7f9; }
-  h1 { font-size: 20px; margin: 0 0 4px; } .meta { color: #475867; margin-bottom: 16px; }
-  .editor { border: 1px solid #cfd7df; border-radius: 4px; } .toolbar { border-top: 1px solid #ebeff3; padding: 4px 8px; position: relative; }
-  [aria-label="Reply"] { min-height: 110px; padding: 10px 12px; outline: none; }
-  .popover { position: absolute; bottom: 36px; left: 8px; width: 300px; height: 160px; background: #fff; border: 1px solid #cfd7df; box-shadow: 0 8px 24px rgba(0,0,0,.15); border-radius: 4px; }
-  iframe { border: 0; width: 100%; } aside h2 { font-size: 13px; text-transform: uppercase; color: #475867; margin: 0 0 8px; }
-</style></head>
+<style>${agentScreenCss({ text: '#12344d', line: '#cfd7df', panel: '#f5f7f9', muted: '#475867' })}</style></head>
 <body>
 <main>
   <h1>${escape(ticket.subject)}</h1>

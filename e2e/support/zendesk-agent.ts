@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
 import type { ZendeskServer } from '../../api/test/support/zendesk-server.ts';
+import { agentScreenCss } from './agent-screen.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const APP_DIR = path.join(ROOT, 'zendesk-app');
@@ -93,15 +94,7 @@ function agentPage(input: PageInput): string {
   const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Ticket #${input.ticket.id} – ${escape(input.ticket.subject)}</title>
-<style>
-  body { margin: 0; font: 14px/1.45 system-ui, sans-serif; color: #2f3941; display: grid; grid-template-columns: 1fr 320px; height: 100vh; }
-  main { padding: 20px 28px; overflow: auto; } aside { border-left: 1px solid #d8dcde; padding: 12px; background: #f8f9f9; }
-  h1 { font-size: 20px; margin: 0 0 4px; } .meta { color: #68737d; margin-bottom: 16px; }
-  .editor { border: 1px solid #d8dcde; border-radius: 4px; } .toolbar { border-top: 1px solid #e9ebed; padding: 4px 8px; position: relative; }
-  [aria-label="Reply"] { min-height: 110px; padding: 10px 12px; outline: none; }
-  .popover { position: absolute; bottom: 36px; left: 8px; width: 300px; height: 150px; background: #fff; border: 1px solid #d8dcde; box-shadow: 0 8px 24px rgba(0,0,0,.15); border-radius: 4px; }
-  iframe { border: 0; width: 100%; } aside h2 { font-size: 13px; text-transform: uppercase; color: #68737d; margin: 0 0 8px; }
-</style></head>
+<style>${agentScreenCss({ text: '#2f3941', line: '#d8dcde', panel: '#f8f9f9', muted: '#68737d' })}</style></head>
 <body>
 <main>
   <h1>${escape(input.ticket.subject)}</h1>

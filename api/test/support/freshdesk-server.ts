@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally, withBody } from './local-http.ts';
 
 export const FRESHDESK_DOMAIN = 'acme.freshdesk.com';
 /** An admin's API key (Profile settings → Your API Key): 20 letters and digits, as Freshdesk issues them. */
@@ -67,18 +67,8 @@ export async function startFreshdeskServer(): Promise<FreshdeskServer> {
   let key = FRESHDESK_KEY;
   let nextId = 5000;
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        body = raw;
-      }
+  const server = http.createServer(
+    withBody((req, res, { url, body }) => {
       const [, domain = '', ...rest] = url.pathname.split('/');
       const path = `/${rest.join('/')}`;
       calls.push({ method: req.method ?? 'GET', path: `${path}${url.search}`, authorization: req.headers.authorization, body, at: Date.now() });
@@ -161,10 +151,9 @@ export async function startFreshdeskServer(): Promise<FreshdeskServer> {
       }
       if (answer) return req.socket.destroy();
       return send(conversationPath ? 200 : 201, { ...note, support_email: null, to_emails: null, attachments: [] });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+    }),
+  );
+  const { port, close } = await listenLocally(server);
   return {
     urlTemplate: `http://127.0.0.1:${port}/{domain}`,
     calls,
@@ -181,10 +170,6 @@ export async function startFreshdeskServer(): Promise<FreshdeskServer> {
     resetKey: (next) => {
       key = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

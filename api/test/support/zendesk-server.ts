@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally, withBody } from './local-http.ts';
 
 export const ZENDESK_CLIENT = { id: 'showback_global', secret: 'zendesk-client-secret' };
 export const ZENDESK_SUBDOMAIN = 'acme';
@@ -78,18 +78,8 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
     return { access_token: access, token_type: 'bearer', scope, refresh_token: refresh, ...(lifetime ? { expires_in: lifetime, refresh_token_expires_in: 30 * 86400 } : {}) };
   };
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        body = raw;
-      }
+  const server = http.createServer(
+    withBody((req, res, { url, body }) => {
       const [, subdomain = '', ...rest] = url.pathname.split('/');
       const path = `/${rest.join('/')}`;
       calls.push({ method: req.method ?? 'GET', path, authorization: req.headers.authorization, body, at: Date.now() });
@@ -185,10 +175,9 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
         });
       }
       send(404, { error: 'InvalidEndpoint', description: 'Not found' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+    }),
+  );
+  const { port, close } = await listenLocally(server);
   const commentsOf = (id: number): ZendeskComment[] => tickets.get(id)?.comments ?? [];
   return {
     urlTemplate: `http://127.0.0.1:${port}/{subdomain}`,
@@ -212,10 +201,6 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
     setTokenLifetime: (seconds) => {
       lifetime = seconds;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

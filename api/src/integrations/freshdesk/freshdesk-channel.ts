@@ -15,10 +15,7 @@ export const freshdeskChannel = helpdeskChannel({
   label: 'Freshdesk',
   editsInPlace: true,
 
-  async postableSite(db, accountId) {
-    const row = await repo.findFreshdeskConnection(db, accountId);
-    return row && !row.error ? row.domain : undefined;
-  },
+  connection: (db, accountId) => repo.findFreshdeskConnection(db, accountId).then((row) => row && { site: row.domain, error: row.error }),
 
   async open(ctx, accountId) {
     const row = await repo.findFreshdeskConnection(ctx.db, accountId);

@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateTicketRequestSchema,
-  ErrorBodySchema,
   FreshdeskAppTokenSchema,
   FreshdeskConnectSchema,
   FreshdeskStatusSchema,
@@ -11,13 +10,13 @@ import {
   TicketRequestListSchema,
   TicketRequestSchema,
 } from '@showback/contract';
-import { requireAppCaller } from '../helpdesk/app-calls.ts';
+import { helpdeskErrors, helpdeskUpstreamErrors, requireAppCaller } from '../helpdesk/app-calls.ts';
 import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
 import { issueFreshdeskAppToken, resolveFreshdeskAppToken } from './freshdesk-app-token.ts';
 import * as service from './freshdesk.service.ts';
 
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
-const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema, 502: ErrorBodySchema };
+const errors = helpdeskErrors;
+const upstream = helpdeskUpstreamErrors;
 
 /**
  * Freshdesk on /my/integrations (owners and admins) and the ticket calls the Freshdesk app makes through Freshworks'

@@ -1,8 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorBodySchema } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../../modules/auth/sessions.service.ts';
 import { requireUser } from '../../plugins/auth.ts';
+
+/** The answers every helpdesk route may give besides its own: refused, missing, invalid. */
+export const helpdeskErrors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
+/** And those of routes that depend on the plan, the connection's state or the helpdesk's answer. */
+export const helpdeskUpstreamErrors = { 402: ErrorBodySchema, 409: ErrorBodySchema, 502: ErrorBodySchema };
 
 /** Whatever follows `Bearer ` (the same test as the CSRF plugin's, so a bearer request never falls back to the cookie). */
 export const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer (.*)$/s.exec(request.headers.authorization ?? '')?.[1];

@@ -37,8 +37,8 @@ export interface NoteWriter {
   /** Stored as alert_deliveries.channel. */
   name: Helpdesk;
   label: string;
-  /** The site (subdomain, domain) of the account's connection while it may post: connected and not in its error state. */
-  postableSite(db: Db, accountId: string): Promise<string | undefined>;
+  /** The account's connection: its site (subdomain, domain) and why it stopped, if it did. */
+  connection(db: Db, accountId: string): Promise<{ site: string; error: string | null } | undefined>;
   open(ctx: AppContext, accountId: string): Promise<{ api: NoteApi } | { failure: HelpdeskFailure }>;
   /** Whether the API edits notes, so news goes into the recording's note rather than a follow-up. */
   editsInPlace: boolean;
@@ -74,13 +74,18 @@ function updateVerdict(rows: notes.HelpdeskNoteRow[], summaryAt: string | null):
  */
 export function helpdeskChannel(writer: NoteWriter): AlertChannel {
   const { label } = writer;
+  /** The site while notes may be posted: connected and not in its error state. */
+  const postableSite = async (db: Db, accountId: string) => {
+    const found = await writer.connection(db, accountId);
+    return found && !found.error ? found.site : undefined;
+  };
   return {
     name: writer.name,
     retryDelaysSeconds: [60, 5 * 60, 30 * 60, 2 * 3600],
 
     async targets(db, event) {
       if (!NOTE_EVENTS.has(event.type) || !event.submission_id) return [];
-      const site = await writer.postableSite(db, event.account_id);
+      const site = await postableSite(db, event.account_id);
       if (!site || !(await helpdeskAllowed(db, event.account_id, writer.name))) return [];
       return ticketsOfSubmission(db, event.account_id, { helpdesk: writer.name, site }, event.submission_id);
     },
@@ -92,7 +97,7 @@ export function helpdeskChannel(writer: NoteWriter): AlertChannel {
     },
 
     async deliver(ctx, delivery) {
-      if (!(await writer.postableSite(ctx.db, delivery.account_id))) return { result: 'failed', excerpt: `Not posted: ${label} was disconnected or is in an error state.` };
+      if (!(await postableSite(ctx.db, delivery.account_id))) return { result: 'failed', excerpt: `Not posted: ${label} was disconnected or is in an error state.` };
       const note = JSON.parse(delivery.payload) as NotePayload;
       const ticket = delivery.target;
       const gone: DeliveryOutcome = { result: 'failed', excerpt: 'The recording was deleted before its note could be posted.' };

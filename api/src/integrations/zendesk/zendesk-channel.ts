@@ -13,10 +13,7 @@ export const zendeskChannel = helpdeskChannel({
   label: 'Zendesk',
   editsInPlace: false,
 
-  async postableSite(db, accountId) {
-    const row = await repo.findZendeskConnection(db, accountId);
-    return row && !row.error ? row.subdomain : undefined;
-  },
+  connection: (db, accountId) => repo.findZendeskConnection(db, accountId).then((row) => row && { site: row.subdomain, error: row.error }),
 
   async open(ctx, accountId) {
     const row = await repo.findZendeskConnection(ctx.db, accountId);

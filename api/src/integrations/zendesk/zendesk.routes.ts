@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AuthorizeUrlSchema,
   CreateTicketRequestSchema,
-  ErrorBodySchema,
   OAuthCallbackQuerySchema,
   TicketRequestListSchema,
   TicketRequestSchema,
@@ -19,13 +18,13 @@ import {
   ZendeskStatusSchema,
 } from '@showback/contract';
 import { requireUser } from '../../plugins/auth.ts';
-import { bearerOf, requireAppCaller } from '../helpdesk/app-calls.ts';
+import { bearerOf, helpdeskErrors, helpdeskUpstreamErrors, requireAppCaller } from '../helpdesk/app-calls.ts';
 import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
 import { approveZendeskApp, endZendeskAppSession, exchangeZendeskAppToken, resolveZendeskAppToken } from './zendesk-app-sessions.ts';
 import * as service from './zendesk.service.ts';
 
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
-const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema };
+const errors = helpdeskErrors;
+const upstream = helpdeskUpstreamErrors;
 
 const requireTicketCaller = requireAppCaller(resolveZendeskAppToken, 'Your Showback sign-in in Zendesk has ended. Sign in to Showback again from the app.');
 
