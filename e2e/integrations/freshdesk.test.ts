@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { FRESHDESK_DOMAIN, FRESHDESK_KEY, startFreshdeskServer, type FreshdeskConversation, type FreshdeskServer } from '../../api/test/support/freshdesk-server.ts';
 import { startFreshdeskAgentUi, type FreshdeskAgentUi } from '../support/freshdesk-agent.ts';
-import { customerRecords, notesPage, ownerOnIntegrations, screenshots, storedOnceTrue, useSpeakingCustomerBrowser } from '../support/helpdesk-scenario.ts';
+import { askFromSidebar, customerRecords, notesPage, ownerOnIntegrations, screenshots, storedOnceTrue, useSpeakingCustomerBrowser } from '../support/helpdesk-scenario.ts';
 import { useServer } from '../support/product.ts';
 
 const shot = screenshots('freshdesk');
@@ -51,15 +51,8 @@ describe('/my/integrations: the Freshdesk card, the Freshdesk app in the ticket 
     await agent.goto(agentUi.ticketUrl(601));
     const sidebar = agent.frameLocator('iframe[title="Showback"]');
     await sidebar.getByText('No recording requested from this ticket yet.').waitFor();
-    await sidebar.getByRole('button', { name: 'Ask for a recording' }).click();
-    await sidebar.getByText('Recording link added to your reply.').waitFor();
-    const reply = agent.getByRole('textbox', { name: 'Reply' });
-    const link = (await reply.getByRole('link').first().getAttribute('href'))!;
-    await expect(reply.textContent()).resolves.toBe(`Could you show me what happens? Record your screen here: ${link}`);
-    const requests = sidebar.getByRole('list', { name: 'Recording requests of this ticket' });
-    await requests.getByRole('listitem').filter({ hasText: 'For Grace Hopper' }).getByText('Sent', { exact: true }).waitFor();
+    const { requests, token } = await askFromSidebar(agent, sidebar, 'Grace Hopper');
     await shot(agent, '2-app-in-ticket');
-    const token = /\/r\/([^/?#]+)/.exec(link)![1]!;
 
     // The customer opens the link from the reply and records; Freshdesk's requester is already filled in.
     await customerRecords(chromium, server.url, token, { name: 'Grace Hopper', email: 'grace@customer.example' });

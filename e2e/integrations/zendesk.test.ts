@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mediaFile } from '../../api/test/support/fixtures/media.ts';
 import { submit as submitUpload, submitBody, tusUpload } from '../../api/test/support/fixtures/recording.ts';
 import { startZendeskServer, ZENDESK_CLIENT, ZENDESK_SUBDOMAIN, type ZendeskComment, type ZendeskServer } from '../../api/test/support/zendesk-server.ts';
-import { customerRecords, notesPage, ownerOnIntegrations, screenshots, storedOnceTrue, useSpeakingCustomerBrowser } from '../support/helpdesk-scenario.ts';
+import { askFromSidebar, customerRecords, notesPage, ownerOnIntegrations, screenshots, storedOnceTrue, useSpeakingCustomerBrowser } from '../support/helpdesk-scenario.ts';
 import { useServer } from '../support/product.ts';
 import { startZendeskAgentUi, type ZendeskAgentUi } from '../support/zendesk-agent.ts';
 
@@ -67,14 +67,7 @@ describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and 
     await sidebar.getByText('Signed in as Ada Lovelace').waitFor();
 
     // One click: a request bound to the ticket, and its link in the reply being written.
-    await sidebar.getByRole('button', { name: 'Ask for a recording' }).click();
-    await sidebar.getByText('Recording link added to your reply.').waitFor();
-    const reply = agent.getByRole('textbox', { name: 'Reply' });
-    const link = (await reply.getByRole('link').first().getAttribute('href'))!;
-    await expect(reply.textContent()).resolves.toBe(`Could you show me what happens? Record your screen here: ${link}`);
-    const requests = sidebar.getByRole('list', { name: 'Recording requests of this ticket' });
-    await requests.getByRole('listitem').filter({ hasText: 'For Grace Hopper' }).getByText('Sent', { exact: true }).waitFor();
-    const token = /\/r\/([^/?#]+)/.exec(link)![1]!;
+    const { reply, requests, token } = await askFromSidebar(agent, sidebar, 'Grace Hopper');
 
     // The customer opens the link from the reply and records; Zendesk's requester is already filled in.
     await customerRecords(chromium, server.url, token, { name: 'Grace Hopper', email: 'grace@customer.example' }, () => requests.getByText('Opened', { exact: true }).waitFor());

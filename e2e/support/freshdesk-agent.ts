@@ -93,7 +93,10 @@ export async function startFreshdeskAgentUi(freshdesk: FreshdeskServer, iparams:
             method: template.method,
             headers: Object.fromEntries(Object.entries(template.headers ?? {}).map(([k, v]) => [k, fill(v, { iparam: { ...iparams }, context: call.context })])),
             body: call.body,
-          }).then(async (r) => ({ status: r.status, headers: Object.fromEntries(r.headers), response: await r.text() }))
+          })
+            .then(async (r) => ({ status: r.status, headers: Object.fromEntries(r.headers), response: await r.text() }))
+            // Freshworks answers an unreachable host as an error of the app's call.
+            .catch(() => ({ status: 502, response: 'Error while connecting to the host', errorSource: 'APP' }))
         : { status: 400, response: 'No such request template', errorSource: 'APP' };
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify(answer));
@@ -104,7 +107,7 @@ export async function startFreshdeskAgentUi(freshdesk: FreshdeskServer, iparams:
       const body = await fs.readFile(file).catch(() => undefined);
       if (!body) return void res.writeHead(404).end();
       res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-      return void res.end(file.endsWith('.html') ? body.toString('utf8').replace('{{{appclient}}}', '/fdk/client.js') : body);
+      return void res.end(file.endsWith('.html') ? body.toString('utf8').replaceAll('{{{appclient}}}', '/fdk/client.js') : body);
     }
     res.writeHead(404).end();
   });

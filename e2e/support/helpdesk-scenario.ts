@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import { completeOnboarding, signInOwner, signUpOwner } from '../recording/owner.ts';
 import { openRecorder, startRecording, step, stopRecording } from '../recording/recorder-page.ts';
@@ -80,4 +80,19 @@ export async function storedOnceTrue<T>(read: () => T, done: (value: T) => boole
     await new Promise((r) => setTimeout(r, 250));
   }
   return read();
+}
+
+/**
+ * The agent clicks *Ask for a recording* in the app's sidebar: the link lands in the reply being written and the
+ * sidebar lists the request as Sent. Answers the reply box, the sidebar's list and the link's token.
+ */
+export async function askFromSidebar(agent: Page, sidebar: FrameLocator, requester: string) {
+  await sidebar.getByRole('button', { name: 'Ask for a recording' }).click();
+  await sidebar.getByText('Recording link added to your reply.').waitFor();
+  const reply = agent.getByRole('textbox', { name: 'Reply' });
+  const link = (await reply.getByRole('link').first().getAttribute('href'))!;
+  await expect(reply.textContent()).resolves.toBe(`Could you show me what happens? Record your screen here: ${link}`);
+  const requests = sidebar.getByRole('list', { name: 'Recording requests of this ticket' });
+  await requests.getByRole('listitem').filter({ hasText: `For ${requester}` }).getByText('Sent', { exact: true }).waitFor();
+  return { reply, requests, token: /\/r\/([^/?#]+)/.exec(link)![1]! };
 }

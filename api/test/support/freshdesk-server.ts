@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { listenLocally, withBody } from './local-http.ts';
+import { listenLocally, withBody, type RecordedCall, type ScriptedAnswer } from './local-http.ts';
 
 export const FRESHDESK_DOMAIN = 'acme.freshdesk.com';
 /** An admin's API key (Profile settings → Your API Key): 20 letters and digits, as Freshdesk issues them. */
@@ -18,16 +18,9 @@ export interface FreshdeskConversation {
   updated_at: string;
 }
 
-export interface FreshdeskCall {
-  method: string;
-  path: string;
-  authorization: string | undefined;
-  body: unknown;
-  at: number;
-}
+export type FreshdeskCall = RecordedCall;
 
-/** What the next note call on a ticket gets: a 429 with Retry-After, any status and body, or applied with the answer lost. */
-export type NoteAnswer = { rateLimitedFor: number } | { status: number; body: unknown } | { appliedThenDropped: true };
+export type NoteAnswer = ScriptedAnswer;
 
 export interface FreshdeskServer {
   /** FRESHDESK_URL: the origin of a helpdesk, `{domain}` in its path. */

@@ -1,6 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A call a local vendor server received, for the tests to look at. */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: unknown;
+  at: number;
+}
+
+/** The scripted answer of a local helpdesk's next write: a 429 with Retry-After, any status and body, or applied with the answer lost. */
+export type ScriptedAnswer = { rateLimitedFor: number } | { status: number; body: unknown } | { appliedThenDropped: true };
+
 export interface ReadRequest {
   url: URL;
   /** The body as JSON, else as text (undefined when empty). */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import { listenLocally, withBody } from './local-http.ts';
+import { listenLocally, withBody, type RecordedCall, type ScriptedAnswer } from './local-http.ts';
 
 export const ZENDESK_CLIENT = { id: 'showback_global', secret: 'zendesk-client-secret' };
 export const ZENDESK_SUBDOMAIN = 'acme';
@@ -16,19 +16,9 @@ export interface ZendeskComment {
   created_at: string;
 }
 
-export interface ZendeskCall {
-  method: string;
-  path: string;
-  authorization: string | undefined;
-  body: unknown;
-  at: number;
-}
+export type ZendeskCall = RecordedCall;
 
-/**
- * What the next ticket update gets: a 429 with Retry-After or any status and body (not applied), or the update applied
- * and the connection dropped before the answer (a lost answer).
- */
-export type UpdateAnswer = { rateLimitedFor: number } | { status: number; body: unknown } | { appliedThenDropped: true };
+export type UpdateAnswer = ScriptedAnswer;
 
 export interface ZendeskServer {
   /** ZENDESK_URL: the origin of a Zendesk account, `{subdomain}` in its path. */

@@ -7,7 +7,7 @@
 'use strict';
 
 (async function () {
-  const root = document.getElementById('app');
+  const root = document.getElementById('showback');
   /** The sidebar asks for the ticket's requests this often while the agent looks at it (live state without a socket). */
   const REFRESH_MS = 5000;
   const STATES = { sent: 'Sent', opened: 'Opened', recording: 'Recording', uploaded: 'Uploaded', ready: 'Ready', failed: 'Failed' };
@@ -62,7 +62,10 @@
 
   function requestRow(item) {
     const recordings = item.recordings.map((r) => h('div', {}, h('a', { href: r.recording_url, target: '_blank', rel: 'noopener' }, 'Open the recording'), ` · ${STATES[r.status] || 'Uploaded'}`));
-    return h('li', {}, h('span', { className: 'badge', dataset: { state: item.state } }, STATES[item.state]), `For ${item.requester_name || item.requester_email || 'the customer'}`, h('div', { className: 'muted' }, new Date(item.request.created_at).toLocaleString()), recordings);
+    // The badge's colour follows the state (style.css).
+    const badge = h('span', { className: 'badge' }, STATES[item.state]);
+    badge.setAttribute('data-state', item.state);
+    return h('li', {}, badge, `For ${item.requester_name || item.requester_email || 'the customer'}`, h('div', { className: 'muted' }, new Date(item.request.created_at).toLocaleString()), recordings);
   }
 
   async function render() {
@@ -77,7 +80,7 @@
         list = h('p', { className: 'error', role: 'alert' }, error.message);
       }
     }
-    root.replaceChildren(h('p', { className: 'muted' }, 'Ask the customer for a screen recording; the diagnosis comes back as a private note.'), button, message, list);
+    root.replaceChildren(...[h('p', { className: 'muted' }, 'Ask the customer for a screen recording; the diagnosis comes back as a private note.'), button, message, list].filter(Boolean));
   }
 
   client.events.on('app.activated', () => void render());

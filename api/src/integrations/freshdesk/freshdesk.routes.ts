@@ -1,16 +1,12 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  CreateTicketRequestSchema,
   FreshdeskAppTokenSchema,
   FreshdeskConnectSchema,
   FreshdeskStatusSchema,
   HelpdeskSyncLogSchema,
-  TicketParamsSchema,
-  TicketRequestListSchema,
-  TicketRequestSchema,
 } from '@showback/contract';
-import { helpdeskErrors, helpdeskUpstreamErrors, requireAppCaller } from '../helpdesk/app-calls.ts';
+import { helpdeskErrors, helpdeskUpstreamErrors, registerTicketRoutes, requireAppCaller } from '../helpdesk/app-calls.ts';
 import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
 import { issueFreshdeskAppToken, resolveFreshdeskAppToken } from './freshdesk-app-token.ts';
 import * as service from './freshdesk.service.ts';
@@ -46,16 +42,5 @@ export const freshdeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return issueFreshdeskAppToken(app.ctx, { id: request.user.id, accountId: request.user.accountId });
   });
 
-  app.post(
-    `${base}/tickets/:ticketId/requests`,
-    { ...appCall, schema: { tags, params: TicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: TicketRequestSchema, ...errors, ...upstream } } },
-    async (request, reply) => {
-      reply.status(201);
-      return service.createFreshdeskTicketRequest(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.ticketId, request.body);
-    },
-  );
-
-  app.get(`${base}/tickets/:ticketId/requests`, { ...appCall, schema: { tags, params: TicketParamsSchema, response: { 200: TicketRequestListSchema, ...errors } } }, async (request) => ({
-    items: await service.listFreshdeskTicketRequests(app.ctx, request.user.accountId, request.params.ticketId),
-  }));
+  registerTicketRoutes(app, base, appCall, { create: service.createFreshdeskTicketRequest, list: service.listFreshdeskTicketRequests });
 };

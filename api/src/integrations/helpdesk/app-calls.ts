@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorBodySchema } from '@showback/contract';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { CreateTicketRequestSchema, ErrorBodySchema, TicketParamsSchema, TicketRequestListSchema, TicketRequestSchema, type CreateTicketRequest, type TicketRequest } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../../modules/auth/sessions.service.ts';
@@ -25,4 +26,30 @@ export function requireAppCaller(resolve: (ctx: AppContext, token: string) => Pr
     if (!user) throw new AppError('UNAUTHENTICATED', ended);
     request.user = user;
   };
+}
+
+/** What a helpdesk gives the ticket routes: how to make a request from a ticket, and how to list the ticket's. */
+export interface TicketCalls {
+  create(ctx: AppContext, user: { id: string; accountId: string }, ticketId: string, input: CreateTicketRequest): Promise<TicketRequest>;
+  list(ctx: AppContext, accountId: string, ticketId: string): Promise<TicketRequest[]>;
+}
+
+/**
+ * The app's ticket routes, the same for every helpdesk: `POST {base}/tickets/{ticketId}/requests` makes a request bound
+ * to the ticket, `GET` lists the ticket's requests with their state and recordings. `guard` is the routes' caller check.
+ */
+export function registerTicketRoutes(app: FastifyInstance, base: string, guard: RouteShorthandOptions, calls: TicketCalls): void {
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['helpdesk'];
+  typed.post(
+    `${base}/tickets/:ticketId/requests`,
+    { ...guard, schema: { tags, params: TicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: TicketRequestSchema, ...helpdeskErrors, ...helpdeskUpstreamErrors } } },
+    async (request, reply) => {
+      reply.status(201);
+      return calls.create(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.ticketId, request.body);
+    },
+  );
+  typed.get(`${base}/tickets/:ticketId/requests`, { ...guard, schema: { tags, params: TicketParamsSchema, response: { 200: TicketRequestListSchema, ...helpdeskErrors } } }, async (request) => ({
+    items: await calls.list(app.ctx, request.user.accountId, request.params.ticketId),
+  }));
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { getSubmissionRecord } from '../../modules/submissions/submissions.service.ts';
 import { listEvents } from '../../modules/widget/widget.repository.ts';
-import { problemsOf } from '../zendesk/zendesk-note.ts';
+import { problemsOf } from '../helpdesk/helpdesk-note.ts';
 import { callLinear, linearApi, linearAppError, type LinearFailure } from './linear-client.ts';
 import { attachmentSubtitle, linearIssueMarkdown } from './linear-issue-body.ts';
 import { accessFor, linearAllowed, linearConnection, assertLinearAllowed } from './linear.service.ts';

@@ -1,6 +1,6 @@
 import type { SummaryCitation } from '@showback/contract';
 import { senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
-import type { NoteProblems } from '../zendesk/zendesk-note.ts';
+import type { NoteProblems } from '../helpdesk/helpdesk-note.ts';
 
 /** How many of each the issue lists; the recording's page has them all. */
 const LISTED = 10;

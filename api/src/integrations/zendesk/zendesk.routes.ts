@@ -3,12 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AuthorizeUrlSchema,
-  CreateTicketRequestSchema,
   OAuthCallbackQuerySchema,
-  TicketRequestListSchema,
-  TicketRequestSchema,
   HelpdeskSyncLogSchema,
-  TicketParamsSchema,
   UpdateZendeskSchema,
   ZendeskAppApprovalSchema,
   ZendeskAppApproveSchema,
@@ -18,7 +14,7 @@ import {
   ZendeskStatusSchema,
 } from '@showback/contract';
 import { requireUser } from '../../plugins/auth.ts';
-import { bearerOf, helpdeskErrors, helpdeskUpstreamErrors, requireAppCaller } from '../helpdesk/app-calls.ts';
+import { bearerOf, helpdeskErrors, helpdeskUpstreamErrors, registerTicketRoutes, requireAppCaller } from '../helpdesk/app-calls.ts';
 import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
 import { approveZendeskApp, endZendeskAppSession, exchangeZendeskAppToken, resolveZendeskAppToken } from './zendesk-app-sessions.ts';
 import * as service from './zendesk.service.ts';
@@ -100,16 +96,5 @@ export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send(null);
   });
 
-  app.post(
-    `${base}/tickets/:ticketId/requests`,
-    { ...appCall, schema: { tags, params: TicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: TicketRequestSchema, ...errors, ...upstream } } },
-    async (request, reply) => {
-      reply.status(201);
-      return service.createZendeskTicketRequest(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.ticketId, request.body);
-    },
-  );
-
-  app.get(`${base}/tickets/:ticketId/requests`, { ...appCall, schema: { tags, params: TicketParamsSchema, response: { 200: TicketRequestListSchema, ...errors } } }, async (request) => ({
-    items: await service.listZendeskTicketRequests(app.ctx, request.user.accountId, request.params.ticketId),
-  }));
+  registerTicketRoutes(app, base, appCall, { create: service.createZendeskTicketRequest, list: service.listZendeskTicketRequests });
 };
