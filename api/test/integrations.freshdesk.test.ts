@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FreshdeskAppToken, FreshdeskStatus, HelpdeskSyncEntry, PublicRecordingRequest, TicketRequest, TicketRequestList } from '@showback/contract';
 import { recordAlertEvent } from '../src/alerts/alert-events.ts';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
+import { makeDueNow } from './support/fixtures/alerts.ts';
 import { FRESHDESK_DOMAIN, FRESHDESK_KEY, startFreshdeskServer, type FreshdeskServer } from './support/freshdesk-server.ts';
 import { helpdeskDeliveries, record, settled, waitFor } from './support/fixtures/helpdesk.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -169,7 +170,10 @@ describe('Freshdesk integration against a local Freshdesk API', () => {
     // Freshdesk takes the note but the answer never arrives: the retry finds it by its ref and posts nothing.
     freshdesk.answerNextNotes(602, { appliedThenDropped: true });
     await record(t, made.request.token);
-    const after = await waitFor('the retry', () => deliveries(t, owner), (r) => r.length >= 3 && r[2]!.status === 'succeeded', 200_000);
+    // The attempt whose answer was lost is retried after a minute: brought forward rather than waited for.
+    const lost = await waitFor('the attempt to fail', () => deliveries(t, owner), (r) => r.length >= 3 && r[2]!.status === 'pending' && r[2]!.attempts === 1, 150_000);
+    await makeDueNow(t, lost[2]!.id);
+    const after = await waitFor('the retry', () => deliveries(t, owner), (r) => r.length >= 3 && r[2]!.status === 'succeeded', 150_000);
     expect(after[2]!.last_excerpt).toContain('the earlier answer was lost');
     expect(freshdesk.callsTo('GET', /^\/api\/v2\/tickets\/602\/conversations/).length).toBeGreaterThanOrEqual(1);
     await conversationsOn(t, owner, freshdesk, 602, (b) => b.length === 2 && summarized(b[1]!));
