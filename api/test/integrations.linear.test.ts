@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinearIssue, LinearStatus, RecordingLinearIssue } from '@showback/contract';
-import { insertContext } from '../src/modules/widget/widget.repository.ts';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
 import { recordThroughLink } from './support/fixtures/alerts.ts';
+import { CAPTURED_PAGE_EVENTS } from './support/fixtures/recording.ts';
 import { LINEAR_CLIENT, LINEAR_TEAMS, LINEAR_WORKSPACE, startLinearServer, type LinearServer } from './support/linear-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -31,14 +31,9 @@ async function connectWithTeam(t: TestApp, owner: SignedUp, teamId = LINEAR_TEAM
   expect(res.status).toBe(200);
 }
 
-/** A recording with what the widget captures: a console error and a failed request at their moments. */
+/** A recording sent with the events its page captured (the submit carries them, as the widget's does). */
 async function recordingWithProblems(t: TestApp, owner: SignedUp, title: string): Promise<string> {
-  const { id } = await recordThroughLink(t, owner, title);
-  await insertContext(t.app.ctx.db, { submission_id: id, origin: 'https://app.example.test', metadata: '{}', identity: null, dropped_events: 0 }, [
-    { submission_id: id, seq: 1, offset_ms: 1200, kind: 'console', level: 'error', payload: JSON.stringify({ level: 'error', message: 'TypeError: cart is undefined' }) as never },
-    { submission_id: id, seq: 2, offset_ms: 2500, kind: 'network', level: 'error', payload: JSON.stringify({ method: 'POST', url: 'https://app.example.test/api/pay', status: 502 }) as never },
-  ]);
-  return id;
+  return (await recordThroughLink(t, owner, title, { events: CAPTURED_PAGE_EVENTS })).id;
 }
 
 async function escalate(t: TestApp, user: SignedUp, submissionId: string, payload: object = {}): Promise<Response> {
@@ -110,6 +105,16 @@ describe('Linear escalation against a local Linear', () => {
     expect(stored.description).toContain(`[00:01](${recording}?t=1) TypeError: cart is undefined`);
     expect(stored.description).toContain(`[00:02](${recording}?t=2) POST https://app.example.test/api/pay → 502`);
     expect(stored.description).toContain('- **Browser:** Chrome 156');
+    // The request list as a HAR file, uploaded through fileUpload's pre-signed PUT and linked from the description.
+    const har = /\[showback-requests-[0-9a-f]{8}\.har\]\((http[^)]+)\) — 2 requests as HAR/.exec(stored.description ?? '');
+    expect(har).not.toBeNull();
+    const log = JSON.parse(linear.asset(har![1]!)!.toString('utf8')) as { log: { version: string; entries: { request: { method: string; url: string; queryString: unknown[] }; response: { status: number }; time: number }[] } };
+    expect(log.log.version).toBe('1.2');
+    expect(log.log.entries.map((e) => [e.request.method, e.request.url, e.response.status, e.time])).toEqual([
+      ['POST', 'https://app.example.test/api/pay', 502, 840],
+      ['GET', 'https://app.example.test/api/cart?id=7', 200, 35],
+    ]);
+    expect(log.log.entries[1]!.request.queryString).toEqual([{ name: 'id', value: '7' }]);
     const [attachment] = linear.attachments(issue.id);
     expect(attachment).toMatchObject({ url: recording, subtitle: expect.stringContaining('1 console errors · 1 failed requests') });
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mediaFile } from '../../api/test/support/fixtures/media.ts';
-import { submit, submitBody, tusUpload } from '../../api/test/support/fixtures/recording.ts';
+import { CAPTURED_PAGE_EVENTS, submit, submitBody, tusUpload } from '../../api/test/support/fixtures/recording.ts';
 import { LINEAR_CLIENT, LINEAR_WORKSPACE, startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
 import { completeOnboarding, createRequest, signInOwner, signUpOwner, waitForProcessed } from '../recording/owner.ts';
 import { useBrowser, useServer } from '../support/product.ts';
@@ -38,10 +38,11 @@ describe('Linear: connect, escalate a recording, follow the issue', () => {
     const owner = await signUpOwner(server.url, 'Escalation Engines');
     await completeOnboarding(owner);
 
-    // A customer's recording through a link, ready (uploaded over the API: the escalation is what is under test).
+    // A customer's recording through a link with what their page captured, ready (uploaded over the API: the
+    // escalation is what is under test).
     const request = await createRequest(owner, { title: 'Checkout spins forever' });
     const uploadId = await tusUpload(server.url, await mediaFile('h264-opus-fmp4', 2), { token: request.token });
-    const res = await submit(server.url, request.token, submitBody(uploadId));
+    const res = await submit(server.url, request.token, submitBody(uploadId, { events: CAPTURED_PAGE_EVENTS }));
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     await waitForProcessed(owner, id);

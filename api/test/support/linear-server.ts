@@ -97,6 +97,8 @@ export interface LinearServer {
   calls: LinearCall[];
   issues(): StoredIssue[];
   attachments(issueId: string): StoredAttachment[];
+  /** A file uploaded through fileUpload and the pre-signed PUT, by its asset URL. */
+  asset(assetUrl: string): Buffer | undefined;
   /** An issue's state changed in Linear; answers the webhook body Linear would send for it. */
   moveIssue(issueId: string, stateName: string): Record<string, unknown>;
   /** Posts `payload` (with its `webhookTimestamp`) as Linear does: signed with the app's secret unless `signWith` says otherwise. */
@@ -114,8 +116,8 @@ const graphqlError = (message: string, type: string) => new GraphQLError(message
 
 /**
  * A local Linear: the OAuth consent page and POST /oauth/token (authorization code; refresh tokens that rotate, so
- * a spent one is refused with invalid_grant), POST /oauth/revoke, and POST /graphql executing the SDK's real
- * documents against the schema above with Bearer auth. Webhooks are sent signed as Linear signs them.
+ * a spent one is refused with invalid_grant), POST /oauth/revoke, POST /graphql executing the SDK's real documents
+ * against the schema above with Bearer auth, and fileUpload's pre-signed PUT with the asset it makes. Webhooks are sent signed as Linear signs them.
  */
 export async function startLinearServer(): Promise<LinearServer> {
   const calls: LinearCall[] = [];
@@ -125,8 +127,11 @@ export async function startLinearServer(): Promise<LinearServer> {
   const issues = new Map<string, StoredIssue>();
   const attachments = new Map<string, StoredAttachment>();
   const numbers = new Map<string, number>();
+  const uploads = new Map<string, { contentType: string; size: number; filename: string; bytes?: Buffer }>();
   let lifetime = 86_399;
   let syncId = 1000;
+  let origin = '';
+  const uploadSignature = (key: string) => crypto.createHmac('sha256', LINEAR_CLIENT.secret).update(`upload:${key}`).digest('hex');
 
   const issueTokens = () => {
     const access = `lin_oauth_${crypto.randomBytes(20).toString('hex')}`;
@@ -176,6 +181,25 @@ export async function startLinearServer(): Promise<LinearServer> {
       Object.assign(issue, { ...(input.title ? { title: input.title } : {}), ...(input.description !== undefined ? { description: input.description } : {}), updatedAt: now() });
       if (input.stateId) issue.state = WORKFLOW.find((s) => s.id === input.stateId) ?? issue.state;
       return { lastSyncId: ++syncId, issue, success: true };
+    },
+    // A pre-signed PUT as Linear's storage hands out: the URL carries its signature, the PUT must send the headers given.
+    fileUpload: ({ contentType, filename, size }: { contentType: string; filename: string; size: number }) => {
+      if (size <= 0 || size > 50 * 1024 * 1024) throw graphqlError('File size must be between 1 byte and 50 MB', 'invalid input');
+      const key = `${crypto.randomUUID()}/${encodeURIComponent(filename)}`;
+      uploads.set(key, { contentType, size, filename });
+      return {
+        lastSyncId: ++syncId,
+        success: true,
+        uploadFile: {
+          filename,
+          contentType,
+          size,
+          uploadUrl: `${origin}/uploads/${key}?X-Goog-Signature=${uploadSignature(key)}`,
+          assetUrl: `${origin}/assets/${key}`,
+          metaData: null,
+          headers: [{ key: 'x-goog-content-length-range', value: `${size},${size}` }],
+        },
+      };
     },
     // Linear keeps one attachment per URL and issue: creating it again updates it.
     attachmentCreate: ({ input }: { input: { issueId: string; url: string; title: string; subtitle?: string; metadata?: Record<string, unknown> } }) => {
@@ -251,6 +275,26 @@ export async function startLinearServer(): Promise<LinearServer> {
       return send(200, {});
     }
 
+    if (req.method === 'PUT' && url.pathname.startsWith('/uploads/')) {
+      const key = url.pathname.slice('/uploads/'.length);
+      const upload = uploads.get(key);
+      const bytes = Buffer.from(raw, 'utf8');
+      if (!upload || url.searchParams.get('X-Goog-Signature') !== uploadSignature(key)) return send(403, { error: 'SignatureDoesNotMatch' });
+      if (req.headers['content-type'] !== upload.contentType || req.headers['x-goog-content-length-range'] !== `${upload.size},${upload.size}` || bytes.length !== upload.size) {
+        return send(400, { error: 'The PUT must carry the content type, the headers fileUpload gave and exactly the size declared' });
+      }
+      upload.bytes = bytes;
+      res.writeHead(200);
+      return res.end();
+    }
+
+    if (req.method === 'GET' && url.pathname.startsWith('/assets/')) {
+      const upload = uploads.get(url.pathname.slice('/assets/'.length));
+      if (!upload?.bytes) return send(404, { error: 'not found' });
+      res.writeHead(200, { 'content-type': upload.contentType });
+      return res.end(upload.bytes);
+    }
+
     if (req.method === 'POST' && url.pathname === '/graphql') {
       const token = req.headers.authorization?.replace(/^Bearer /, '');
       let request: { query?: string; variables?: Record<string, unknown>; operationName?: string };
@@ -270,7 +314,7 @@ export async function startLinearServer(): Promise<LinearServer> {
     send(404, { error: 'not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     apiUrl: origin,
@@ -278,6 +322,7 @@ export async function startLinearServer(): Promise<LinearServer> {
     calls,
     issues: () => [...issues.values()],
     attachments: (issueId) => [...attachments.values()].filter((a) => a.issueId === issueId),
+    asset: (assetUrl) => uploads.get(assetUrl.slice(`${origin}/assets/`.length))?.bytes,
     moveIssue(issueId, stateName) {
       const issue = findIssue(issueId);
       const previous = issue.state;

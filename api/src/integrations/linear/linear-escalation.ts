@@ -7,7 +7,8 @@ import { getSubmissionRecord } from '../../modules/submissions/submissions.servi
 import { listEvents } from '../../modules/widget/widget.repository.ts';
 import { problemsOf } from '../helpdesk/helpdesk-note.ts';
 import { callLinear, linearApi, linearAppError, type LinearFailure } from './linear-client.ts';
-import { attachmentSubtitle, linearIssueMarkdown } from './linear-issue-body.ts';
+import { attachmentSubtitle, linearIssueMarkdown, type RequestListFile } from './linear-issue-body.ts';
+import { requestListHar } from './request-list-har.ts';
 import { accessFor, linearAllowed, linearConnection, assertLinearAllowed } from './linear.service.ts';
 import * as repo from './linear.repository.ts';
 
@@ -54,6 +55,33 @@ async function issueOfRecording(api: LinearClient, known: repo.LinearIssueRow | 
   return callLinear(async () => (await api.client.rawRequest<{ attachmentsForURL: { nodes: { issue: { id: string } | null }[] } }, { url: string }>(ATTACHED_QUERY, { url: recordingUrl })).data!.attachmentsForURL.nodes.find((n) => n.issue)?.issue?.id);
 }
 
+const UPLOAD_TIMEOUT_MS = 30_000;
+
+/**
+ * The request list as a HAR file in Linear's storage: fileUpload answers a pre-signed URL and the headers the PUT must
+ * carry. A recording without network events has none; a failed upload is said in the issue rather than failing the
+ * escalation (the diagnosis matters more than the file, and the list is on the recording's page).
+ */
+async function uploadRequestList(api: LinearClient, events: Parameters<typeof requestListHar>[0], alert: NonNullable<Awaited<ReturnType<typeof buildSubmissionAlert>>>): Promise<RequestListFile | undefined> {
+  const started = new Date(new Date(alert.submission.created_at).getTime() - (alert.submission.duration_ms ?? 0));
+  const har = requestListHar(events, started);
+  if (har.entries === 0) return undefined;
+  const bytes = Buffer.from(JSON.stringify(har.log, null, 2));
+  const filename = `showback-requests-${alert.submission.id.slice(0, 8)}.har`;
+  const prepared = await callLinear(() => api.fileUpload('application/json', filename, bytes.length));
+  const file = prepared.ok ? prepared.value.uploadFile : undefined;
+  if (!file) return { filename, entries: har.entries, error: prepared.ok ? 'Linear did not prepare the upload' : prepared.message };
+  try {
+    const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'public, max-age=31536000' });
+    for (const header of file.headers) headers.set(header.key, header.value);
+    const put = await fetch(file.uploadUrl, { method: 'PUT', headers, body: bytes, signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) });
+    if (!put.ok) return { filename, entries: har.entries, error: `the upload answered HTTP ${put.status}` };
+  } catch (error) {
+    return { filename, entries: har.entries, error: (error as Error).message };
+  }
+  return { filename, entries: har.entries, url: file.assetUrl };
+}
+
 /**
  * "Create issue in Linear" from a recording: a new issue in the connected team with the diagnosis as its description,
  * then an attachment keyed by the recording's URL (Linear keeps one attachment per URL and issue: creating it again
@@ -74,7 +102,9 @@ export async function escalateToLinear(ctx: AppContext, user: { id: string; acco
   };
   const alert = await buildSubmissionAlert(ctx, user.accountId, submissionId);
   if (!alert) throw new AppError('NOT_FOUND', 'Submission not found');
-  const description = linearIssueMarkdown(alert, problemsOf(await listEvents(ctx.db, submissionId)));
+  const events = await listEvents(ctx.db, submissionId);
+  const requestList = await uploadRequestList(linearApi(ctx, token), events, alert);
+  const description = linearIssueMarkdown(alert, problemsOf(events), requestList);
   const title = input.title ?? alert.request.title;
   const recordingUrl = alert.links.recording;
   const api = linearApi(ctx, token);

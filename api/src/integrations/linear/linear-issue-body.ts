@@ -46,12 +46,24 @@ function environment(env: Record<string, unknown>): string[] {
   return rows.length ? ['### Environment', '', ...rows.map(([k, v]) => `- **${k}:** ${md(v, 500)}`), ''] : [];
 }
 
+/** The request list uploaded to Linear as a HAR file, or why it could not be. */
+export type RequestListFile = { filename: string; entries: number } & ({ url: string } | { error: string });
+
+function requestListSection(file: RequestListFile | undefined): string[] {
+  if (!file) return [];
+  const line =
+    'url' in file
+      ? `[${file.filename}](${file.url}) — ${file.entries} requests as HAR: import it in your browser's Network panel.`
+      : `The ${file.entries} requests could not be uploaded as a HAR file (${md(file.error)}); they are on the recording's page.`;
+  return ['### Request list', '', line, ''];
+}
+
 /**
  * The issue's description in Linear's markdown: who sent the recording and the link to it, the summary's lines with
  * their citations, the console errors and failed requests each linked to its moment (`?t=`), the environment and the
  * customer's note. Everything from the customer's side is escaped so it cannot add links or formatting.
  */
-export function linearIssueMarkdown(alert: SubmissionAlert, problems: NoteProblems): string {
+export function linearIssueMarkdown(alert: SubmissionAlert, problems: NoteProblems, requestList?: RequestListFile): string {
   const recording = alert.links.recording;
   const length = alert.submission.duration_ms === null ? 'unknown length' : clock(alert.submission.duration_ms);
   const summary = alert.summary;
@@ -71,6 +83,7 @@ export function linearIssueMarkdown(alert: SubmissionAlert, problems: NoteProble
       : ['_The summary is not written yet (it follows the transcript): escalate again to bring it here._', '']),
     ...section('Console errors', alert.counts.console_errors, problems.consoleErrors.slice(0, LISTED).map((e) => `${moment(recording, e.t_ms)} ${md(e.message)}`)),
     ...section('Failed requests', alert.counts.failed_requests, problems.failedRequests.slice(0, LISTED).map((r) => `${moment(recording, r.t_ms)} ${md(r.method)} ${md(r.url, 200)} → ${r.status || 'no answer'}`)),
+    ...requestListSection(requestList),
     ...environment(alert.environment),
     ...(alert.submission.note ? ['### The customer wrote', '', `> ${md(alert.submission.note, 2000)}`, ''] : []),
   ];

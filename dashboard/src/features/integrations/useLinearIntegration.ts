@@ -1,11 +1,11 @@
 import type { LinearStatus, LinearTeam } from '@showback/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
 import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
+import { goToAuthorize, useOAuthReturn } from './oauthConnect.ts';
 import * as linearApi from './linearApi.ts';
 
 /** The Linear card's store: the status, the workspace's teams and the last error, with connect, team and disconnect. */
@@ -14,7 +14,6 @@ export function useLinearIntegration() {
   const [teams, setTeams] = useState<LinearTeam[]>([]);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState<'connect' | 'team' | 'disconnect' | undefined>(undefined);
-  const [params, setParams] = useSearchParams();
   const toast = useToast();
   const confirm = useConfirm();
 
@@ -33,24 +32,15 @@ export function useLinearIntegration() {
   }, [load]);
 
   // Back from Linear's consent page: a refusal or a failed exchange lands here with linear=failed.
-  useEffect(() => {
-    const outcome = params.get('linear');
-    if (!outcome) return;
-    if (outcome === 'failed') setError(t('integrationsApp.linearCard.connectFailed'));
-    const rest = new URLSearchParams(params);
-    rest.delete('linear');
-    setParams(rest, { replace: true });
-  }, [params, setParams]);
+  useOAuthReturn('linear', () => setError(t('integrationsApp.linearCard.connectFailed')));
 
   const connect = async () => {
     setBusy('connect');
     setError(undefined);
-    try {
-      window.location.assign(await linearApi.getLinearAuthorizeUrl());
-    } catch (e) {
+    await goToAuthorize(() => linearApi.getLinearAuthorizeUrl(), (e) => {
       setError(chatErrorText(e, 'integrationsApp.linearCard.connectFailed'));
       setBusy(undefined);
-    }
+    });
   };
 
   const pickTeam = async (teamId: string) => {

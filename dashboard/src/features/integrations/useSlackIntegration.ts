@@ -1,11 +1,11 @@
 import type { ChatChannel, SlackStatus } from '@showback/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
 import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
+import { goToAuthorize, useOAuthReturn } from './oauthConnect.ts';
 import * as slackApi from './slackApi.ts';
 
 /** The Slack card's store (spec §3, §4): the status, the channel list and the last error, with the card's actions. */
@@ -14,7 +14,6 @@ export function useSlackIntegration() {
   const [channels, setChannels] = useState<ChatChannel[]>([]);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState<'connect' | 'test' | 'disconnect' | undefined>(undefined);
-  const [params, setParams] = useSearchParams();
   const toast = useToast();
   const confirm = useConfirm();
 
@@ -41,24 +40,15 @@ export function useSlackIntegration() {
   }, [load]);
 
   // Back from Slack's install page: a refusal or a failed exchange lands here with slack=failed.
-  useEffect(() => {
-    const outcome = params.get('slack');
-    if (!outcome) return;
-    if (outcome === 'failed') setError(t('integrationsApp.chatErrors.connectSlack'));
-    const rest = new URLSearchParams(params);
-    rest.delete('slack');
-    setParams(rest, { replace: true });
-  }, [params, setParams]);
+  useOAuthReturn('slack', () => setError(t('integrationsApp.chatErrors.connectSlack')));
 
   const connect = async () => {
     setBusy('connect');
     setError(undefined);
-    try {
-      window.location.assign(await slackApi.getSlackAuthorizeUrl());
-    } catch (e) {
+    await goToAuthorize(() => slackApi.getSlackAuthorizeUrl(), (e) => {
       setError(chatErrorText(e, 'integrationsApp.chatErrors.connectSlack'));
       setBusy(undefined);
-    }
+    });
   };
 
   const save = async (change: Parameters<typeof slackApi.updateSlack>[0], revert: SlackStatus) => {

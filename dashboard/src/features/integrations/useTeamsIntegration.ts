@@ -1,11 +1,11 @@
 import { CONFIGURED_WEBHOOK_PLACEHOLDER, type ChatChannel, type TeamsStatus, type UpdateTeamsIntegration } from '@showback/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
 import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
+import { useOAuthReturn } from './oauthConnect.ts';
 import * as teamsApi from './teamsApi.ts';
 
 /** The Teams card's store (spec §3, §4): status, teams, the picked team's channels, the webhook field and the last error. */
@@ -16,7 +16,6 @@ export function useTeamsIntegration() {
   const [webhook, setWebhook] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState<'save' | 'test' | 'disconnect' | undefined>(undefined);
-  const [params, setParams] = useSearchParams();
   const toast = useToast();
   const confirm = useConfirm();
 
@@ -53,14 +52,7 @@ export function useTeamsIntegration() {
     };
   }, [loadChannels]);
 
-  useEffect(() => {
-    const outcome = params.get('teams');
-    if (!outcome) return;
-    if (outcome === 'failed') setError(t('integrationsApp.chatErrors.connectTeams'));
-    const rest = new URLSearchParams(params);
-    rest.delete('teams');
-    setParams(rest, { replace: true });
-  }, [params, setParams]);
+  useOAuthReturn('teams', () => setError(t('integrationsApp.chatErrors.connectTeams')));
 
   const save = async (change: UpdateTeamsIntegration, revert: TeamsStatus): Promise<boolean> => {
     setError(undefined);

@@ -1,11 +1,11 @@
 import type { ZendeskStatus, HelpdeskSyncEntry } from '@showback/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
 import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
+import { goToAuthorize, useOAuthReturn } from './oauthConnect.ts';
 import * as zendeskApi from './zendeskApi.ts';
 
 /** Accepts `acme`, `acme.zendesk.com` or `https://acme.zendesk.com/agent/…`: people paste what they see. */
@@ -22,7 +22,6 @@ export function useZendeskIntegration() {
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState<'connect' | 'tags' | 'disconnect' | undefined>(undefined);
   const [tags, setTags] = useState('');
-  const [params, setParams] = useSearchParams();
   const toast = useToast();
   const confirm = useConfirm();
 
@@ -42,14 +41,7 @@ export function useZendeskIntegration() {
   }, [load]);
 
   // Back from Zendesk's authorize page: a refusal or a failed exchange lands here with zendesk=failed.
-  useEffect(() => {
-    const outcome = params.get('zendesk');
-    if (!outcome) return;
-    if (outcome === 'failed') setError(t('integrationsApp.zendeskCard.connectFailed'));
-    const rest = new URLSearchParams(params);
-    rest.delete('zendesk');
-    setParams(rest, { replace: true });
-  }, [params, setParams]);
+  useOAuthReturn('zendesk', () => setError(t('integrationsApp.zendeskCard.connectFailed')));
 
   const connect = async () => {
     const name = subdomainOf(subdomain);
@@ -59,12 +51,10 @@ export function useZendeskIntegration() {
     }
     setBusy('connect');
     setError(undefined);
-    try {
-      window.location.assign(await zendeskApi.getZendeskAuthorizeUrl(name));
-    } catch (e) {
+    await goToAuthorize(() => zendeskApi.getZendeskAuthorizeUrl(name), (e) => {
       setError(chatErrorText(e, 'integrationsApp.zendeskCard.connectFailed'));
       setBusy(undefined);
-    }
+    });
   };
 
   /** Tags as people type them: separated by spaces or commas, lower case as Zendesk stores them. */
