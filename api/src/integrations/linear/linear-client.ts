@@ -1,6 +1,7 @@
 import { LinearClient, LinearError, LinearErrorType } from '@linear/sdk';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { OAuthTokens } from '../oauth-tokens.ts';
 
 /** Read the workspace and its teams, create issues and their attachments (and upload the request list). */
 export const LINEAR_SCOPES = 'read,write,issues:create';
@@ -55,17 +56,11 @@ export async function callLinear<T>(run: () => Promise<T>): Promise<{ ok: true; 
   }
 }
 
-export interface LinearTokens {
-  access_token: string;
-  refresh_token?: string;
-  expires_in?: number;
-}
-
 /**
  * POST /oauth/token (form-encoded, as Linear asks) for the authorization code or refresh token grant; the SDK has no
  * call for it. Answers the tokens, or a failure: a 400/401 means the grant itself is no good.
  */
-export async function requestLinearTokens(ctx: Pick<AppContext, 'config'>, grant: Record<string, string>): Promise<LinearTokens | LinearFailure> {
+export async function requestLinearTokens(ctx: Pick<AppContext, 'config'>, grant: Record<string, string>): Promise<OAuthTokens | LinearFailure> {
   const app = linearApp(ctx);
   let res: Response;
   try {
@@ -78,15 +73,15 @@ export async function requestLinearTokens(ctx: Pick<AppContext, 'config'>, grant
   } catch (error) {
     return classifyLinear(error);
   }
-  const body = (await res.json().catch(() => undefined)) as (Partial<LinearTokens> & { error?: string; error_description?: string }) | undefined;
-  if (res.ok && typeof body?.access_token === 'string') return body as LinearTokens;
+  const body = (await res.json().catch(() => undefined)) as (Partial<OAuthTokens> & { error?: string; error_description?: string }) | undefined;
+  if (res.ok && typeof body?.access_token === 'string') return body as OAuthTokens;
   const detail = [body?.error, body?.error_description].filter(Boolean).join(': ') || `HTTP ${res.status}`;
   if (res.status === 400 || res.status === 401) return { kind: 'broken', message: `Linear refused the grant (${detail}). Reconnect Linear.` };
   if (res.status === 429) return { kind: 'rate_limited', retryAfterSeconds: Number(res.headers.get('retry-after')) || 60, message: `Linear is rate limiting Showback (${detail}).` };
   return { kind: 'unreachable', message: `Linear's token endpoint answered ${detail}.` };
 }
 
-export const isLinearFailure = (value: LinearTokens | LinearFailure): value is LinearFailure => 'kind' in value;
+export const isLinearFailure = (value: OAuthTokens | LinearFailure): value is LinearFailure => 'kind' in value;
 
 /** POST /oauth/revoke: the access token (and with it its refresh token) stops working. True when Linear took it. */
 export async function revokeLinearToken(ctx: Pick<AppContext, 'config'>, accessToken: string): Promise<boolean> {

@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
+import { sealedTokenColumns } from '../oauth-tokens.ts';
 import { openSecret } from '../team-chat/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { callLinear, isLinearFailure, LINEAR_SCOPES, linearApi, linearApp, linearAppError, requestLinearTokens, revokeLinearToken } from './linear-client.ts';
-import { linearAccess, linearTokenColumns } from './linear-connection.ts';
+import { linearAccess } from './linear-connection.ts';
 import * as repo from './linear.repository.ts';
 
 export const linearCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/linear/callback`;
@@ -85,7 +86,7 @@ export async function completeLinearConnect(ctx: AppContext, owner: OAuthStateOw
     account_id: owner.accountId,
     organization_id: workspace.value.id,
     organization_name: workspace.value.name,
-    ...linearTokenColumns(ctx, tokens),
+    ...sealedTokenColumns(ctx, tokens),
     ...(only ? { team_id: only.id, team_key: only.key, team_name: only.name } : {}),
     connected_by: owner.userId,
   });

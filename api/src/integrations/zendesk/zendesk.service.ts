@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
+import { sealedTokenColumns } from '../oauth-tokens.ts';
 import { openSecret } from '../team-chat/secret-box.ts';
 import { assertHelpdeskAllowed, helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
 import * as tickets from '../helpdesk/ticket-requests.ts';
 import { callZendesk, isFailure, requestZendeskTokens, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOrigin } from './zendesk-client.ts';
-import { tokenColumns } from './zendesk-connection.ts';
 import * as repo from './zendesk.repository.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Zendesk is not connected.');
@@ -81,7 +81,7 @@ export async function completeZendeskConnect(ctx: AppContext, owner: OAuthStateO
     log.warn({ zendeskError: tokens.message }, 'Zendesk connect failed at /oauth/tokens');
     return failed;
   }
-  await repo.saveZendeskConnection(ctx.db, { account_id: owner.accountId, subdomain, ...tokenColumns(ctx, tokens), connected_by: owner.userId });
+  await repo.saveZendeskConnection(ctx.db, { account_id: owner.accountId, subdomain, ...sealedTokenColumns(ctx, tokens), connected_by: owner.userId });
   return '/my/integrations?zendesk=connected';
 }
 
