@@ -129,6 +129,19 @@ describe('Linear escalation against a local Linear', () => {
     expect(after.issue).toMatchObject({ id: issue.id, escalations: 2 });
   });
 
+  it('creates the issue even when the request list cannot be uploaded, and says so in it', async () => {
+    const owner = await signUp(t);
+    await connectWithTeam(t, owner);
+    const id = await recordingWithProblems(t, owner, 'Storage down');
+    linear.refuseUploadOf(`showback-requests-${id.slice(0, 8)}.har`);
+    const res = await escalate(t, owner, id);
+    expect(res.status).toBe(200);
+    const issue: LinearIssue = await body(res);
+    const stored = linear.issues().find((i) => i.id === issue.id)!;
+    expect(stored.description).toContain("The 2 requests could not be uploaded as a HAR file (the upload answered HTTP 503); they are on the recording's page.");
+    expect(stored.description).toContain('TypeError: cart is undefined');
+  });
+
   it('takes a signed Issue webhook once, refuses a bad signature and a stale one', async () => {
     const owner = await signUp(t);
     await connectWithTeam(t, owner);

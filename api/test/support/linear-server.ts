@@ -103,6 +103,8 @@ export interface LinearServer {
   moveIssue(issueId: string, stateName: string): Record<string, unknown>;
   /** Posts `payload` (with its `webhookTimestamp`) as Linear does: signed with the app's secret unless `signWith` says otherwise. */
   sendWebhook(target: string, payload: Record<string, unknown>, options?: { signWith?: string; deliveryId?: string }): Promise<Response>;
+  /** The storage refuses the PUT of a file with this name (503), as a storage outage would; other files still upload. */
+  refuseUploadOf(filename: string): void;
   /** Access tokens issued from now on expire after this many seconds (`expires_in`). */
   setTokenLifetime(seconds: number): void;
   /** Whether Linear still accepts this access token. */
@@ -128,6 +130,7 @@ export async function startLinearServer(): Promise<LinearServer> {
   const attachments = new Map<string, StoredAttachment>();
   const numbers = new Map<string, number>();
   const uploads = new Map<string, { contentType: string; size: number; filename: string; bytes?: Buffer }>();
+  const refusedUploads = new Set<string>();
   let lifetime = 86_399;
   let syncId = 1000;
   let origin = '';
@@ -283,6 +286,7 @@ export async function startLinearServer(): Promise<LinearServer> {
       if (req.headers['content-type'] !== upload.contentType || req.headers['x-goog-content-length-range'] !== `${upload.size},${upload.size}` || bytes.length !== upload.size) {
         return send(400, { error: 'The PUT must carry the content type, the headers fileUpload gave and exactly the size declared' });
       }
+      if (refusedUploads.has(upload.filename)) return send(503, { error: 'ServiceUnavailable' });
       upload.bytes = bytes;
       res.writeHead(200);
       return res.end();
@@ -348,6 +352,9 @@ export async function startLinearServer(): Promise<LinearServer> {
         headers: { 'content-type': 'application/json; charset=utf-8', 'linear-signature': signature, 'linear-delivery': options.deliveryId ?? crypto.randomUUID(), 'linear-event': String(payload.type), 'user-agent': 'Linear-Webhook' },
         body,
       });
+    },
+    refuseUploadOf(filename) {
+      refusedUploads.add(filename);
     },
     setTokenLifetime(seconds) {
       lifetime = seconds;
