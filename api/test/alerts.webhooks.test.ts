@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALERT_EVENT_TYPES, type AlertDelivery, type Summary } from '@showback/contract';
 import { recordAlertEvent } from '../src/alerts/alert-events.ts';
 import type { LocalMailbox } from '../src/integrations/email/local-mailbox.ts';
@@ -27,6 +27,18 @@ async function waitForFanOut(t: TestApp, eventId: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error('event never fanned out');
+}
+
+/** The owner's "endpoint disabled" email: its own job, sent after the delivery's outcome is written, so waited for. */
+function disabledEmail(t: TestApp, owner: SignedUp) {
+  return vi.waitFor(
+    async () => {
+      const found = (await (t.app.ctx.mailer as LocalMailbox).list()).find((m) => m.to === owner.user.email && m.subject === 'A webhook endpoint was disabled');
+      if (!found) throw new Error('no "A webhook endpoint was disabled" email yet');
+      return found;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 /** DELETE without a body, so without a JSON content type. */
@@ -247,8 +259,8 @@ describe('signed webhooks', () => {
     expect(d).toMatchObject({ attempts: 1, last_status: 410, last_excerpt: 'unsubscribed' });
     const [listed] = (await body(await fetch(api(t, ''), { headers: owner.headers }))).items.filter((e: { id: string }) => e.id === endpoint.id);
     expect(listed).toMatchObject({ status: 'disabled', disabled_reason: 'The endpoint answered 410 Gone.' });
-    const mail = (await (t.app.ctx.mailer as LocalMailbox).list()).find((m) => m.to === owner.user.email && m.subject === 'A webhook endpoint was disabled');
-    expect(mail?.text).toContain(`${receiver.url}/gone`);
+    const mail = await disabledEmail(t, owner);
+    expect(mail.text).toContain(`${receiver.url}/gone`);
 
     // Disabled: new events are not sent to it.
     const before = receiver.received.length;
@@ -278,8 +290,8 @@ describe('signed webhooks', () => {
     await waitForDeliveries(t, owner, endpoint.id, (items) => items.find((d) => d.id === first.id)?.status === 'failed');
     const [listed] = (await body(await fetch(api(t, ''), { headers: owner.headers }))).items;
     expect(listed).toMatchObject({ status: 'disabled', disabled_reason: 'Every delivery failed for 5 days.' });
-    const mail = (await (t.app.ctx.mailer as LocalMailbox).list()).find((m) => m.to === owner.user.email && m.subject === 'A webhook endpoint was disabled');
-    expect(mail?.text).toContain('every delivery failed for 5 days');
+    const mail = await disabledEmail(t, owner);
+    expect(mail.text).toContain('every delivery failed for 5 days');
     await remove(t, owner, endpoint.id);
   });
 

@@ -87,6 +87,9 @@ describe('upload → submit → MP4', () => {
     const otherWidth = await fetch(`${t.url}${String(done.poster_url)}?width=100`, { headers: owner.headers });
     expect(otherWidth.status).toBe(422);
     expect(await otherWidth.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { width: ['must be one of 144, 288'] } });
+    // Who may not see the poster learns nothing about its inputs either: signed out, a bad width is 401 like a good one.
+    const anonymous = await fetch(`${t.url}${String(done.poster_url)}?width=100`);
+    expect([anonymous.status, ((await anonymous.json()) as { code: string }).code]).toEqual([401, 'UNAUTHENTICATED']);
     const req = await json<RecordingRequest>(await fetch(`${t.url}/api/v1/requests/${request.id}`, { headers: owner.headers }));
     expect(req.submission_count).toBe(1);
   });

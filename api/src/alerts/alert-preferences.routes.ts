@@ -14,11 +14,11 @@ const UnsubscribeQuery = Type.Object({ user: Type.String({ format: 'uuid' }), to
 export const alertPreferencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['alerts'];
 
-  app.get('/api/v1/users/me/alert_preferences', { preHandler: requireUser, schema: { tags, response: { 200: AlertPreferencesSchema, 401: ErrorBodySchema } } }, async (request) => ({
+  app.get('/api/v1/users/me/alert_preferences', { preValidation: requireUser, schema: { tags, response: { 200: AlertPreferencesSchema, 401: ErrorBodySchema } } }, async (request) => ({
     new_recording_email: (await wantsNewRecordingEmail(app.ctx.db, request.user.id)) ?? false,
   }));
 
-  app.put('/api/v1/users/me/alert_preferences', { preHandler: requireUser, schema: { tags, body: AlertPreferencesSchema, response: { 200: AlertPreferencesSchema, 401: ErrorBodySchema, 422: ErrorBodySchema } } }, async (request) => {
+  app.put('/api/v1/users/me/alert_preferences', { preValidation: requireUser, schema: { tags, body: AlertPreferencesSchema, response: { 200: AlertPreferencesSchema, 401: ErrorBodySchema, 422: ErrorBodySchema } } }, async (request) => {
     await setNewRecordingEmail(app.ctx.db, request.user.id, request.body.new_recording_email);
     return { new_recording_email: request.body.new_recording_email };
   });

@@ -8,7 +8,7 @@ export type { SessionUser } from '../modules/auth/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user. Set by the requireUser / requireSysadmin preHandlers; read it only on such routes. */
+    /** The signed-in user. Set by the requireUser / requireSysadmin hooks; read it only on such routes. */
     user: SessionUser;
     /** The session behind the cookie, when there is one (set together with user). */
     sessionId: string | null;
@@ -48,12 +48,15 @@ export function setSession(request: FastifyRequest, session: ResolvedSession | u
 
 export const unauthenticated = (): AppError => new AppError('UNAUTHENTICATED', 'You need to sign in or sign up before continuing.');
 
-/** preHandler: 401 UNAUTHENTICATED unless a valid session cookie came with the request. */
+/**
+ * preValidation: 401 UNAUTHENTICATED unless a valid session cookie came with the request. Before validation, so that an
+ * anonymous caller learns nothing about a route's inputs (a bad query is 401 for them, not 422).
+ */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!(await findSessionUser(request))) throw unauthenticated();
 }
 
-/** preHandler: requireUser, then 403 FORBIDDEN unless the user is a system admin. */
+/** preValidation: requireUser, then 403 FORBIDDEN unless the user is a system admin. */
 export async function requireSysadmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireUser(request, reply);
   if (!request.user.isSysadmin) throw new AppError('FORBIDDEN', 'Only system admins may do this.');

@@ -35,7 +35,7 @@ function messagePage(m: StoredMail): string {
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
   const mailbox = app.ctx.mailer;
   if (!(mailbox instanceof LocalMailbox)) return;
-  app.addHook('preHandler', requireSysadmin);
+  app.addHook('preValidation', requireSysadmin);
   app.get('/dev/mailbox', async (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(listPage(await mailbox.list())));
   app.get('/dev/mailbox/messages.json', async (_request, reply) => reply.header('Cache-Control', 'no-store').send(await mailbox.list()));
   app.get<{ Params: { id: string } }>('/dev/mailbox/:id', async (request, reply) => {

@@ -52,13 +52,13 @@ export const linearRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send(null);
   });
 
-  app.get('/api/v1/submissions/:id/linear_issue', { preHandler: requireUser, schema: { tags, params: IdParams, response: { 200: RecordingLinearIssueSchema, ...errors } } }, async (request) =>
+  app.get('/api/v1/submissions/:id/linear_issue', { preValidation: requireUser, schema: { tags, params: IdParams, response: { 200: RecordingLinearIssueSchema, ...errors } } }, async (request) =>
     recordingLinearIssue(app.ctx, request.user.accountId, request.params.id),
   );
 
   app.post(
     '/api/v1/submissions/:id/linear_issue',
-    { preHandler: requireUser, schema: { tags, params: IdParams, body: CreateLinearIssueSchema, response: { 200: LinearIssueSchema, ...errors, ...upstream } } },
+    { preValidation: requireUser, schema: { tags, params: IdParams, body: CreateLinearIssueSchema, response: { 200: LinearIssueSchema, ...errors, ...upstream } } },
     async (request) => escalateToLinear(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.id, request.body ?? {}),
   );
 };

@@ -11,7 +11,7 @@ export const zapierRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['zapier'];
   const base = '/api/v1/integrations/zapier';
 
-  app.get(`${base}/status`, { preHandler: requireUser, schema: { tags, response: { 200: ZapierStatusSchema, ...errors } } }, async (request) => service.zapierStatus(app.ctx, request.user.accountId));
+  app.get(`${base}/status`, { preValidation: requireUser, schema: { tags, response: { 200: ZapierStatusSchema, ...errors } } }, async (request) => service.zapierStatus(app.ctx, request.user.accountId));
 
   app.get(`${base}/authorize`, { config: { permission: 'integrations.manage' }, schema: { tags, response: { 200: ZapierConnectSchema, ...errors } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -28,7 +28,7 @@ export const zapierRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send(null);
   });
 
-  app.get(`${base}/subscriptions`, { preHandler: requireUser, schema: { tags, response: { 200: ZapierSubscriptionListSchema, ...errors } } }, async (request) => ({
+  app.get(`${base}/subscriptions`, { preValidation: requireUser, schema: { tags, response: { 200: ZapierSubscriptionListSchema, ...errors } } }, async (request) => ({
     items: await service.listSubscriptions(app.ctx, request.user.accountId),
   }));
 

@@ -92,7 +92,7 @@ export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   // The agent, signed in to Showback in its own window, approves the app's challenge (any member: the app acts as them).
-  app.post(`${base}/app/approve`, { preHandler: requireUser, schema: { tags, body: ZendeskAppApproveSchema, response: { 201: ZendeskAppApprovalSchema, ...errors, ...upstream } } }, async (request, reply) => {
+  app.post(`${base}/app/approve`, { preValidation: requireUser, schema: { tags, body: ZendeskAppApproveSchema, response: { 201: ZendeskAppApprovalSchema, ...errors, ...upstream } } }, async (request, reply) => {
     reply.status(201);
     return approveZendeskApp(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.body);
   });

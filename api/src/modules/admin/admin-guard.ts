@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import { findSessionUser } from '../../plugins/auth.ts';
 
 /**
- * preHandler of every /api/v1/admin route: only system admins get past it. Anyone else, signed in or not, gets the
+ * onRequest hook of every /api/v1/admin route: only system admins get past it. Anyone else, signed in or not, gets the
  * answer of an unknown route (plugins/errors.ts), so the admin API does not show that it exists.
  */
 export async function requireSysadminHidden(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

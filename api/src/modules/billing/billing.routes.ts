@@ -29,7 +29,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
   app.get('/api/v1/billing', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, summary: 'Plan, usage this month, limits and warnings of the account', response: { 200: BillingStateSchema, 401: ErrorBodySchema } },
   }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -44,7 +44,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => startCheckout(ctx, request.user, request.body));
 
   app.get('/api/v1/checkout/sessions/:id', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: {
       tags,
       summary: 'Whether a checkout has reached the account (polled by /checkout/success)',

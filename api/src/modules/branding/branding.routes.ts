@@ -14,7 +14,7 @@ export const brandingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/v1/account/branding',
-    { preHandler: requireUser, schema: { tags, summary: "The account's logo, colour, business name and Powered by setting (members read it)", response: { 200: BrandingSchema, ...errors } } },
+    { preValidation: requireUser, schema: { tags, summary: "The account's logo, colour, business name and Powered by setting (members read it)", response: { 200: BrandingSchema, ...errors } } },
     async (request) => service.getBranding(ctx, request.user.accountId, may(request.user.role, 'account.branding')),
   );
 

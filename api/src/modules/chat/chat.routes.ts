@@ -48,22 +48,22 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['chat'];
 
   app.get('/api/v1/chat', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, summary: 'The signed-in user’s conversation with the Showback team: latest messages and unread count', response: { 200: ChatStateSchema } },
   }, async (request) => service.getState(app.ctx, request.user));
 
   app.get('/api/v1/chat/unread', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, summary: 'How many of the Showback team’s messages the signed-in user has not read (the navigation’s badge)', response: { 200: ChatUnreadSchema } },
   }, async (request) => service.getUnread(app.ctx, request.user));
 
   app.post('/api/v1/chat/messages', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, summary: 'Write to the Showback team', body: ChatMessageBodySchema, response: { 201: ChatMessageSchema, 422: ErrorBodySchema, 429: ErrorBodySchema } },
   }, async (request, reply) => reply.status(201).send(await service.sendAsCustomer(app.ctx, request.user, request.body.body)));
 
   app.post('/api/v1/chat/read', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, summary: 'Mark the team’s messages read up to one of them', body: ChatReadBodySchema, response: { 204: Type.Null(), 404: ErrorBodySchema } },
   }, async (request, reply) => {
     await service.markReadAsCustomer(app.ctx, request.user, request.body.up_to_id);
@@ -71,7 +71,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/chat/events', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, summary: 'Live events of the signed-in user’s conversation', description: StreamDescription, response: { 400: ErrorBodySchema } },
   }, async (request, reply) => openEventStream(hub, request, reply, request.user.id));
 

@@ -10,7 +10,7 @@ const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const summariesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/submissions/:id/summary', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags: ['submissions'], params: IdParams, response: { 200: SummarySchema, 404: ErrorBodySchema } },
   }, async (request): Promise<Summary> => {
     const { accountId } = request.user;

@@ -24,12 +24,12 @@ export const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['support'];
 
   app.get('/api/v1/support-requests', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, summary: 'The signed-in user’s support requests with their replies, newest first', querystring: PageQuerySchema, response: { 200: SupportRequestListSchema } },
   }, async (request) => service.listMine(app.ctx, request.user, request.query.page ?? 1, request.query.per_page ?? 20));
 
   app.post('/api/v1/support-requests', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, summary: 'Open a support request', body: NewSupportRequestSchema, response: { 201: SupportRequestSchema, 422: ErrorBodySchema, 429: ErrorBodySchema } },
   }, async (request, reply) => {
     const created = await service.openRequest(app.ctx, request.log, request.user, request.ip, request.body);
@@ -37,12 +37,12 @@ export const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/support-requests/:id', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, params: IdParams, response: { 200: SupportRequestSchema, 404: ErrorBodySchema } },
   }, async (request) => service.getMine(app.ctx, request.user, request.params.id));
 
   app.post('/api/v1/support-requests/:id/replies', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, summary: 'Follow up on one of your requests: reopens it and tells the team', params: IdParams, body: SupportFollowUpBodySchema, response: { 201: SupportRequestSchema, 404: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema } },
   }, async (request, reply) => {
     const updated = await service.followUp(app.ctx, request.log, request.user, request.params.id, request.body);

@@ -43,7 +43,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   const invitingAdmin = { config: { permission: 'team.invite' }, preHandler: invitationRateLimit } as const;
 
-  app.get(base, { preHandler: requireUser, schema: { tags, summary: 'Members, pending invitations and seats (any member)', response: { 200: TeamSchema, ...errors } } }, async (request, reply) => {
+  app.get(base, { preValidation: requireUser, schema: { tags, summary: 'Members, pending invitations and seats (any member)', response: { 200: TeamSchema, ...errors } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return members.getTeam(ctx, request.user.accountId);
   });

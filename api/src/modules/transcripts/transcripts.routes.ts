@@ -13,12 +13,12 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['submissions'];
 
   app.get('/api/v1/submissions/:id/transcript', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, params: IdParams, response: { 200: TranscriptSchema, 404: ErrorBodySchema } },
   }, async (request) => service.getTranscript(app.ctx, request.user.accountId, request.params.id));
 
   app.post('/api/v1/submissions/:id/transcript', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, params: IdParams, response: { 202: TranscriptSchema, 404: ErrorBodySchema, 409: ErrorBodySchema } },
   }, async (request, reply) => {
     reply.status(202);
@@ -27,7 +27,7 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // An owner's correction of one segment: no recogniser is perfect.
   app.patch('/api/v1/submissions/:id/transcript/segments/:index', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: {
       tags,
       params: Type.Object({ id: Type.String({ format: 'uuid' }), index: Type.Integer({ minimum: 0, maximum: 100_000 }) }),
@@ -38,7 +38,7 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The player's captions track (<track src>), and with ?download=1 the file a person saves.
   app.get('/api/v1/submissions/:id/captions.vtt', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, params: IdParams, querystring: Type.Object({ download: Type.Optional(Type.Boolean()) }) },
   }, async (request, reply) => {
     const { segments, title } = await service.readySegments(app.ctx, request.user.accountId, request.params.id);
@@ -49,7 +49,7 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/submissions/:id/transcript.txt', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, params: IdParams },
   }, async (request, reply) => {
     const { segments, title } = await service.readySegments(app.ctx, request.user.accountId, request.params.id);

@@ -60,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/v1/users/me',
-    { preHandler: requireUser, schema: { tags: ['users'], summary: 'Update name, email or password', body: UpdateMeBodySchema, response: { 200: UserSchema, ...errors } } },
+    { preValidation: requireUser, schema: { tags: ['users'], summary: 'Update name, email or password', body: UpdateMeBodySchema, response: { 200: UserSchema, ...errors } } },
     async (request) => {
       await users.updateMe(ctx, request.user.id, request.body, request.sessionId ?? undefined);
       return users.userJson(ctx, request.user.id);

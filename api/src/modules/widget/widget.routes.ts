@@ -29,7 +29,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['widget'];
 
   app.get('/api/v1/widget', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags, response: { 200: WidgetSettingsSchema } },
   }, async (request) => service.getWidgetSettings(app.ctx, request.user));
 
@@ -90,7 +90,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/submissions/:id/events', {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: { tags: ['submissions'], params: IdParams, response: { 200: SubmissionEventsSchema, 404: ErrorBodySchema } },
   }, async (request) => getSubmissionEvents(app.ctx, request.user.accountId, request.params.id));
 };
