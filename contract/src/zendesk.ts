@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { HelpdeskSyncLogSchema, TicketParamsSchema } from './helpdesk.ts';
 
 /**
  * Zendesk on /my/integrations and for the Zendesk app (`/api/v1/integrations/zendesk/…`): connect by OAuth, requests
@@ -62,7 +61,3 @@ export const ZendeskAppTokenSchema = Type.Object(
   { $id: 'ZendeskAppToken' },
 );
 export type ZendeskAppToken = Static<typeof ZendeskAppTokenSchema>;
-
-/** The Zendesk routes' names for the shared helpdesk schemas (helpdesk.ts). */
-export const ZendeskTicketParamsSchema = TicketParamsSchema;
-export const ZendeskSyncLogSchema = HelpdeskSyncLogSchema;

@@ -22,7 +22,7 @@ export const freshdeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/freshdesk';
   const tags = ['helpdesk'];
   const admin = { config: { permission: 'integrations.manage' } } as const;
-  const appCall = { config: { csrf: 'unless-bearer' }, preHandler: requireAppCaller(resolveFreshdeskAppToken, 'The Showback app token in Freshdesk was replaced or Freshdesk was disconnected. Paste a new token into the app settings.') } as const;
+  const appCall = { config: { csrf: 'unless-bearer' }, preValidation: requireAppCaller(resolveFreshdeskAppToken, 'The Showback app token in Freshdesk was replaced or Freshdesk was disconnected. Paste a new token into the app settings.') } as const;
 
   app.get(`${base}/status`, { ...admin, schema: { tags, response: { 200: FreshdeskStatusSchema, ...errors } } }, async (request) => service.freshdeskStatus(app.ctx, request.user.accountId));
 

@@ -15,7 +15,7 @@ export const helpdeskUpstreamErrors = { 402: ErrorBodySchema, 409: ErrorBodySche
 export const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer (.*)$/s.exec(request.headers.authorization ?? '')?.[1];
 
 /**
- * The route guard of the calls a helpdesk's app makes: with an app token (`Authorization: Bearer`) only the token
+ * The route guard (preValidation, like every sign-in check) of the calls a helpdesk's app makes: with an app token (`Authorization: Bearer`) only the token
  * counts; without one, a signed-in page of Showback may call with its cookie (and its CSRF token, `csrf: 'unless-bearer'`).
  */
 export function requireAppCaller(resolve: (ctx: AppContext, token: string) => Promise<SessionUser | undefined>, ended: string) {

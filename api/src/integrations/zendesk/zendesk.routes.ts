@@ -3,11 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AuthorizeUrlSchema,
-  CreateTicketRequestSchema,
-  ErrorBodySchema,
   OAuthCallbackQuerySchema,
-  TicketRequestListSchema,
-  TicketRequestSchema,
+  HelpdeskSyncLogSchema,
   UpdateZendeskSchema,
   ZendeskAppApprovalSchema,
   ZendeskAppApproveSchema,
@@ -15,31 +12,17 @@ import {
   ZendeskAppTokenSchema,
   ZendeskConnectSchema,
   ZendeskStatusSchema,
-  ZendeskSyncLogSchema,
-  ZendeskTicketParamsSchema,
 } from '@showback/contract';
-import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { bearerOf, helpdeskErrors, helpdeskUpstreamErrors, registerTicketRoutes, requireAppCaller } from '../helpdesk/app-calls.ts';
+import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
 import { approveZendeskApp, endZendeskAppSession, exchangeZendeskAppToken, resolveZendeskAppToken } from './zendesk-app-sessions.ts';
 import * as service from './zendesk.service.ts';
 
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
-const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema };
+const errors = helpdeskErrors;
+const upstream = helpdeskUpstreamErrors;
 
-/** Whatever follows `Bearer ` (the same test as the CSRF plugin's, so a bearer request never falls back to the cookie). */
-const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer (.*)$/s.exec(request.headers.authorization ?? '')?.[1];
-
-/**
- * The Zendesk app calls from an iframe on another site with its app token (`Authorization: Bearer`), and then only
- * the token counts; a signed-in page of Showback may call with its cookie (and its CSRF token, `csrf: 'unless-bearer'`).
- */
-async function requireTicketCaller(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const bearer = bearerOf(request);
-  if (bearer === undefined) return requireUser(request, reply);
-  const user = await resolveZendeskAppToken(request.server.ctx, bearer);
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Your Showback sign-in in Zendesk has ended. Sign in to Showback again from the app.');
-  request.user = user;
-}
+const requireTicketCaller = requireAppCaller(resolveZendeskAppToken, 'Your Showback sign-in in Zendesk has ended. Sign in to Showback again from the app.');
 
 /**
  * The app's origin is Zendesk's (`*.apps.zdusercontent.com`) or the app's own host: any origin may read these answers,
@@ -54,7 +37,7 @@ export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/zendesk';
   const tags = ['helpdesk'];
   const admin = { config: { permission: 'integrations.manage' } } as const;
-  const appCall = { config: { csrf: 'unless-bearer' }, preHandler: requireTicketCaller, onSend: async (_q: FastifyRequest, reply: FastifyReply) => allowAnyOrigin(reply) } as const;
+  const appCall = { config: { csrf: 'unless-bearer' }, preValidation: requireTicketCaller, onSend: async (_q: FastifyRequest, reply: FastifyReply) => allowAnyOrigin(reply) } as const;
   const owner = (user: { id: string; accountId: string }) => ({ userId: user.id, accountId: user.accountId });
 
   app.get(`${base}/status`, { ...admin, schema: { tags, response: { 200: ZendeskStatusSchema, ...errors } } }, async (request) => service.zendeskStatus(app.ctx, request.user.accountId));
@@ -73,7 +56,7 @@ export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     service.updateZendesk(app.ctx, request.user.accountId, request.body),
   );
 
-  app.get(`${base}/sync_log`, { ...admin, schema: { tags, response: { 200: ZendeskSyncLogSchema, ...errors } } }, async (request) => ({ items: await service.zendeskSyncLog(app.ctx, request.user.accountId) }));
+  app.get(`${base}/sync_log`, { ...admin, schema: { tags, response: { 200: HelpdeskSyncLogSchema, ...errors } } }, async (request) => ({ items: await helpdeskSyncLog(app.ctx, request.user.accountId, 'zendesk') }));
 
   app.delete(`${base}/disconnect`, { ...admin, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
     await service.disconnectZendesk(app.ctx, request.user.accountId, request.log);
@@ -113,16 +96,5 @@ export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send(null);
   });
 
-  app.post(
-    `${base}/tickets/:ticketId/requests`,
-    { ...appCall, schema: { tags, params: ZendeskTicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: TicketRequestSchema, ...errors, ...upstream } } },
-    async (request, reply) => {
-      reply.status(201);
-      return service.createTicketRequest(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.ticketId, request.body);
-    },
-  );
-
-  app.get(`${base}/tickets/:ticketId/requests`, { ...appCall, schema: { tags, params: ZendeskTicketParamsSchema, response: { 200: TicketRequestListSchema, ...errors } } }, async (request) => ({
-    items: await service.listTicketRequests(app.ctx, request.user.accountId, request.params.ticketId),
-  }));
+  registerTicketRoutes(app, base, appCall, { create: service.createZendeskTicketRequest, list: service.listZendeskTicketRequests });
 };

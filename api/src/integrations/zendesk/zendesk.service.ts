@@ -7,8 +7,7 @@ import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../te
 import { sealedTokenColumns } from '../oauth-tokens.ts';
 import { openSecret } from '../team-chat/secret-box.ts';
 import { assertHelpdeskAllowed, helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
-import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
-import * as tickets from '../helpdesk/ticket-requests.ts';
+import { createTicketRequest, listTicketRequests } from '../helpdesk/ticket-requests.ts';
 import { callZendesk, isFailure, requestZendeskTokens, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOrigin } from './zendesk-client.ts';
 import * as repo from './zendesk.repository.ts';
 
@@ -104,16 +103,13 @@ async function connection(ctx: AppContext, accountId: string): Promise<repo.Zend
 }
 
 /** A recording request made from a ticket of the connected Zendesk; its recordings come back as internal notes. */
-export async function createTicketRequest(ctx: AppContext, user: { id: string; accountId: string }, ticketId: string, input: CreateTicketRequest): Promise<TicketRequest> {
+export async function createZendeskTicketRequest(ctx: AppContext, user: { id: string; accountId: string }, ticketId: string, input: CreateTicketRequest): Promise<TicketRequest> {
   const row = await connection(ctx, user.accountId);
-  return tickets.createTicketRequest(ctx, user, { helpdesk: 'zendesk', site: row.subdomain }, ticketId, input);
+  return createTicketRequest(ctx, user, { helpdesk: 'zendesk', site: row.subdomain }, ticketId, input);
 }
 
 /** The ticket's requests and their recordings, newest first: what the sidebar shows. */
-export async function listTicketRequests(ctx: AppContext, accountId: string, ticketId: string): Promise<TicketRequest[]> {
+export async function listZendeskTicketRequests(ctx: AppContext, accountId: string, ticketId: string): Promise<TicketRequest[]> {
   const row = await connection(ctx, accountId);
-  return tickets.listTicketRequests(ctx, accountId, { helpdesk: 'zendesk', site: row.subdomain }, ticketId);
+  return listTicketRequests(ctx, accountId, { helpdesk: 'zendesk', site: row.subdomain }, ticketId);
 }
-
-/** The notes written back to Zendesk, newest first: the connection's sync log. */
-export const zendeskSyncLog = (ctx: AppContext, accountId: string) => helpdeskSyncLog(ctx, accountId, 'zendesk');
