@@ -118,8 +118,12 @@ async function recorderSeconds(page: Page): Promise<number> {
   return (m ?? 0) * 60 + (s ?? 0);
 }
 
-/** The take recorded through a /r/ link as a customer does; answers the submission's id once its MP4 is ready. */
-async function recordThroughProduct(browser: Browser, server: RunningServer, owner: Owner, take: Take, recordSeconds: number, dir: string): Promise<{ id: string; uploaded: string }> {
+/**
+ * The take recorded through a /r/ link as a customer does; answers the submission's id once its MP4 is ready, and the
+ * uploaded file when it could be downloaded before processing replaced it with the MP4 (undefined when the job was
+ * quicker: the caller records the take again).
+ */
+async function recordThroughProduct(browser: Browser, server: RunningServer, owner: Owner, take: Take, recordSeconds: number, dir: string): Promise<{ id: string; uploaded: string | undefined }> {
   const request = await createRequest(owner, { title: `Bench: ${take.name}`, microphone: 'required', fields: { name: 'off', email: 'off', note: 'off' } });
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   await context.grantPermissions(['microphone'], { origin: server.url });
@@ -130,17 +134,11 @@ async function recordThroughProduct(browser: Browser, server: RunningServer, own
   const created = page.waitForResponse((r) => r.request().method() === 'POST' && /\/public\/requests\/[^/]+\/submissions$/.test(new URL(r.url()).pathname), { timeout: 120_000 });
   const submitted = submit(page);
   const { id } = (await (await created).json()) as { id: string };
-  // The uploaded file, before processing replaces it with the MP4 (it may be gone already: then retried on the next take).
-  const uploaded = path.join(dir, `${take.name}-uploaded`);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await download(owner, `/api/v1/submissions/${id}/original`, uploaded);
-      break;
-    } catch (err) {
-      if (attempt >= 20) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const file = path.join(dir, `${take.name}-uploaded`);
+  const uploaded = await download(owner, `/api/v1/submissions/${id}/original`, file).then(
+    () => file,
+    () => undefined,
+  );
   await submitted;
   const processed = await waitForProcessed(owner, id, 600_000);
   if (processed.status !== 'ready') throw new Error(`processing ${processed.status}`);
@@ -182,8 +180,13 @@ async function werPerStage(dir: string): Promise<void> {
         await captureRaw(browser, source.seconds * 1000, captured);
         jobs.push({ take: t, stage: STAGES[2], file: captured, chunkSeconds: config.chunkSeconds });
         // The recording stops once the file has surely played out (it started LEAD_SECONDS minus the steps before).
-        const { id, uploaded } = await recordThroughProduct(browser, server, owner, take, Math.ceil(source.seconds - LEAD_SECONDS + 3), dir);
-        jobs.push({ take: t, stage: STAGES[3], file: uploaded, chunkSeconds: config.chunkSeconds });
+        let recorded = await recordThroughProduct(browser, server, owner, take, Math.ceil(source.seconds - LEAD_SECONDS + 3), dir);
+        for (let attempt = 2; !recorded.uploaded; attempt++) {
+          if (attempt > 3) throw new Error(`${take.name}: processing took the upload in before it could be downloaded, three times`);
+          recorded = await recordThroughProduct(browser, server, owner, take, Math.ceil(source.seconds - LEAD_SECONDS + 3), dir);
+        }
+        const { id, uploaded } = recorded;
+        jobs.push({ take: t, stage: STAGES[3], file: uploaded!, chunkSeconds: config.chunkSeconds });
         const mp4 = path.join(dir, `${take.name}.mp4`);
         await download(owner, `/api/v1/submissions/${id}/video`, mp4);
         jobs.push({ take: t, stage: STAGES[4], file: mp4, chunkSeconds: config.chunkSeconds });
