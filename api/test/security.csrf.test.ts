@@ -19,6 +19,8 @@ const COOKIELESS = [
   'POST /api/v1/public/alerts/unsubscribe',
   'POST /api/v1/public/requests/:token/submissions',
   'POST /api/v1/stripe/webhook',
+  // Linear's webhook, authorised by its Linear-Signature HMAC over the raw body (docs/linear.md).
+  'POST /api/v1/integrations/linear/webhook',
   'POST /api/v1/widget/sessions',
   // Called by Zapier with the account's X-API-Key; a browser's cookies do not authenticate them.
   'POST /api/v1/zapier/hooks',
