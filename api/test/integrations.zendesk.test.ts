@@ -170,7 +170,7 @@ describe('Zendesk integration against a local Zendesk API', () => {
     await connect(t, owner);
     zendesk.addTicket(502, 'Login loops', { name: 'Ada', email: 'ada@customer.example' });
     const made = await ticketRequest(t, owner, 502, 'Login loops');
-    zendesk.answerNextUpdates({ rateLimitedFor: 1 });
+    zendesk.answerNextUpdates(502, { rateLimitedFor: 1 });
     await record(t, made.request.token);
     // Whether the summary is written before the note's retry or after it is the worker's timing: either the note
     // carries it (and the update posts nothing) or an update adds it; never twice, never missing.
@@ -186,7 +186,7 @@ describe('Zendesk integration against a local Zendesk API', () => {
     expect(puts[1]!.at - puts[0]!.at).toBeGreaterThanOrEqual(900);
 
     // Zendesk takes the note but the answer never arrives: the retry finds the note by its ref and posts nothing.
-    zendesk.answerNextUpdates({ appliedThenDropped: true });
+    zendesk.answerNextUpdates(502, { appliedThenDropped: true });
     const second = await record(t, made.request.token);
     await commentsOn(t, owner, zendesk, 502, posted.length + 2);
     const lost = await waitFor('the attempt to fail', () => zendeskDeliveries(t, owner.user.account.id), (r) => r.length >= 3 && r[2]!.status === 'pending' && r[2]!.attempts === 1);

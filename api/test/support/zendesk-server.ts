@@ -31,7 +31,8 @@ export interface ZendeskServer {
   /** The ticket as the agent's screen shows it (what the Zendesk app reads with `client.get`). */
   ticket(ticketId: number): { id: number; subject: string; requester: { name: string; email: string } } | undefined;
   tags(ticketId: number): string[];
-  answerNextUpdates(...answers: UpdateAnswer[]): void;
+  /** Scripted answers for the next updates of this ticket only (other tickets are never affected). */
+  answerNextUpdates(ticketId: number, ...answers: UpdateAnswer[]): void;
   /** Every token issued so far stops working (an admin revoked the app's access in Zendesk). */
   revokeAll(): void;
   /** The access tokens issued expire after this many seconds (the exchange's `expires_in`). */
@@ -52,7 +53,7 @@ const INVALID_GRANT = { error: 'invalid_grant', error_description: 'The provided
  */
 export async function startZendeskServer(): Promise<ZendeskServer> {
   const calls: ZendeskCall[] = [];
-  const updateAnswers: UpdateAnswer[] = [];
+  const updateAnswers = new Map<number, UpdateAnswer[]>();
   const codes = new Map<string, { redirect: string; challenge: string; scope: string }>();
   const tokens = new Map<string, { scope: string; expiresAt: number | undefined }>();
   const refreshTokens = new Map<string, string>();
@@ -135,7 +136,7 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
       }
       if (req.method === 'PUT' && ticketPath && !ticketPath[2] && ticket) {
         if (!granted.scope.split(' ').some((s) => s === 'write' || s === 'tickets:write')) return send(403, { error: 'Forbidden', description: 'You do not have access to this page. Please contact the account owner of this help desk for further help.' });
-        const answer = updateAnswers.shift();
+        const answer = updateAnswers.get(Number(ticketPath[1]))?.shift();
         if (answer && 'rateLimitedFor' in answer) return send(429, { error: 'APIRateLimitExceeded', description: 'Rate limit for ticket updates exceeded, please wait before updating this ticket again' }, { 'retry-after': String(answer.rateLimitedFor) });
         if (answer && 'status' in answer) return send(answer.status, answer.body);
         const change = ((body ?? {}) as { ticket?: { comment?: { html_body?: string; body?: string; public?: boolean }; tags?: string[]; additional_tags?: string[] } }).ticket;
@@ -183,7 +184,7 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
       return found && { id, subject: found.subject, requester: found.requester };
     },
     tags: (id) => tickets.get(id)?.tags ?? [],
-    answerNextUpdates: (...answers) => updateAnswers.push(...answers),
+    answerNextUpdates: (id, ...answers) => updateAnswers.set(id, [...(updateAnswers.get(id) ?? []), ...answers]),
     revokeAll: () => {
       tokens.clear();
       refreshTokens.clear();
