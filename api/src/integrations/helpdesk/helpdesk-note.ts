@@ -31,10 +31,13 @@ function list(heading: string, total: number, items: string[]): string {
 }
 
 function summaryHtml(summary: NonNullable<SubmissionAlert['summary']>): string {
-  const by = summary.kind === 'model' ? `written by ${text(summary.engine ?? 'a language model')}` : 'assembled from the recording (no model)';
+  const by = summary.kind === 'model' ? `written by ${text(summary.engine ?? 'a language model')}` : 'assembled from the recording, no model';
   const goal = summary.goal ? `<p>${text(summary.goal, 500)}</p>` : '';
   const lines = summary.lines.map((l) => `<li>${text(l.text, 500)}${l.citations.length ? ` <em>[${l.citations.map(citation).join('; ')}]</em>` : ''}</li>`).join('');
-  return `<p><strong>Summary</strong> (${by}):</p>${goal}${lines ? `<ul>${lines}</ul>` : ''}`;
+  // A digest of a recording without failures, note or speech the recogniser was sure of has no line: say so, as the
+  // recording's page does, rather than leave a heading over nothing.
+  const body = goal || lines ? `${goal}${lines ? `<ul>${lines}</ul>` : ''}` : '<p>No console error or failing request was captured, and no speech the recogniser was sure of.</p>';
+  return `<p><strong>Summary</strong> (${by}):</p>${body}`;
 }
 
 function environmentLine(env: Record<string, unknown>): string {
