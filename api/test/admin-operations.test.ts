@@ -137,7 +137,7 @@ describe('admin lists and actions on recordings, invitations and deliveries', ()
 
   it('replays a failed webhook delivery through the dispatcher, signed afresh, audited; only a failed one', async () => {
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/ops` });
-    receiver.answerNext({ status: 410, body: 'gone for now' });
+    receiver.answerNext({ path: '/ops', status: 410, body: 'gone for now' });
     const before = receiver.received.length;
     await sendTestEvent(t, owner, endpoint.id);
     const [failed] = await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.status === 'failed');

@@ -118,7 +118,7 @@ describe('Microsoft Teams integration against local identity platform, Graph and
     expect(content.body.find((b: { type: string }) => b.type === 'Image')).toMatchObject({ url: expect.stringContaining('/api/v1/public/submissions/') });
     expect(content.actions).toEqual([{ type: 'Action.OpenUrl', title: 'Open recording', url: expect.stringMatching(/\/my\/recordings\/[0-9a-f-]{36}$/) }]);
 
-    receiver.answerNext({ status: 404, body: 'workflow not found' });
+    receiver.answerNext({ path: '/workflows/recordings', status: 404, body: 'workflow not found' });
     const test = await fetch(api(t, '/test'), { method: 'POST', headers: owner.headers, body: '{}' });
     expect(test.status).toBe(502);
     expect((await status(t, owner)).error).toContain('HTTP 404');

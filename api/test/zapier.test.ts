@@ -83,7 +83,7 @@ describe('Zapier: connect, the key, REST hooks', () => {
     expect((await fetch(`${t.url}/api/v1/zapier/hooks/${subscription.id}`, { method: 'DELETE', headers: { 'x-api-key': stranger.key } })).status).toBe(404);
 
     // The zap is turned off: Zapier answers 410 and the subscription goes.
-    receiver.answerNext({ status: 410 });
+    receiver.answerNext({ path: '/zap', status: 410 });
     await recordThroughLink(t, owner, 'Zap me again');
     await receiver.waitFor(start + 2, 60_000);
     for (let i = 0; i < 100 && (await body(await fetch(zap(t, '/status'), { headers: owner.headers }))).subscription_count > 0; i++) await new Promise((r) => setTimeout(r, 50));
