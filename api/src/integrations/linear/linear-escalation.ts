@@ -103,55 +103,55 @@ export async function escalateToLinear(ctx: AppContext, user: { id: string; acco
   const alert = await buildSubmissionAlert(ctx, user.accountId, submissionId);
   if (!alert) throw new AppError('NOT_FOUND', 'Submission not found');
   const events = await listEvents(ctx.db, submissionId);
-  const requestList = await uploadRequestList(linearApi(ctx, token), events, alert);
+  const api = linearApi(ctx, token);
+  const requestList = await uploadRequestList(api, events, alert);
   const description = linearIssueMarkdown(alert, problemsOf(events), requestList);
   const title = input.title ?? alert.request.title;
   const recordingUrl = alert.links.recording;
-  const api = linearApi(ctx, token);
 
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('submissions').select('id').where('id', '=', submissionId).forUpdate().executeTakeFirst();
-    const known = await trx.selectFrom('linear_issues').selectAll().where('submission_id', '=', submissionId).executeTakeFirst();
-    let issueId = await unwrap(await issueOfRecording(api, known, row.organization_id, recordingUrl), markBroken);
-    if (issueId) {
-      const updated = await callLinear(() => api.updateIssue(issueId!, { title, description }));
-      // Deleted in Linear since: the recording gets a new issue.
-      if (!updated.ok && updated.kind === 'refused') issueId = undefined;
-      else await unwrap(updated, markBroken);
-    }
-    if (!issueId) {
-      const created = await unwrap(await callLinear(() => api.createIssue({ teamId: row.team_id!, title, description })), markBroken);
-      issueId = created.issueId;
-      if (!issueId) throw new AppError('UPSTREAM_FAILED', 'Linear did not create the issue.');
-    }
-    const attachment = await unwrap(
-      await callLinear(() =>
-        api.createAttachment({
-          issueId: issueId!,
-          url: recordingUrl,
-          title: `Showback recording: ${alert.request.title}`,
-          subtitle: attachmentSubtitle(alert),
-          metadata: { consoleErrors: alert.counts.console_errors, failedRequests: alert.counts.failed_requests, durationMs: alert.submission.duration_ms ?? 0 },
-        }),
-      ),
-      markBroken,
-    );
-    const facts = await unwrap(await callLinear(async () => (await api.client.rawRequest<{ issue: IssueFacts }, { id: string }>(ISSUE_QUERY, { id: issueId! })).data!.issue), markBroken);
-    const saved = await repo.saveLinearIssue(trx, {
-      submission_id: submissionId,
-      account_id: user.accountId,
-      organization_id: row.organization_id,
-      issue_id: facts.id,
-      identifier: facts.identifier,
-      title: facts.title,
-      url: facts.url,
-      state_name: facts.state.name,
-      state_type: facts.state.type,
-      attachment_id: attachment.attachmentId ?? null,
-      created_by: user.id,
-    });
-    return toLinearIssue(saved);
+      await trx.selectFrom('submissions').select('id').where('id', '=', submissionId).forUpdate().executeTakeFirst();
+      const known = await trx.selectFrom('linear_issues').selectAll().where('submission_id', '=', submissionId).executeTakeFirst();
+      let issueId = await unwrap(await issueOfRecording(api, known, row.organization_id, recordingUrl), markBroken);
+      if (issueId) {
+        const updated = await callLinear(() => api.updateIssue(issueId!, { title, description }));
+        // Deleted in Linear since: the recording gets a new issue.
+        if (!updated.ok && updated.kind === 'refused') issueId = undefined;
+        else await unwrap(updated, markBroken);
+      }
+      if (!issueId) {
+        const created = await unwrap(await callLinear(() => api.createIssue({ teamId: row.team_id!, title, description })), markBroken);
+        issueId = created.issueId;
+        if (!issueId) throw new AppError('UPSTREAM_FAILED', 'Linear did not create the issue.');
+      }
+      const attachment = await unwrap(
+        await callLinear(() =>
+          api.createAttachment({
+            issueId: issueId!,
+            url: recordingUrl,
+            title: `Showback recording: ${alert.request.title}`,
+            subtitle: attachmentSubtitle(alert),
+            metadata: { consoleErrors: alert.counts.console_errors, failedRequests: alert.counts.failed_requests, durationMs: alert.submission.duration_ms ?? 0 },
+          }),
+        ),
+        markBroken,
+      );
+      const facts = await unwrap(await callLinear(async () => (await api.client.rawRequest<{ issue: IssueFacts }, { id: string }>(ISSUE_QUERY, { id: issueId! })).data!.issue), markBroken);
+      const saved = await repo.saveLinearIssue(trx, {
+        submission_id: submissionId,
+        account_id: user.accountId,
+        organization_id: row.organization_id,
+        issue_id: facts.id,
+        identifier: facts.identifier,
+        title: facts.title,
+        url: facts.url,
+        state_name: facts.state.name,
+        state_type: facts.state.type,
+        attachment_id: attachment.attachmentId ?? null,
+        created_by: user.id,
+      });
+      return toLinearIssue(saved);
     });
   } finally {
     if (broken) await repo.setLinearError(ctx.db, user.accountId, row.access_token_encrypted, broken.message);
