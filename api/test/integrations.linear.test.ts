@@ -115,6 +115,12 @@ describe('Linear escalation against a local Linear', () => {
       ['GET', 'https://app.example.test/api/cart?id=7', 200, 35],
     ]);
     expect(log.log.entries[1]!.request.queryString).toEqual([{ name: 'id', value: '7' }]);
+    // The same file from Showback, for the account's members only (the link GitHub issues carry).
+    const own = await fetch(`${t.url}/api/v1/submissions/${id}/requests.har`, { headers: member.headers });
+    expect(own.headers.get('content-disposition')).toMatch(/^attachment; filename="?showback-requests-[0-9a-f]{8}\.har"?$/);
+    expect(await own.json()).toEqual(log);
+    expect((await fetch(`${t.url}/api/v1/submissions/${id}/requests.har`)).status).toBe(401);
+    expect((await fetch(`${t.url}/api/v1/submissions/${id}/requests.har`, { headers: (await signUp(t)).headers })).status).toBe(404);
     const [attachment] = linear.attachments(issue.id);
     expect(attachment).toMatchObject({ url: recording, subtitle: expect.stringContaining('1 console errors · 1 failed requests') });
 

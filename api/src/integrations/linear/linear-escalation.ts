@@ -7,8 +7,8 @@ import { getSubmissionRecord } from '../../modules/submissions/submissions.servi
 import { listEvents } from '../../modules/widget/widget.repository.ts';
 import { problemsOf } from '../helpdesk/helpdesk-note.ts';
 import { callLinear, linearApi, linearAppError, type LinearFailure } from './linear-client.ts';
-import { attachmentSubtitle, linearIssueMarkdown, type RequestListFile } from './linear-issue-body.ts';
-import { requestListHar } from './request-list-har.ts';
+import { issueMarkdown, recordingInBrief, type RequestListFile } from '../escalation/issue-body.ts';
+import { requestListFile } from '../escalation/request-list-har.ts';
 import { accessFor, linearAllowed, linearConnection, assertLinearAllowed } from './linear.service.ts';
 import * as repo from './linear.repository.ts';
 
@@ -62,12 +62,10 @@ const UPLOAD_TIMEOUT_MS = 30_000;
  * carry. A recording without network events has none; a failed upload is said in the issue rather than failing the
  * escalation (the diagnosis matters more than the file, and the list is on the recording's page).
  */
-async function uploadRequestList(api: LinearClient, events: Parameters<typeof requestListHar>[0], alert: NonNullable<Awaited<ReturnType<typeof buildSubmissionAlert>>>): Promise<RequestListFile | undefined> {
-  const started = new Date(new Date(alert.submission.created_at).getTime() - (alert.submission.duration_ms ?? 0));
-  const har = requestListHar(events, started);
-  if (har.entries === 0) return undefined;
-  const bytes = Buffer.from(JSON.stringify(har.log, null, 2));
-  const filename = `showback-requests-${alert.submission.id.slice(0, 8)}.har`;
+async function uploadRequestList(api: LinearClient, events: Parameters<typeof requestListFile>[0], alert: NonNullable<Awaited<ReturnType<typeof buildSubmissionAlert>>>): Promise<RequestListFile | undefined> {
+  const har = requestListFile(events, alert.submission);
+  if (!har) return undefined;
+  const { filename, bytes } = har;
   const prepared = await callLinear(() => api.fileUpload('application/json', filename, bytes.length));
   const file = prepared.ok ? prepared.value.uploadFile : undefined;
   if (!file) return { filename, entries: har.entries, error: prepared.ok ? 'Linear did not prepare the upload' : prepared.message };
@@ -105,7 +103,7 @@ export async function escalateToLinear(ctx: AppContext, user: { id: string; acco
   const events = await listEvents(ctx.db, submissionId);
   const api = linearApi(ctx, token);
   const requestList = await uploadRequestList(api, events, alert);
-  const description = linearIssueMarkdown(alert, problemsOf(events), requestList);
+  const description = issueMarkdown(alert, problemsOf(events), requestList);
   const title = input.title ?? alert.request.title;
   const recordingUrl = alert.links.recording;
 
@@ -131,7 +129,7 @@ export async function escalateToLinear(ctx: AppContext, user: { id: string; acco
             issueId: issueId!,
             url: recordingUrl,
             title: `Showback recording: ${alert.request.title}`,
-            subtitle: attachmentSubtitle(alert),
+            subtitle: recordingInBrief(alert),
             metadata: { consoleErrors: alert.counts.console_errors, failedRequests: alert.counts.failed_requests, durationMs: alert.submission.duration_ms ?? 0 },
           }),
         ),

@@ -63,3 +63,12 @@ export function requestListHar(events: NetworkEvent[], startedAt: Date): { log: 
     });
   return { log: { log: { version: '1.2', creator: { name: 'Showback', version: '1' }, entries } }, entries: entries.length };
 }
+
+/** The request list as the HAR file an issue carries or links to; undefined when the widget captured no request. */
+export function requestListFile(events: NetworkEvent[], submission: { id: string; created_at: string | Date; duration_ms: number | null }): { filename: string; entries: number; bytes: Buffer } | undefined {
+  // The submission is created when the recording ends: its start is that minus its length.
+  const started = new Date(new Date(submission.created_at).getTime() - (submission.duration_ms ?? 0));
+  const har = requestListHar(events, started);
+  if (har.entries === 0) return undefined;
+  return { filename: `showback-requests-${submission.id.slice(0, 8)}.har`, entries: har.entries, bytes: Buffer.from(JSON.stringify(har.log, null, 2)) };
+}

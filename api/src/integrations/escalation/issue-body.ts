@@ -46,7 +46,7 @@ function environment(env: Record<string, unknown>): string[] {
   return rows.length ? ['### Environment', '', ...rows.map(([k, v]) => `- **${k}:** ${md(v, 500)}`), ''] : [];
 }
 
-/** The request list uploaded to Linear as a HAR file, or why it could not be. */
+/** The request list as a HAR file the issue links to (uploaded to the tracker, or on Showback), or why it could not be. */
 export type RequestListFile = { filename: string; entries: number } & ({ url: string } | { error: string });
 
 function requestListSection(file: RequestListFile | undefined): string[] {
@@ -59,11 +59,11 @@ function requestListSection(file: RequestListFile | undefined): string[] {
 }
 
 /**
- * The issue's description in Linear's markdown: who sent the recording and the link to it, the summary's lines with
+ * An issue's description in the Markdown the trackers share (Linear, GitHub): who sent the recording and the link to it, the summary's lines with
  * their citations, the console errors and failed requests each linked to its moment (`?t=`), the environment and the
  * customer's note. Everything from the customer's side is escaped so it cannot add links or formatting.
  */
-export function linearIssueMarkdown(alert: SubmissionAlert, problems: NoteProblems, requestList?: RequestListFile): string {
+export function issueMarkdown(alert: SubmissionAlert, problems: NoteProblems, requestList?: RequestListFile): string {
   const recording = alert.links.recording;
   const length = alert.submission.duration_ms === null ? 'unknown length' : clock(alert.submission.duration_ms);
   const summary = alert.summary;
@@ -90,8 +90,8 @@ export function linearIssueMarkdown(alert: SubmissionAlert, problems: NoteProble
   return lines.join('\n').trimEnd();
 }
 
-/** The attachment's subtitle in Linear's sidebar: length and what went wrong, in a few words. */
-export function attachmentSubtitle(alert: SubmissionAlert): string {
+/** The recording in a few words (length and what went wrong), for an attachment's subtitle or a link's title. */
+export function recordingInBrief(alert: SubmissionAlert): string {
   const length = alert.submission.duration_ms === null ? 'recording' : `${clock(alert.submission.duration_ms)} recording`;
   return `${length} · ${alert.counts.console_errors} console errors · ${alert.counts.failed_requests} failed requests`;
 }
