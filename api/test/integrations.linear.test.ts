@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinearIssue, LinearStatus, RecordingLinearIssue } from '@showback/contract';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
 import { recordThroughLink } from './support/fixtures/alerts.ts';
+import { record, waitFor } from './support/fixtures/helpdesk.ts';
 import { CAPTURED_PAGE_EVENTS } from './support/fixtures/recording.ts';
+import { FRESHDESK_DOMAIN, FRESHDESK_KEY, startFreshdeskServer, type FreshdeskServer } from './support/freshdesk-server.ts';
 import { LINEAR_CLIENT, LINEAR_TEAMS, LINEAR_WORKSPACE, startLinearServer, type LinearServer } from './support/linear-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -43,21 +45,25 @@ async function escalate(t: TestApp, user: SignedUp, submissionId: string, payloa
 describe('Linear escalation against a local Linear', () => {
   let t: TestApp;
   let linear: LinearServer;
+  let freshdesk: FreshdeskServer;
   const env = () => ({
     LINEAR_CLIENT_ID: LINEAR_CLIENT.id,
     LINEAR_CLIENT_SECRET: LINEAR_CLIENT.secret,
     LINEAR_WEBHOOK_SECRET: LINEAR_CLIENT.webhookSecret,
     LINEAR_AUTHORIZE_URL: linear.authorizeUrl,
     LINEAR_API_URL: linear.apiUrl,
+    FRESHDESK_URL: freshdesk.urlTemplate,
     PUBLIC_URL,
   });
   beforeAll(async () => {
     linear = await startLinearServer();
+    freshdesk = await startFreshdeskServer();
     t = await startTestApp({}, env());
   }, 120_000);
   afterAll(async () => {
     await t?.close();
     await linear?.close();
+    await freshdesk?.close();
   });
 
   it('connects by OAuth (a refused consent connects nothing), lists the teams and keeps the tokens encrypted', async () => {
@@ -177,6 +183,39 @@ describe('Linear escalation against a local Linear', () => {
     expect(done.status).toBe(200);
     expect(await shown()).toEqual({ name: 'Done', type: 'completed' });
   });
+
+  it("shows the issue and each change of its state in the note on the helpdesk ticket the recording was asked from", async () => {
+    const owner = await signUp(t);
+    await connectWithTeam(t, owner);
+    const connected = await fetch(`${t.url}/api/v1/integrations/freshdesk/connect`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ domain: FRESHDESK_DOMAIN, api_key: FRESHDESK_KEY }) });
+    expect(connected.status).toBe(200);
+    freshdesk.addTicket(611, 'Invoice PDF is blank', { name: 'Grace Hopper', email: 'grace@customer.example' });
+    const asked = await fetch(`${t.url}/api/v1/integrations/freshdesk/tickets/611/requests`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ subject: 'Invoice PDF is blank' }) });
+    expect(asked.status).toBe(201);
+    const id = await record(t, ((await body(asked)) as { request: { token: string } }).request.token);
+    const noteSaying = (what: RegExp) =>
+      waitFor(`a note on ticket 611 matching ${what}`, async () => freshdesk.conversations(611), (notes) => notes.length === 1 && what.test(notes[0]!.body), 150_000).then((n) => n[0]!);
+    const first = await noteSaying(/Showback recording/);
+    expect(first.body).not.toContain('Escalated:');
+
+    const issue: LinearIssue = await body(await escalate(t, owner, id));
+    const escalated = await noteSaying(/Escalated:/);
+    expect(escalated.id).toBe(first.id);
+    expect(escalated.body).toContain(`<li><a href="${issue.url}">${issue.identifier}</a> in Linear: <strong>Triage</strong> · Invoice PDF is blank</li>`);
+
+    const hook = `${t.url}/api/v1/integrations/linear/webhook`;
+    expect((await linear.sendWebhook(hook, linear.moveIssue(issue.id, 'In Progress'))).status).toBe(200);
+    const moved = await noteSaying(/<strong>In Progress<\/strong>/);
+    expect(moved.id).toBe(first.id);
+    expect(moved.body).not.toContain('<strong>Triage</strong>');
+    expect(freshdesk.conversations(611)).toHaveLength(1);
+
+    // A webhook that changes the title but not the state is no news for the ticket.
+    const newsBefore = await t.app.ctx.db.selectFrom('alert_events').select('id').where('submission_id', '=', id).where('type', '=', 'submission.escalated').execute();
+    expect((await linear.sendWebhook(hook, linear.moveIssue(issue.id, 'In Progress'))).status).toBe(200);
+    const newsAfter = await t.app.ctx.db.selectFrom('alert_events').select('id').where('submission_id', '=', id).where('type', '=', 'submission.escalated').execute();
+    expect(newsAfter).toHaveLength(newsBefore.length);
+  }, 300_000);
 
   it('refreshes an expiring token once under the row lock, even for two escalations at the same time', async () => {
     const owner = await signUp(t);

@@ -7,7 +7,11 @@ export const ALERT_EVENTS_CHANNEL = 'showback_alert_events';
 
 export interface NewAlertEvent {
   accountId: string;
-  type: AlertEventType | 'webhook.test';
+  /**
+   * submission.escalated is the product's own, never offered to webhooks: an issue the recording was escalated to was
+   * created or changed state, news for the helpdesk notes.
+   */
+  type: AlertEventType | 'webhook.test' | 'submission.escalated';
   submissionId?: string;
   /** An event for one target only (a webhook endpoint's test event). */
   only?: { channel: string; target: string };

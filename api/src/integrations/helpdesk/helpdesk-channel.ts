@@ -5,19 +5,23 @@ import type { Db } from '../../db/database.ts';
 import type { Helpdesk } from '../../db/schema.ts';
 import { listEvents } from '../../modules/widget/widget.repository.ts';
 import type { HelpdeskAnswer, HelpdeskFailure } from './helpdesk-failure.ts';
-import { problemsOf, recordingNoteHtml, summaryUpdateHtml } from './helpdesk-note.ts';
+import { escalationUpdateHtml, problemsOf, recordingNoteHtml, summaryUpdateHtml } from './helpdesk-note.ts';
 import * as notes from './helpdesk-notes.repository.ts';
 import { helpdeskAllowed } from './helpdesk-plan.ts';
 import { ticketsOfSubmission } from './ticket-requests.ts';
+import { trackerIssuesOf } from './tracker-issues.ts';
 
-/** The first note when a recording settled; news when its summary is written afterwards. */
-const NOTE_EVENTS = new Set(['submission.ready', 'submission.failed', 'submission.summarized']);
+/** The first note when a recording settled; news when its summary is written or an issue it was escalated to moves. */
+const NOTE_EVENTS = new Set(['submission.ready', 'submission.failed', 'submission.summarized', 'submission.escalated']);
+
+const KIND_OF_EVENT: Record<string, NotePayload['kind']> = { 'submission.summarized': 'update', 'submission.escalated': 'escalation' };
 
 /** An update whose first note is being posted right now asks again this much later. */
 const FIRST_NOTE_IN_FLIGHT_SECONDS = 30;
 
 interface NotePayload {
-  kind: 'recording' | 'update';
+  /** update: the summary was written; escalation: an issue the recording was escalated to opened or changed state. */
+  kind: 'recording' | 'update' | 'escalation';
   submission_id: string;
   ref: string;
 }
@@ -53,12 +57,12 @@ function failed(failure: HelpdeskFailure): DeliveryOutcome {
 const time = (value: Date | string | null): number => (value === null ? -1 : new Date(value).getTime());
 
 /**
- * What an update does, from the recording's notes on the ticket: nothing when one already carries this summary or
- * when the first note has not been attempted yet (it is built at its attempt, so it will carry it); wait while the
- * first note is in flight; else post.
+ * What news does, from the recording's notes on the ticket: nothing when one already carries this summary or when the
+ * first note has not been attempted yet (it is built at its attempt, so it will carry the news); wait while the first
+ * note is in flight; else post. An issue's state is not stored with the notes: each change is news.
  */
-function updateVerdict(rows: notes.HelpdeskNoteRow[], summaryAt: string | null): 'post' | 'carried' | 'will-carry' | 'wait' {
-  if (summaryAt === null || rows.some((n) => time(n.summary_updated_at) >= time(summaryAt))) return 'carried';
+function newsVerdict(kind: 'update' | 'escalation', rows: notes.HelpdeskNoteRow[], summaryAt: string | null): 'post' | 'carried' | 'will-carry' | 'wait' {
+  if (kind === 'update' && (summaryAt === null || rows.some((n) => time(n.summary_updated_at) >= time(summaryAt)))) return 'carried';
   if (rows.length === 0) return 'will-carry';
   return rows.some((n) => n.posted_at !== null) ? 'post' : 'wait';
 }
@@ -67,7 +71,9 @@ function updateVerdict(rows: notes.HelpdeskNoteRow[], summaryAt: string | null):
  * Notes on the helpdesk tickets recordings were requested from (the target is the ticket id), one write-back queue
  * for every helpdesk on the alert outbox. A recording gets ONE note when it settles; its summary, written later, is
  * edited into that note where the helpdesk can edit notes (Freshdesk) or is one follow-up note where it cannot
- * (Zendesk); an update whose summary a note already carries posts nothing. A delivery is sent once: a lost answer is
+ * (Zendesk); an update whose summary a note already carries posts nothing. An issue the recording was escalated to
+ * (created, or its state changed by the tracker's webhook) is news the same way: the note edited, or a follow-up
+ * naming the issues and their states. A delivery is sent once: a lost answer is
  * looked for on the ticket before posting again. Each note is built at its attempt (not at the first render, as other
  * channels do) so that it carries the summary when it was written meanwhile. 429s wait out Retry-After; a refused
  * credential puts the connection in its error state (the card shows it) and nothing more is posted until reconnected.
@@ -92,7 +98,7 @@ export function helpdeskChannel(writer: NoteWriter): AlertChannel {
 
     async render(_ctx, event, target) {
       if (!event.submission_id) return { result: 'failed', excerpt: 'No recording to write about.' };
-      const payload: NotePayload = { kind: event.type === 'submission.summarized' ? 'update' : 'recording', submission_id: event.submission_id, ref: `${event.id.slice(0, 8)}-${target}` };
+      const payload: NotePayload = { kind: KIND_OF_EVENT[event.type] ?? 'recording', submission_id: event.submission_id, ref: `${event.id.slice(0, 8)}-${target}` };
       return JSON.stringify(payload);
     },
 
@@ -104,12 +110,12 @@ export function helpdeskChannel(writer: NoteWriter): AlertChannel {
       const earlier = await notes.findNoteOfDelivery(ctx.db, delivery.id);
       const previous = (await notes.notesOf(ctx.db, note.submission_id, ticket)).filter((n) => n.delivery_id !== delivery.id);
 
-      if (note.kind === 'update' && !earlier) {
+      if (note.kind !== 'recording' && !earlier) {
         const current = await buildSubmissionAlert(ctx, delivery.account_id, note.submission_id);
         if (!current) return gone;
-        const verdict = updateVerdict(previous, current.summary?.updated_at ?? null);
+        const verdict = newsVerdict(note.kind, previous, current.summary?.updated_at ?? null);
         if (verdict === 'carried') return { result: 'succeeded', excerpt: `Nothing new: the note on ticket #${ticket} already carries this summary.` };
-        if (verdict === 'will-carry') return { result: 'succeeded', excerpt: `Nothing to add: the recording's first note on ticket #${ticket}, not posted yet, will carry the summary.` };
+        if (verdict === 'will-carry') return { result: 'succeeded', excerpt: `Nothing to add: the recording's first note on ticket #${ticket}, not posted yet, will carry the ${note.kind === 'update' ? 'summary' : 'issue'}.` };
         if (verdict === 'wait') return { result: 'retry', excerpt: `Waiting for the recording's first note on ticket #${ticket}.`, retryAfterSeconds: FIRST_NOTE_IN_FLIGHT_SECONDS };
       }
       const opened = await writer.open(ctx, delivery.account_id);
@@ -138,14 +144,18 @@ export function helpdeskChannel(writer: NoteWriter): AlertChannel {
         return gone;
       }
       await notes.setNoteSummary(ctx.db, delivery.id, alert.summary?.updated_at ?? null);
-      const problems = async () => problemsOf(await listEvents(ctx.db, alert.submission.id));
-      const html =
-        note.kind === 'update' && !writer.editsInPlace ? summaryUpdateHtml(alert, ref) : recordingNoteHtml(alert, await problems(), ref, writer.editsInPlace ? 'in-place' : 'follow-up');
+      const issues = await trackerIssuesOf(ctx.db, alert.submission.id);
+      const followUp = !writer.editsInPlace && note.kind !== 'recording';
+      const html = followUp
+        ? note.kind === 'update'
+          ? summaryUpdateHtml(alert, ref)
+          : escalationUpdateHtml(alert, issues, ref)
+        : recordingNoteHtml(alert, problemsOf(await listEvents(ctx.db, alert.submission.id)), ref, writer.editsInPlace ? 'in-place' : 'follow-up', issues);
       const answer = existing && edit ? await edit(ticket, existing.note_id!, html) : await api.post(ticket, html);
       if (answer.ok) {
         const noteId = existing?.note_id ?? (answer.result as { noteId: string | null }).noteId;
         await notes.markNotePosted(ctx.db, delivery.id, noteId);
-        const what = existing ? `Note ${noteId} on ticket #${ticket} updated in place.` : `${note.kind === 'update' ? 'Note update' : 'Note'} added to ticket #${ticket}.`;
+        const what = existing ? `Note ${noteId} on ticket #${ticket} updated in place.` : `${note.kind === 'recording' ? 'Note' : 'Note update'} added to ticket #${ticket}.`;
         return { result: 'succeeded', status: answer.status, excerpt: what };
       }
       // The helpdesk answered, so it did not take the note: the next attempt posts without looking for it first.

@@ -1,6 +1,7 @@
 import type { SummaryCitation } from '@showback/contract';
 import { senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import { escapeHtml } from '../../web/message-page.ts';
+import type { TrackerIssue } from './tracker-issues.ts';
 
 /** The customer's page's problems, as the note lists them: the moment, then what failed. */
 export interface NoteProblems {
@@ -47,6 +48,12 @@ function environmentLine(env: Record<string, unknown>): string {
   return parts.length ? `<p><strong>Environment:</strong> ${text(parts.join(' · '), 500)}</p>` : '';
 }
 
+function escalatedHtml(issues: TrackerIssue[]): string {
+  if (issues.length === 0) return '';
+  const items = issues.map((i) => `<li><a href="${escapeHtml(i.url)}">${text(i.key, 60)}</a> in ${text(i.tracker)}: <strong>${text(i.state, 60)}</strong> · ${text(i.title, 200)}</li>`);
+  return `<p><strong>Escalated:</strong></p><ul>${items.join('')}</ul>`;
+}
+
 const who = (alert: SubmissionAlert): string => text(senderInFull(alert.recipient));
 
 const duration = (ms: number | null): string => (ms === null ? 'unknown length' : clock(ms));
@@ -63,10 +70,11 @@ const PENDING_SUMMARY: Record<SummaryLater, string> = {
 
 /**
  * The internal (private) note for a recording that settled: who, how long, the link, the console errors and failed
- * requests with their moments, the summary when it is already written, the environment and the customer's note. Every
- * value came from the customer's side and is escaped; `ref` lets a retry find a note whose answer was lost.
+ * requests with their moments, the summary when it is already written, the issues it was escalated to with their
+ * state, the environment and the customer's note. Every value came from the customer's side or a tracker and is
+ * escaped; `ref` lets a retry find a note whose answer was lost.
  */
-export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems, ref: string, later: SummaryLater = 'follow-up'): string {
+export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems, ref: string, later: SummaryLater = 'follow-up', issues: TrackerIssue[] = []): string {
   const failed = alert.submission.status === 'failed';
   const head = failed ? 'Showback recording (processing failed)' : 'Showback recording';
   return [
@@ -75,8 +83,18 @@ export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems
     list('Console errors', alert.counts.console_errors, problems.consoleErrors.slice(0, LISTED).map((e) => `${clock(e.t_ms)} ${text(e.message)}`)),
     list('Failed requests', alert.counts.failed_requests, problems.failedRequests.slice(0, LISTED).map((r) => `${clock(r.t_ms)} ${text(r.method)} ${text(r.url, 200)} → ${r.status || 'no answer'}`)),
     alert.summary ? summaryHtml(alert.summary) : PENDING_SUMMARY[later],
+    escalatedHtml(issues),
     environmentLine(alert.environment),
     alert.submission.note ? `<p><strong>The customer wrote:</strong> ${text(alert.submission.note, 2000)}</p>` : '',
+    footer(ref),
+  ].join('');
+}
+
+function updateHtml(alert: SubmissionAlert, ref: string, news: string): string {
+  return [
+    `<p><strong>Update to the Showback recording: ${text(alert.request.title)}</strong></p>`,
+    news,
+    `<p><a href="${escapeHtml(alert.links.recording)}">Open the recording</a></p>`,
     footer(ref),
   ].join('');
 }
@@ -85,14 +103,10 @@ export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems
  * Zendesk cannot edit a comment (its API only redacts), so news about a recording already noted is one follow-up
  * note that says what it updates: the summary, written after the transcript.
  */
-export function summaryUpdateHtml(alert: SubmissionAlert, ref: string): string {
-  return [
-    `<p><strong>Update to the Showback recording: ${text(alert.request.title)}</strong></p>`,
-    alert.summary ? summaryHtml(alert.summary) : '',
-    `<p><a href="${escapeHtml(alert.links.recording)}">Open the recording</a></p>`,
-    footer(ref),
-  ].join('');
-}
+export const summaryUpdateHtml = (alert: SubmissionAlert, ref: string): string => updateHtml(alert, ref, alert.summary ? summaryHtml(alert.summary) : '');
+
+/** The follow-up note where notes cannot be edited when an issue the recording was escalated to opened or changed state. */
+export const escalationUpdateHtml = (alert: SubmissionAlert, issues: TrackerIssue[], ref: string): string => updateHtml(alert, ref, escalatedHtml(issues));
 
 /** The problems the widget captured, in the order they happened (link recordings have none). */
 export function problemsOf(events: { offset_ms: number; kind: string; payload: unknown }[]): NoteProblems {

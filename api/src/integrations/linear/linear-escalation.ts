@@ -1,5 +1,6 @@
 import type { CreateLinearIssue, LinearIssue, RecordingLinearIssue } from '@showback/contract';
 import type { LinearClient } from '@linear/sdk';
+import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -84,7 +85,8 @@ async function uploadRequestList(api: LinearClient, events: Parameters<typeof re
  * "Create issue in Linear" from a recording: a new issue in the connected team with the diagnosis as its description,
  * then an attachment keyed by the recording's URL (Linear keeps one attachment per URL and issue: creating it again
  * updates it). A second escalation of the same recording updates that issue and its attachment instead of opening
- * another. The recording's row is locked meanwhile, so two clicks at once make one issue.
+ * another. The recording's row is locked meanwhile, so two clicks at once make one issue. A new issue (or one in another
+ * state than last seen) is news for the notes on the tickets the recording came from.
  */
 export async function escalateToLinear(ctx: AppContext, user: { id: string; accountId: string }, submissionId: string, input: CreateLinearIssue): Promise<LinearIssue> {
   await getSubmissionRecord(ctx, user.accountId, submissionId);
@@ -149,6 +151,9 @@ export async function escalateToLinear(ctx: AppContext, user: { id: string; acco
         attachment_id: attachment.attachmentId ?? null,
         created_by: user.id,
       });
+      if (known?.issue_id !== saved.issue_id || known.state_name !== saved.state_name) {
+        await recordAlertEvent(trx, { accountId: user.accountId, type: 'submission.escalated', submissionId });
+      }
       return toLinearIssue(saved);
     });
   } finally {

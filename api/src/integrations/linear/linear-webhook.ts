@@ -1,5 +1,6 @@
 import type { LinearWebhookAck } from '@showback/contract';
 import { LinearWebhookClient } from '@linear/sdk/webhooks';
+import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './linear.repository.ts';
@@ -18,7 +19,7 @@ interface IssueEvent {
  * `webhookTimestamp` is within a minute of now; then the `Linear-Delivery` id is claimed in the database, in the same
  * transaction as the change, so a redelivery or the same delivery reaching two processes changes nothing twice (and
  * a failure leaves it unclaimed for Linear's retry). An Issue created or updated carries its state: every recording
- * escalated to it shows the new one.
+ * escalated to it shows the new one, and a new state is news for the notes on the tickets the recordings came from.
  */
 export async function handleLinearWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined, deliveryId: string | undefined): Promise<LinearWebhookAck> {
   const secret = ctx.config.linear?.webhookSecret;
@@ -39,13 +40,14 @@ export async function handleLinearWebhook(ctx: AppContext, rawBody: Buffer, sign
     const issue = event.data;
     const state = issue?.state;
     if (event.type === 'Issue' && (event.action === 'update' || event.action === 'create') && event.organizationId && issue?.id && state?.name && state.type) {
-      await repo.setIssueState(trx, event.organizationId, issue.id, {
+      const moved = await repo.setIssueState(trx, event.organizationId, issue.id, {
         state_name: state.name,
         state_type: state.type,
         ...(issue.title ? { title: issue.title } : {}),
         ...(issue.identifier ? { identifier: issue.identifier } : {}),
         ...((issue.url ?? event.url) ? { url: issue.url ?? event.url } : {}),
       });
+      for (const m of moved) await recordAlertEvent(trx, { accountId: m.account_id, type: 'submission.escalated', submissionId: m.submission_id });
     }
     return { received: true, duplicate: false };
   });

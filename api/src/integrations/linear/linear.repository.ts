@@ -50,10 +50,17 @@ export async function saveLinearIssue(db: Db, row: Insertable<LinearIssuesTable>
     .executeTakeFirstOrThrow();
 }
 
-/** A state change Linear sent: every recording escalated to that issue shows it. Answers how many rows changed. */
-export async function setIssueState(db: Db, organizationId: string, issueId: string, values: { state_name: string; state_type: string; title?: string; identifier?: string; url?: string }): Promise<number> {
-  const result = await db.updateTable('linear_issues').set({ ...values, updated_at: new Date() }).where('organization_id', '=', organizationId).where('issue_id', '=', issueId).executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** What Linear sent about an issue: every recording escalated to it shows it. Answers the recordings whose state changed. */
+export async function setIssueState(
+  db: Db,
+  organizationId: string,
+  issueId: string,
+  values: { state_name: string; state_type: string; title?: string; identifier?: string; url?: string },
+): Promise<{ account_id: string; submission_id: string }[]> {
+  const ofIssue = db.selectFrom('linear_issues').where('organization_id', '=', organizationId).where('issue_id', '=', issueId);
+  const moved = await ofIssue.select(['account_id', 'submission_id']).where('state_name', '!=', values.state_name).execute();
+  await db.updateTable('linear_issues').set({ ...values, updated_at: new Date() }).where('organization_id', '=', organizationId).where('issue_id', '=', issueId).execute();
+  return moved;
 }
 
 /** True the first time this Linear-Delivery id is seen, by any process. */
