@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { featureBoundaries } from './scripts/eslint/featureBoundaries.js';
+import { messagesImported } from './scripts/eslint/messagesImported.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', '.data/**', 'sdk/temp/**', '**/*.d.ts'] },
@@ -47,6 +48,13 @@ export default tseslint.config(
     // Boundaries: nothing imports the api; the sdk imports only preact and types from the contract.
     files: ['dashboard/**/*.{ts,tsx}', 'recorder/**/*.{ts,tsx}', 'sdk/**/*.{ts,tsx}', 'contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/src/**', '@showback/api'], message: 'Clients talk to the API over HTTP; share types through contract/.' }] }] },
+  },
+  {
+    // A module naming a message key imports that key's section, so each page loads only its own strings.
+    files: ['dashboard/src/**/*.{ts,tsx}'],
+    ignores: ['dashboard/src/messages/**'],
+    plugins: { messages: { rules: { imported: messagesImported } } },
+    rules: { 'messages/imported': 'error' },
   },
   {
     // Dashboard features import shared parts (app/, ui/, messages/), never each other's inner modules.

@@ -1,11 +1,12 @@
 import { ApiError, NETWORK_ERROR } from './api.ts';
-import { current } from '../messages/current.ts';
+import { reviewErrors } from '../messages/en/reviewErrors.ts';
 import { t } from '../messages/t.ts';
+import '../messages/en/common.ts';
 
-type KnownCode = keyof typeof current.reviewErrors;
+type KnownCode = keyof typeof reviewErrors;
 
 function isKnownCode(code: string): code is KnownCode {
-  return code in current.reviewErrors;
+  return code in reviewErrors;
 }
 
 /**

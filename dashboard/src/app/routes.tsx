@@ -6,6 +6,7 @@ import { PublicLayout } from './layout/PublicLayout.tsx';
 import { RecorderLink } from './layout/RecorderLink.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteError } from './layout/RouteError.tsx';
+import '../messages/en/titles.ts';
 
 // The complete route table of spec §2. Every screen is its own lazily loaded chunk: add a screen with one
 // lazyPage line and one route entry. The language prefix (/de/…) is the router's basename (see main.tsx).
@@ -117,7 +118,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireUser />,
         children: [
-          { path: 'users/password/change', element: <ChangePasswordPage />, ...title('auth.mustChangeTitle') },
+          { path: 'users/password/change', element: <ChangePasswordPage />, ...title('titles.changePassword') },
           {
             element: <RequireOnboarded />,
             children: [

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../messages/t.ts';
 import styles from './Banner.module.css';
+import '../messages/en/common.ts';
 
 export type Tone = 'error' | 'warning' | 'info' | 'success';
 

@@ -3,6 +3,7 @@ import { Button } from './Button.tsx';
 import { Banner } from './Banner.tsx';
 import { t } from '../messages/t.ts';
 import styles from './ConfirmDialog.module.css';
+import '../messages/en/common.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -61,7 +62,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCl
       {error && <Banner tone="error">{error}</Banner>}
       <div className={styles.actions}>
         <Button variant="secondary" autoFocus onClick={onClose} disabled={busy}>
-          {t('requests.form.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button variant={tone} busy={busy} onClick={() => void confirm()}>
           {confirmLabel}

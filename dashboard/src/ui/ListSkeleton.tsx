@@ -1,5 +1,6 @@
 import { t } from '../messages/t.ts';
 import styles from './ListSkeleton.module.css';
+import '../messages/en/common.ts';
 
 /** Grey rows in the shape of the list that is loading; announced once as "Loading". */
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {

@@ -2,6 +2,7 @@ import { t } from '../messages/t.ts';
 import { Banner } from './Banner.tsx';
 import { Button } from './Button.tsx';
 import { reviewErrorMessage } from '../app/reviewErrorMessage.ts';
+import '../messages/en/common.ts';
 
 interface Props {
   error: unknown;

@@ -1,4 +1,5 @@
 import { t } from '../messages/t.ts';
+import '../messages/en/common.ts';
 
 /** The wordmark with its round "record" mark. */
 export function Logo({ size = 28 }: { size?: number }) {

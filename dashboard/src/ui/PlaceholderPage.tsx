@@ -2,6 +2,7 @@ import { t } from '../messages/t.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import styles from './PlaceholderPage.module.css';
+import '../messages/en/common.ts';
 
 export interface PlaceholderPageProps {
   title: string;

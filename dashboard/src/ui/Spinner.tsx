@@ -1,5 +1,6 @@
 import { t } from '../messages/t.ts';
 import styles from './Spinner.module.css';
+import '../messages/en/common.ts';
 
 export interface SpinnerProps {
   size?: 'small' | 'normal';

@@ -4,6 +4,7 @@ import { t } from '../messages/t.ts';
 import { toastsAtom } from './toastAtom.ts';
 import { useToast } from './useToast.ts';
 import styles from './Toast.module.css';
+import '../messages/en/common.ts';
 
 /** Renders the toasts into the global overlay element (spec §2 layout), 25rem wide, newest last. */
 export function ToastViewport({ container }: { container: Element }) {

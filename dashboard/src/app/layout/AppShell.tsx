@@ -10,6 +10,9 @@ import { Button } from '../../ui/Button.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import styles from './AppShell.module.css';
+import '../../messages/en/app.ts';
+import '../../messages/en/common.ts';
+import '../../messages/en/nav.ts';
 
 const LINKS: { path: string; label: MessageKey; end?: boolean }[] = [
   { path: '/dashboard', label: 'app.dashboard' },

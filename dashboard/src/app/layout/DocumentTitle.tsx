@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router-dom';
 import { t, type MessageKey } from '../../messages/t.ts';
+import '../../messages/en/common.ts';
+import '../../messages/en/titles.ts';
 
 export interface RouteHandle {
   title?: MessageKey;

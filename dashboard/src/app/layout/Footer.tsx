@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import styles from './PublicLayout.module.css';
+import '../../messages/en/nav.ts';
 
 const LINKS: { path: string; label: MessageKey }[] = [
   { path: '/', label: 'nav.home' },

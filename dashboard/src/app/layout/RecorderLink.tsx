@@ -3,6 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
 import { fullBrowserPath } from '../paths.ts';
+import '../../messages/en/titles.ts';
+import '../../messages/en/common.ts';
 
 /**
  * /r/<token> belongs to the recorder app, which the server serves on a full page load. A link followed inside
@@ -15,5 +17,5 @@ export function RecorderLink() {
     if (arrivedByNavigation) window.location.assign(fullBrowserPath(location));
   }, [arrivedByNavigation, location]);
   if (arrivedByNavigation) return null;
-  return <PlaceholderPage title={t('titles.recorder')} text={t('placeholders.recorder')} />;
+  return <PlaceholderPage title={t('titles.recorder')} text={t('common.recorderLink')} />;
 }

@@ -2,6 +2,7 @@ import { useRouteError } from 'react-router-dom';
 import { t } from '../../messages/t.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import '../../messages/en/common.ts';
 
 /** A screen that failed to load or render. Chunk load failures after a deploy are fixed by reloading. */
 export function RouteError() {

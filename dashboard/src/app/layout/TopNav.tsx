@@ -5,6 +5,7 @@ import { t, type MessageKey } from '../../messages/t.ts';
 import { Button, buttonClassName } from '../../ui/Button.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import styles from './PublicLayout.module.css';
+import '../../messages/en/nav.ts';
 
 /** Spec §2 top navigation: page links, and on the home page the same links as in-page anchors. */
 const LINKS: { path: string; anchor: string; label: MessageKey }[] = [

@@ -14,6 +14,9 @@ import { ProfileSection } from './ProfileSection.tsx';
 import { SubdomainSection } from './SubdomainSection.tsx';
 import { WorkspaceSection } from './WorkspaceSection.tsx';
 import styles from './AccountPage.module.css';
+import '../../messages/en/account.ts';
+import '../../messages/en/integrationsApp.ts';
+import '../../messages/en/app.ts';
 
 /** /my/account: profile, password, workspace settings, billing, email alerts and sign-out. */
 export function AccountPage() {

@@ -1,6 +1,7 @@
 import type { BrandLogo, BrandPalette } from '@showback/contract';
 import { t } from '../../messages/t.ts';
 import styles from './BrandingSection.module.css';
+import '../../messages/en/branding.ts';
 
 interface Props {
   name: string;

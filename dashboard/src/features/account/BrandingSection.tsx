@@ -13,6 +13,7 @@ import { deleteLogo, getBranding, updateBranding, uploadLogo } from './brandingA
 import { useSaveAction } from './useSaveAction.ts';
 import styles from './AccountPage.module.css';
 import own from './BrandingSection.module.css';
+import '../../messages/en/branding.ts';
 
 const FIELDS = ['business_name', 'brand_color', 'hide_powered_by'] as const;
 const HEX = /^#[0-9a-f]{6}$/i;

@@ -10,6 +10,7 @@ import { PasswordField } from '../auth/PasswordField.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { useSaveAction } from './useSaveAction.ts';
 import styles from './AccountPage.module.css';
+import '../../messages/en/account.ts';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 

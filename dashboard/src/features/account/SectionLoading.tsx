@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import styles from './AccountPage.module.css';
+import '../../messages/en/common.ts';
 
 /** An account-page card whose settings are still loading, or failed to load (with Retry). */
 export function SectionLoading({ heading, failed, failedText, onRetry }: { heading: string; failed: boolean; failedText: string; onRetry: () => void }) {

@@ -12,6 +12,7 @@ import { SectionLoading } from './SectionLoading.tsx';
 import { claimSubdomain, getSubdomain, releaseSubdomain } from './subdomainApi.ts';
 import { useSaveAction } from './useSaveAction.ts';
 import styles from './AccountPage.module.css';
+import '../../messages/en/subdomain.ts';
 
 const FIELDS = ['name'] as const;
 

@@ -11,6 +11,7 @@ import { userAtom } from '../auth/userAtom.ts';
 import { updateAccount } from './accountApi.ts';
 import { useSaveAction } from './useSaveAction.ts';
 import styles from './AccountPage.module.css';
+import '../../messages/en/account.ts';
 
 const FIELDS = ['name'] as const;
 

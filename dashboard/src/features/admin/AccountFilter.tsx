@@ -2,6 +2,7 @@ import { t } from '../../messages/t.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './AccountFilter.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
+import '../../messages/en/adminOps.ts';
 
 /** An account's name in an admin list: a click narrows the list to that account (?account_id=). */
 export function AccountCell({ id, name, onPick }: { id: string; name: string; onPick: (id: string) => void }) {

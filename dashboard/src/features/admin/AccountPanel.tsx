@@ -14,6 +14,8 @@ import { adminDate } from './AdminUsersPage.tsx';
 import { extendTrial, setEnterpriseLimits } from './peopleApi.ts';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
+import '../../messages/en/adminPeople.ts';
+import '../../messages/en/adminArea.ts';
 
 /** The server's own words when it refused on purpose; a general line for crashes and lost connections. */
 export const actionFailure = (err: unknown): string =>

@@ -11,6 +11,7 @@ import { AuditEntries } from './AuditEntries.tsx';
 import { getAccountDetail } from './peopleApi.ts';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
+import '../../messages/en/adminPeople.ts';
 
 /** /donkey/accounts/:id: the account's plan, trial, limits, usage and members, its actions and their audit entries. */
 export function AdminAccountDetailPage() {

@@ -11,6 +11,7 @@ import { adminDate } from './AdminUsersPage.tsx';
 import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import helpdesk from '../support/Helpdesk.module.css';
+import '../../messages/en/adminArea.ts';
 
 const PER_PAGE = 25;
 

@@ -13,6 +13,8 @@ import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
+import '../../messages/en/adminOps.ts';
+import '../../messages/en/adminArea.ts';
 
 const PER_PAGE = 25;
 const STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;

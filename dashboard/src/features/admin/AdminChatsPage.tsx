@@ -16,6 +16,8 @@ import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import styles from '../support/Helpdesk.module.css';
 import { last } from '../../app/last.ts';
+import '../../messages/en/helpdesk.ts';
+import '../../messages/en/adminArea.ts';
 
 const PER_PAGE = 25;
 

@@ -7,13 +7,15 @@ import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { getOverview } from './adminApi.ts';
 import { auditActionLabel, auditChange } from './auditEntry.ts';
-import type { current } from '../../messages/current.ts';
+import type { admin } from '../../messages/en/admin.ts';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
 import { last } from '../../app/last.ts';
 import { formatDateTime } from '../../ui/formatters.ts';
+import '../../messages/en/adminArea.ts';
+import '../../messages/en/admin.ts';
 
-type AdminSection = keyof (typeof current)['admin']['sections'];
+type AdminSection = keyof (typeof admin)['sections'];
 
 const SECTIONS: [string, AdminSection][] = [
   ['users', 'users'],

@@ -13,6 +13,8 @@ import { useAdminAction } from './useAdminAction.ts';
 import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import helpdesk from '../support/Helpdesk.module.css';
+import '../../messages/en/adminOps.ts';
+import '../../messages/en/adminArea.ts';
 
 const PER_PAGE = 25;
 

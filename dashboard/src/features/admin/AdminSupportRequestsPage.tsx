@@ -17,6 +17,7 @@ import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import styles from '../support/Helpdesk.module.css';
 import { formatDateTime } from '../../ui/formatters.ts';
+import '../../messages/en/helpdesk.ts';
 
 const PER_PAGE = 25;
 type StatusFilter = '' | 'open' | 'closed';

@@ -5,6 +5,8 @@ import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
+import '../../messages/en/helpdesk.ts';
+import '../../messages/en/adminArea.ts';
 
 /** The search box of an admin list with its filters; the search applies on submit, the filters at once. */
 export function AdminSearchForm({ initial, placeholder, onSearch, children }: { initial: string; placeholder: string; onSearch: (q: string) => void; children?: ReactNode }) {

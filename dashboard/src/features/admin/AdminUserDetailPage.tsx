@@ -16,6 +16,8 @@ import { getUserDetail, sendPasswordReset } from './peopleApi.ts';
 import styles from './Admin.module.css';
 import helpdesk from '../support/Helpdesk.module.css';
 import { formatDateTime } from '../../ui/formatters.ts';
+import '../../messages/en/adminPeople.ts';
+import '../../messages/en/adminArea.ts';
 
 /** /donkey/users/:id: who the user is, how they sign in, their account, support requests, chat and the admin actions. */
 export function AdminUserDetailPage() {

@@ -16,6 +16,7 @@ import { useAdminList } from './useAdminList.ts';
 import { useQueryParams } from './useQueryParams.ts';
 import helpdesk from '../support/Helpdesk.module.css';
 import { formatDate } from '../../ui/formatters.ts';
+import '../../messages/en/adminArea.ts';
 
 const PER_PAGE = 25;
 export const adminDate = (iso: string | null) => (iso ? formatDate(iso) : t('adminArea.never'));

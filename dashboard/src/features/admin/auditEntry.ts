@@ -1,5 +1,5 @@
 import type { AdminAuditEntry } from '@showback/contract';
-import { current } from '../../messages/current.ts';
+import { adminOps } from '../../messages/en/adminOps.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { formatDateTime } from '../../ui/formatters.ts';
 
@@ -8,7 +8,7 @@ type Labels = Record<string, Record<string, string> | undefined>;
 /** What an admin did, in words ("Revoked a recording link"); an action without words yet is shown as recorded. */
 export function auditActionLabel(action: string): string {
   const [target = '', verb = ''] = action.split('.');
-  return (current.adminOps.audit as Labels)[target]?.[verb] ? t(`adminOps.audit.${action}` as MessageKey) : action;
+  return (adminOps.audit as Labels)[target]?.[verb] ? t(`adminOps.audit.${action}` as MessageKey) : action;
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -3,6 +3,7 @@ import { t } from '../../messages/t.ts';
 import type { ConfirmRequest } from '../../ui/confirmAtom.ts';
 import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
+import '../../messages/en/adminOps.ts';
 
 /**
  * Runs an audited admin action: asks `question` first in the product's dialog (none for an action that undoes nothing, such as enabling a

@@ -15,6 +15,8 @@ import { pendingPasswordChangeAtom } from './pendingPasswordChangeAtom.ts';
 import { userAtom } from './userAtom.ts';
 import { useSignOut } from './useSignOut.ts';
 import styles from './AuthForm.module.css';
+import '../../messages/en/auth.ts';
+import '../../messages/en/app.ts';
 
 /**
  * The set-password step for a user created with a one-time password (the first system admin). Sign-in passes

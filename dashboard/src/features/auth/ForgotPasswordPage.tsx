@@ -9,6 +9,8 @@ import { requestPasswordReset } from './authApi.ts';
 import { formFailure, type FormFailure } from './formError.ts';
 import { EMAIL_PATTERN } from './validation.ts';
 import styles from './AuthForm.module.css';
+import '../../messages/en/common.ts';
+import '../../messages/en/auth.ts';
 
 /** /users/password/new: asks for a reset link. The answer never tells whether the account exists. */
 export function ForgotPasswordPage() {

@@ -3,6 +3,7 @@ import { t } from '../../messages/t.ts';
 import { buttonClassName } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import styles from './AuthForm.module.css';
+import '../../messages/en/auth.ts';
 
 /** The page of an invitation link that cannot be used (unknown, expired, withdrawn, used, no seat, address taken). */
 export function InvitationUnavailable({ reason }: { reason: string }) {

@@ -1,6 +1,7 @@
 import { USER_LIMITS } from '@showback/contract';
 import { t } from '../../messages/t.ts';
 import { PasswordField } from './PasswordField.tsx';
+import '../../messages/en/auth.ts';
 
 export interface NewPasswordFieldsProps {
   password: string;

@@ -7,6 +7,7 @@ import { buttonClassName } from '../../ui/Button.tsx';
 import { ProviderIcon } from './ProviderIcon.tsx';
 import { providerFormFields } from './providerFormFields.ts';
 import styles from './AuthForm.module.css';
+import '../../messages/en/auth.ts';
 
 const PROVIDERS: { provider: OAuthProvider; label: MessageKey }[] = [
   { provider: 'google_oauth2', label: 'auth.continueWithGoogle' },

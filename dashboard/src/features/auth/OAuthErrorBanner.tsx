@@ -4,6 +4,7 @@ import { useHydrated } from '../../app/useHydrated.ts';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import styles from './OAuthErrorBanner.module.css';
+import '../../messages/en/auth.ts';
 
 /** The reasons the server's Google/Slack sign-in sends back in /sign-in?error=… (docs/authentication.md). */
 const MESSAGES = new Map<string, MessageKey>([

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { t } from '../../messages/t.ts';
 import { TextField, type TextFieldProps } from '../../ui/TextField.tsx';
 import styles from './AuthForm.module.css';
+import '../../messages/en/auth.ts';
 
 /** A password input with a show/hide toggle and no strength feedback (spec §2). */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'end'>) {

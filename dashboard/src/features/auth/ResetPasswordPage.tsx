@@ -13,6 +13,7 @@ import { formFailure, type FormFailure } from './formError.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { userAtom } from './userAtom.ts';
 import styles from './AuthForm.module.css';
+import '../../messages/en/auth.ts';
 
 /** /users/password/edit?reset_password_token=…: the page the reset email links to. */
 export function ResetPasswordPage() {

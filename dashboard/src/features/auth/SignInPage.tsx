@@ -19,6 +19,7 @@ import { userAtom } from './userAtom.ts';
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 import { canSubmitSignIn } from './validation.ts';
 import styles from './AuthForm.module.css';
+import '../../messages/en/auth.ts';
 
 export function SignInPage() {
   const setUser = useSetAtom(userAtom);

@@ -21,6 +21,7 @@ import { useInvitation } from './useInvitation.ts';
 import { userAtom } from './userAtom.ts';
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 import styles from './AuthForm.module.css';
+import '../../messages/en/auth.ts';
 
 const SHOWN_FIELDS = ['name', 'email', 'account_name', 'password', 'password_confirmation'] as const;
 

@@ -1,5 +1,6 @@
 import { ApiError, NETWORK_ERROR } from '../../app/api.ts';
 import { t } from '../../messages/t.ts';
+import '../../messages/en/common.ts';
 
 export interface FormFailure {
   /** First message per field, for the fields the form shows. */

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { t } from '../../messages/t.ts';
 import { lookupInvitation } from '../team/teamApi.ts';
+import '../../messages/en/auth.ts';
 
 /** Codes after which an invitation link cannot be used, whatever the form holds: the page says why instead. */
 const UNUSABLE = new Set(['VALIDATION_FAILED', 'NOT_FOUND', 'LINK_EXPIRED', 'LINK_REVOKED', 'INVITATION_USED', 'SEAT_LIMIT_REACHED']);

@@ -7,6 +7,7 @@ import { t } from '../../messages/t.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { signOut } from './authApi.ts';
 import { userAtom } from './userAtom.ts';
+import '../../messages/en/app.ts';
 
 /** Ends the session and goes to sign-in; `signingOut` is true while the call runs. */
 export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolean } {

@@ -11,6 +11,8 @@ import { usePermission } from '../auth/usePermission.ts';
 import { formatDate, formatNumber } from '../../ui/formatters.ts';
 import { billingErrorText, fetchBilling, openPortal, releaseHeld } from './billingApi.ts';
 import styles from './billing.module.css';
+import '../../messages/en/billing.ts';
+import '../../messages/en/common.ts';
 
 const TONE = { critical: 'error', high: 'warning', medium: 'info' } as const;
 

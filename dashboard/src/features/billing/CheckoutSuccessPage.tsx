@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { billingErrorText, fetchCheckoutStatus, fetchMe } from './billingApi.ts';
 import styles from './billing.module.css';
+import '../../messages/en/billing.ts';
 
 const POLL_MS = 1000;
 const PATIENCE_MS = 60_000;

@@ -14,6 +14,8 @@ import { usePermission } from '../auth/usePermission.ts';
 import { formatDate } from '../../ui/formatters.ts';
 import { billingErrorText, fetchBilling, formatMoney, previewChange, startCheckout, updateSubscription } from './billingApi.ts';
 import styles from './billing.module.css';
+import '../../messages/en/billing.ts';
+import '../../messages/en/common.ts';
 
 const PAID: PlanId[] = ['starter', 'growth', 'scale'];
 const isPlan = (value: string | null): value is PlanId => value !== null && value in PLANS;

@@ -3,6 +3,7 @@ import { t } from '../../messages/t.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import styles from '../support/Helpdesk.module.css';
+import '../../messages/en/helpdesk.ts';
 
 /** The message box: Enter sends, Shift+Enter starts a new line. */
 export function ChatComposer({ onSend }: { onSend: (body: string) => Promise<void> }) {

@@ -13,6 +13,8 @@ import { chatUnreadAtom } from './chatUnreadAtom.ts';
 import { useChatEvents } from './useChatEvents.ts';
 import styles from '../support/Helpdesk.module.css';
 import { last } from '../../app/last.ts';
+import '../../messages/en/titles.ts';
+import '../../messages/en/helpdesk.ts';
 
 /** The staff messages after the customer's read position. */
 const unreadAfter = (messages: ChatMessage[], readId: number) => messages.filter((m) => m.author === 'staff' && m.id > readId).length;

@@ -16,6 +16,8 @@ import { useApiResource } from '../../app/useApiResource.ts';
 import { listRequests } from '../requests/requestsApi.ts';
 import { readUsage } from './readUsage.ts';
 import styles from './DashboardPage.module.css';
+import '../../messages/en/home.ts';
+import '../../messages/en/requests.ts';
 
 const RECENT = 5;
 /** A user fetched this recently is this page load's: the dashboard does not ask for it again. */

@@ -3,6 +3,8 @@ import { t } from '../../messages/t.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './Integrations.module.css';
 import { formatDateTime } from '../../ui/formatters.ts';
+import '../../messages/en/integrationsApp.ts';
+import '../../messages/en/adminAlerts.ts';
 
 
 type Row = AlertDelivery & Partial<Pick<AdminAlertDelivery, 'account_name' | 'channel'>> & { ticket_id?: string };

@@ -9,6 +9,7 @@ import { useToast } from '../../ui/useToast.ts';
 import { HelpdeskSyncLog } from './HelpdeskSyncLog.tsx';
 import { useFreshdeskIntegration } from './useFreshdeskIntegration.ts';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 /** Why this account cannot connect Freshdesk (every paid plan, or the trial), with the way to change that. */
 function FreshdeskPlanNotice() {

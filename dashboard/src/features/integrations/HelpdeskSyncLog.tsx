@@ -3,6 +3,7 @@ import { t } from '../../messages/t.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DeliveryTable } from './DeliveryTable.tsx';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 /** A connected helpdesk's sync log (every note written back, each attempt's outcome) with Refresh and Disconnect. */
 export function HelpdeskSyncLog({ log, onRefresh, onDisconnect, disconnecting }: { log: HelpdeskSyncEntry[]; onRefresh(): void; onDisconnect(): void; disconnecting: boolean }) {

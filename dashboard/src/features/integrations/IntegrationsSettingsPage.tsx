@@ -14,6 +14,7 @@ import { FreshdeskCard } from './FreshdeskCard.tsx';
 import { ZendeskCard } from './ZendeskCard.tsx';
 import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'linear' | 'intercom' | 'freshdesk';
 

@@ -7,6 +7,7 @@ import { SelectField } from '../../ui/TextField.tsx';
 import { useLinearIntegration } from './useLinearIntegration.ts';
 import { withSavedOption } from './withSavedOption.ts';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 /** Why this account cannot connect Linear (every paid plan, or the trial), with the way to change that. */
 function LinearPlanNotice() {

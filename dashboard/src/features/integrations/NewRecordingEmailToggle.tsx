@@ -3,6 +3,7 @@ import { t } from '../../messages/t.ts';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { useToast } from '../../ui/useToast.ts';
 import { getAlertPreferences, setAlertPreferences } from './alertsApi.ts';
+import '../../messages/en/integrationsApp.ts';
 
 /** The signed-in person's "New recording" email switch; shown on /my/account and on the Email card of /my/integrations. */
 export function NewRecordingEmailToggle() {

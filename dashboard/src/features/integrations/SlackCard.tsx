@@ -8,6 +8,7 @@ import { TeamChatPlanNotice } from './TeamChatPlanNotice.tsx';
 import { useSlackIntegration } from './useSlackIntegration.ts';
 import { withSavedOption } from './withSavedOption.ts';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 /** Spec §2 team chat card, for owners and admins: connect, then toggle, default channel, test and disconnect. */
 export function SlackCard() {

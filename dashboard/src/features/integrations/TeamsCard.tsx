@@ -9,6 +9,7 @@ import { useTeamsIntegration } from './useTeamsIntegration.ts';
 import { withSavedOption } from './withSavedOption.ts';
 import styles from './Integrations.module.css';
 import own from './TeamsCard.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 const STEPS = ['s1', 's2', 's3', 's4', 's5', 's6'] as const;
 

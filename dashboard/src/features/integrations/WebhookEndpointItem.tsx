@@ -10,6 +10,7 @@ import { DeliveryTable } from './DeliveryTable.tsx';
 import { deleteEndpoint, eventName, listDeliveries, replayDelivery, revealSecret, rotateSecret, sendTestEvent, updateEndpoint } from './alertsApi.ts';
 import styles from './Integrations.module.css';
 import { formatDateTime } from '../../ui/formatters.ts';
+import '../../messages/en/integrationsApp.ts';
 
 
 interface Props {

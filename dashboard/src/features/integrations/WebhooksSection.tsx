@@ -10,6 +10,7 @@ import { useSaveAction } from '../account/useSaveAction.ts';
 import { createEndpoint, eventName, listEndpoints } from './alertsApi.ts';
 import { WebhookEndpointItem } from './WebhookEndpointItem.tsx';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 const FIELDS = ['url', 'description', 'events'] as const;
 

@@ -12,6 +12,7 @@ import { usePermission } from '../auth/usePermission.ts';
 import { authorizeZapier, getZapierStatus, regenerateZapierKey } from './zapierApi.ts';
 import { ZapierKeyModal } from './ZapierKeyModal.tsx';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 const isPlanRequired = (error: unknown) => error instanceof ApiError && error.code === 'PLAN_REQUIRED';
 

@@ -7,6 +7,7 @@ import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { ZapierSetupSteps } from './ZapierSetupSteps.tsx';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 /** Spec §2: the 500px modal that shows the key once, read-only, with a copy button, the warnings and 4 setup steps. */
 export function ZapierKeyModal({ apiKey, onClose }: { apiKey: string; onClose(): void }) {

@@ -15,6 +15,7 @@ import { disconnectZapier, getZapierStatus, listZapierSubscriptions } from './za
 import { ZapierCard } from './ZapierCard.tsx';
 import { ZapierSetupSteps } from './ZapierSetupSteps.tsx';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 /** /my/zapier: whether Zapier is connected, with which key, the zaps listening, and how to connect. */
 export function ZapierPage() {

@@ -1,5 +1,6 @@
 import { t } from '../../messages/t.ts';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 /** The 4 setup steps (spec §2), in the key modal and on /my/zapier. */
 export function ZapierSetupSteps() {

@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { approveZendeskApp } from './zendeskApi.ts';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 const SUBDOMAIN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;

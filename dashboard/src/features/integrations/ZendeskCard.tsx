@@ -7,6 +7,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { HelpdeskSyncLog } from './HelpdeskSyncLog.tsx';
 import { useZendeskIntegration } from './useZendeskIntegration.ts';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 /** Why this account cannot connect Zendesk (spec §9: the Scale plan, or the trial), with the way to change that. */
 function ZendeskPlanNotice() {

@@ -1,5 +1,6 @@
 import type { AlertDelivery, AlertEventType, AlertPreferences, CreateWebhookEndpoint, UpdateWebhookEndpoint, WebhookEndpoint, WebhookSecret } from '@showback/contract';
 import { api } from '../../app/api.ts';
+import '../../messages/en/integrationsApp.ts';
 
 const base = 'integrations/webhooks';
 

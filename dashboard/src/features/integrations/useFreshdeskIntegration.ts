@@ -4,6 +4,7 @@ import { t } from '../../messages/t.ts';
 import { useConfirm } from '../../ui/useConfirm.ts';
 import { chatErrorText } from './chatErrorText.ts';
 import * as freshdeskApi from './freshdeskApi.ts';
+import '../../messages/en/integrationsApp.ts';
 
 /** Accepts `acme`, `acme.freshdesk.com` or `https://acme.freshdesk.com/a/tickets/1`: people paste what they see. */
 export function freshdeskDomainOf(input: string): string {

@@ -7,6 +7,7 @@ import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
 import { goToAuthorize, useOAuthReturn } from './oauthConnect.ts';
 import * as linearApi from './linearApi.ts';
+import '../../messages/en/integrationsApp.ts';
 
 /** The Linear card's store: the status, the workspace's teams and the last error, with connect, team and disconnect. */
 export function useLinearIntegration() {

@@ -7,6 +7,7 @@ import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
 import { goToAuthorize, useOAuthReturn } from './oauthConnect.ts';
 import * as slackApi from './slackApi.ts';
+import '../../messages/en/integrationsApp.ts';
 
 /** The Slack card's store (spec §3, §4): the status, the channel list and the last error, with the card's actions. */
 export function useSlackIntegration() {

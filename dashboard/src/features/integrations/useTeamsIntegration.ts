@@ -7,6 +7,7 @@ import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
 import { useOAuthReturn } from './oauthConnect.ts';
 import * as teamsApi from './teamsApi.ts';
+import '../../messages/en/integrationsApp.ts';
 
 /** The Teams card's store (spec §3, §4): status, teams, the picked team's channels, the webhook field and the last error. */
 export function useTeamsIntegration() {

@@ -7,6 +7,7 @@ import { useToast } from '../../ui/useToast.ts';
 import { chatErrorText } from './chatErrorText.ts';
 import { goToAuthorize, useOAuthReturn } from './oauthConnect.ts';
 import * as zendeskApi from './zendeskApi.ts';
+import '../../messages/en/integrationsApp.ts';
 
 /** Accepts `acme`, `acme.zendesk.com` or `https://acme.zendesk.com/agent/…`: people paste what they see. */
 export function subdomainOf(input: string): string {

@@ -3,6 +3,7 @@ import { t } from '../../messages/t.ts';
 import { BLOG_POSTS } from './content/blogPosts.ts';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import styles from './marketing.module.css';
+import '../../messages/en/marketing.ts';
 
 export function BlogListPage() {
   useDocumentMeta(t('marketing.meta.blog.description'));

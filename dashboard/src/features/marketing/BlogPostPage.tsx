@@ -4,6 +4,8 @@ import { Article } from './content/Article.tsx';
 import { findBlogPost } from './content/blogPosts.ts';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import styles from './marketing.module.css';
+import '../../messages/en/marketing.ts';
+import '../../messages/en/titles.ts';
 
 export function BlogPostPage() {
   const { slug } = useParams();

@@ -2,6 +2,7 @@ import { t } from '../../messages/t.ts';
 import { ContactForm } from './contact/ContactForm.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import styles from './marketing.module.css';
+import '../../messages/en/marketing.ts';
 
 export function ContactPage() {
   useDocumentMeta(t('marketing.meta.contact.description'));

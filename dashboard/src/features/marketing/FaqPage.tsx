@@ -2,6 +2,7 @@ import { t } from '../../messages/t.ts';
 import { FaqList } from './faq/FaqList.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import styles from './marketing.module.css';
+import '../../messages/en/marketing.ts';
 
 export function FaqPage() {
   useDocumentMeta(t('marketing.meta.faq.description'));

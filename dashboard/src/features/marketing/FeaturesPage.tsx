@@ -6,6 +6,7 @@ import { Work } from './landing/Work.tsx';
 import { FinalCta } from './landing/FinalCta.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import styles from './marketing.module.css';
+import '../../messages/en/marketing.ts';
 
 export function FeaturesPage() {
   useDocumentMeta(t('marketing.meta.features.description'));

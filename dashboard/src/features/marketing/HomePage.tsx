@@ -12,6 +12,7 @@ import { Who } from './landing/Who.tsx';
 import { Work } from './landing/Work.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import styles from './marketing.module.css';
+import '../../messages/en/marketing.ts';
 
 /** Spec §2 "Landing page": the sections in the spec's order; the footer belongs to the layout. */
 export function HomePage() {

@@ -4,6 +4,7 @@ import { IntegrationCards } from './landing/IntegrationCards.tsx';
 import { Icon } from './landing/icons.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import styles from './marketing.module.css';
+import '../../messages/en/marketing.ts';
 
 export function IntegrationsPage() {
   useDocumentMeta(t('marketing.meta.integrations.description'));

@@ -4,6 +4,7 @@ import { FaqList } from './faq/FaqList.tsx';
 import { PricingPlans } from './pricing/PricingPlans.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import styles from './marketing.module.css';
+import '../../messages/en/marketing.ts';
 
 export function PricingPage() {
   useDocumentMeta(t('marketing.meta.pricing.description', { free: PLANS.free.submissionLimit ?? 0, days: TRIAL_DAYS }));

@@ -2,6 +2,7 @@ import page from '../../../content/pages/proof.md';
 import { t } from '../../messages/t.ts';
 import { Article } from './content/Article.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
+import '../../messages/en/marketing.ts';
 
 export function ProofPage() {
   useDocumentMeta(t('marketing.meta.proof.description'));

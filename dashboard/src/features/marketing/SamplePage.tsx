@@ -4,6 +4,7 @@ import { t } from '../../messages/t.ts';
 import { mediaUrl } from './DelayedVideo.tsx';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import styles from './marketing.module.css';
+import '../../messages/en/marketing.ts';
 
 interface SampleEvent {
   /** Seconds from the start of the recording. */

@@ -3,6 +3,8 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Article } from './content/Article.tsx';
 import type { MarkdownModule } from './content/MarkdownModule.ts';
 import { useDocumentMeta } from './useDocumentMeta.ts';
+import '../../messages/en/marketing.ts';
+import '../../messages/en/titles.ts';
 
 // docs/widget-api.md is the reference the widget's authors keep next to the SDK; it is rendered at build time.
 // A glob (not an import) so the site still builds while the reference is being written.

@@ -1,6 +1,7 @@
 import { PLANS, TRIAL_DAYS } from '@showback/contract';
 import { t, type MessageKey } from '../../messages/t.ts';
 import { BLOG_POSTS } from './content/blogPosts.ts';
+import '../../messages/en/marketing.ts';
 
 export interface PageMeta {
   path: string;

@@ -11,6 +11,8 @@ import { userAtom } from '../auth/userAtom.ts';
 import { takeChosenPlanPath } from '../auth/chosenPlan.ts';
 import { completeOnboarding } from './onboardingApi.ts';
 import styles from './OnboardingLayout.module.css';
+import '../../messages/en/onboarding.ts';
+import '../../messages/en/common.ts';
 
 let pending: Promise<void> | undefined;
 

@@ -11,6 +11,8 @@ import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { firstRecordingRequest } from './onboardingApi.ts';
 import styles from './OnboardingLayout.module.css';
+import '../../messages/en/onboarding.ts';
+import '../../messages/en/common.ts';
 
 type State = { status: 'loading' } | { status: 'ready'; request: RecordingRequest } | { status: 'failed' };
 

@@ -4,6 +4,7 @@ import { t } from '../../messages/t.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import styles from './OnboardingLayout.module.css';
+import '../../messages/en/onboarding.ts';
 
 export const ONBOARDING_STEPS = ['/onboarding/workspace', '/onboarding/link-ready', '/onboarding/complete'] as const;
 

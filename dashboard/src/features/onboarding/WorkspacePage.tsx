@@ -10,6 +10,8 @@ import { formFailure, type FormFailure } from '../auth/formError.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { updateWorkspace } from './onboardingApi.ts';
 import styles from './OnboardingLayout.module.css';
+import '../../messages/en/onboarding.ts';
+import '../../messages/en/common.ts';
 
 const COMPANY_SIZES = ['solo', 'small', 'medium', 'large', 'enterprise'] as const;
 const USE_CASES = ['support', 'qa', 'product', 'sales', 'other'] as const;

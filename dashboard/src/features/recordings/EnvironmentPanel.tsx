@@ -1,6 +1,7 @@
 import type { Environment } from '@showback/contract';
 import { t } from '../../messages/t.ts';
 import styles from './RecordingPage.module.css';
+import '../../messages/en/recordings.ts';
 
 function browserText(env: Environment): string | undefined {
   if (!env.browser) return undefined;

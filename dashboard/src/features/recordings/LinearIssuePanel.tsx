@@ -8,6 +8,7 @@ import { chatErrorText } from '../integrations/chatErrorText.ts';
 import { createLinearIssue, getRecordingLinearIssue } from '../integrations/linearApi.ts';
 import { usePolledResource } from './usePolledResource.ts';
 import styles from './RecordingPage.module.css';
+import '../../messages/en/recordings.ts';
 
 /** An issue still open follows Linear's webhooks: the page asks again every few seconds until it is done or canceled. */
 const open = (data: RecordingLinearIssue): boolean => data.issue !== null && !['completed', 'canceled'].includes(data.issue.state.type);

@@ -25,6 +25,8 @@ import { TranscriptPanel } from './transcript/TranscriptPanel.tsx';
 import { useTranscript } from './transcript/useTranscript.ts';
 import styles from './RecordingPage.module.css';
 import { LoadFailedBanner } from '../../ui/LoadFailedBanner.tsx';
+import '../../messages/en/recordings.ts';
+import '../../messages/en/common.ts';
 
 /** How often the page asks again while the video is being processed. */
 const PROCESSING_POLL_MS = 3000;

@@ -11,6 +11,7 @@ import { listSubmissions } from './submissionsApi.ts';
 import { useApiResource } from '../../app/useApiResource.ts';
 import styles from './RecordingsPage.module.css';
 import { LoadFailedBanner } from '../../ui/LoadFailedBanner.tsx';
+import '../../messages/en/recordings.ts';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));

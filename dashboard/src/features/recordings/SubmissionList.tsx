@@ -4,6 +4,7 @@ import { t } from '../../messages/t.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { formatDate, formatDuration } from '../../ui/formatters.ts';
 import styles from './SubmissionList.module.css';
+import '../../messages/en/recordings.ts';
 
 export interface SubmissionListProps {
   items: SubmissionSummary[];

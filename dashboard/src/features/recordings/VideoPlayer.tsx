@@ -4,6 +4,8 @@ import { Banner } from '../../ui/Banner.tsx';
 import { t } from '../../messages/t.ts';
 import { usePlayerClock, type VideoClockHandlers } from './usePlayerClock.ts';
 import styles from './RecordingPage.module.css';
+import '../../messages/en/recordings.ts';
+import '../../messages/en/transcript.ts';
 
 export interface VideoPlayerProps {
   submission: Submission;

@@ -4,6 +4,8 @@ import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { t } from '../../messages/t.ts';
 import styles from './RequestsPage.module.css';
+import '../../messages/en/common.ts';
+import '../../messages/en/requests.ts';
 
 /** The request's link in a read-only field (selectable by hand) with a copy button. */
 export function CopyLinkField({ url, label }: { url: string; label: string }) {

@@ -11,6 +11,8 @@ import { createRequest, updateRequest } from './requestsApi.ts';
 import { SERVER_FIELDS, initialValues, toBody, today, validate, type RequestFormErrors, type RequestFormValues } from './requestForm.ts';
 import { sanitizeInstructions } from './sanitizeInstructions.ts';
 import styles from './RequestFormDialog.module.css';
+import '../../messages/en/requests.ts';
+import '../../messages/en/common.ts';
 
 export interface RequestFormDialogProps {
   /** The request to edit; undefined to create one. */
@@ -177,7 +179,7 @@ export function RequestFormDialog({ request, onClose, onSaved }: RequestFormDial
 
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => ref.current?.close()} disabled={busy}>
-            {t('requests.form.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" busy={busy}>
             {request ? t('requests.form.save') : t('requests.form.create')}

@@ -6,6 +6,7 @@ import { formatDate } from '../../ui/formatters.ts';
 import { CopyLinkField } from './CopyLinkField.tsx';
 import type { RequestAction } from './requestsApi.ts';
 import styles from './RequestsPage.module.css';
+import '../../messages/en/requests.ts';
 
 export type RequestItemAction = RequestAction | 'edit' | 'delete';
 

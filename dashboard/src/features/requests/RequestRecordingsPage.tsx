@@ -13,6 +13,9 @@ import { useApiResource } from '../../app/useApiResource.ts';
 import { CopyLinkField } from './CopyLinkField.tsx';
 import { getRequest } from './requestsApi.ts';
 import styles from './RequestsPage.module.css';
+import '../../messages/en/requests.ts';
+import '../../messages/en/common.ts';
+import '../../messages/en/recordings.ts';
 
 /** One request's submissions, with its link at hand to send again. */
 export function RequestRecordingsPage() {

@@ -17,6 +17,8 @@ import { RequestFormDialog } from './RequestFormDialog.tsx';
 import { RequestItem, type RequestItemAction } from './RequestItem.tsx';
 import { deleteRequest, listRequests, requestAction } from './requestsApi.ts';
 import styles from './RequestsPage.module.css';
+import '../../messages/en/requests.ts';
+import '../../messages/en/common.ts';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'revoke' | 'delete'; request: RecordingRequest } | undefined;
 

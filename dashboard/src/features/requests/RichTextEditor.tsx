@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } 
 import { t } from '../../messages/t.ts';
 import { sanitizeInstructions } from './sanitizeInstructions.ts';
 import styles from './RichTextEditor.module.css';
+import '../../messages/en/requests.ts';
 
 export interface RichTextEditorProps {
   id: string;

@@ -1,6 +1,7 @@
 import { MAX_DURATION_DEFAULT_SECONDS, type CreateRecordingRequest, type FieldMode, type MicrophoneMode, type RecordingRequest } from '@showback/contract';
 import { t } from '../../messages/t.ts';
 import { isBlankHtml, sanitizeInstructions } from './sanitizeInstructions.ts';
+import '../../messages/en/requests.ts';
 
 /** What the form edits: strings as the inputs hold them. */
 export interface RequestFormValues {

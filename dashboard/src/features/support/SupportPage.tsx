@@ -16,6 +16,8 @@ import { listSubmissions } from '../recordings/submissionsApi.ts';
 import { displayStatus, followUpRequest, listMySupportRequests, openSupportRequest } from './supportApi.ts';
 import styles from './Helpdesk.module.css';
 import { formatDate, formatDateTime } from '../../ui/formatters.ts';
+import '../../messages/en/helpdesk.ts';
+import '../../messages/en/titles.ts';
 
 const PER_PAGE = 20;
 

@@ -9,6 +9,7 @@ import { SelectField, TextField } from '../../ui/TextField.tsx';
 import { useSaveAction } from '../account/useSaveAction.ts';
 import { inviteMember } from './teamApi.ts';
 import styles from './TeamPage.module.css';
+import '../../messages/en/team.ts';
 
 const FIELDS = ['email', 'role'] as const;
 

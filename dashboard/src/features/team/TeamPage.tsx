@@ -20,6 +20,8 @@ import { InviteDialog } from './InviteDialog.tsx';
 import { TeamTable } from './TeamTable.tsx';
 import { changeRole, getTeam, removeMember, resendInvitation, revokeInvitation, transferOwnership } from './teamApi.ts';
 import styles from './TeamPage.module.css';
+import '../../messages/en/team.ts';
+import '../../messages/en/billing.ts';
 
 /** A destructive row action waiting for the person to confirm it in the dialog. */
 interface PendingAction {

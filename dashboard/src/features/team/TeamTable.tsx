@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../../messages/t.ts';
 import styles from './TeamPage.module.css';
+import '../../messages/en/team.ts';
 
 /** A table of the team page: its headings, an unlabelled actions column for those who manage the team, the rows. */
 export function TeamTable({ label, columns, withActions, children }: { label: string; columns: string[]; withActions: boolean; children: ReactNode }) {

@@ -9,6 +9,7 @@ import { t } from '../../messages/t.ts';
 import { reviewErrorMessage } from '../../app/reviewErrorMessage.ts';
 import { updateWidgetSettings } from './widgetApi.ts';
 import styles from './WidgetPage.module.css';
+import '../../messages/en/widgetPage.ts';
 
 export function AppearanceEditor({ settings, onSaved }: { settings: WidgetSettings; onSaved: (s: WidgetSettings) => void }) {
   const [draft, setDraft] = useState<WidgetAppearance>(settings.appearance);

@@ -8,6 +8,7 @@ import { t } from '../../messages/t.ts';
 import { reviewErrorMessage } from '../../app/reviewErrorMessage.ts';
 import { updateWidgetSettings } from './widgetApi.ts';
 import styles from './WidgetPage.module.css';
+import '../../messages/en/widgetPage.ts';
 
 /** One origin per row; saved as a whole list (the API normalises and checks each entry). */
 export function OriginsEditor({ settings, onSaved }: { settings: WidgetSettings; onSaved: (s: WidgetSettings) => void }) {

@@ -6,6 +6,8 @@ import { useToast } from '../../ui/useToast.ts';
 import { t } from '../../messages/t.ts';
 import { SNIPPET_KINDS, snippet, type SnippetKind } from './snippets.ts';
 import styles from './WidgetPage.module.css';
+import '../../messages/en/common.ts';
+import '../../messages/en/widgetPage.ts';
 
 /** The snippet per framework as ARIA tabs (arrow keys move between them), each with a copy button. */
 export function SnippetTabs({ settings }: { settings: WidgetSettings }) {

@@ -18,6 +18,9 @@ import { OriginsEditor } from './OriginsEditor.tsx';
 import { SnippetTabs } from './SnippetTabs.tsx';
 import { getWidgetSettings, rotateWidgetKey, setUpWidget } from './widgetApi.ts';
 import styles from './WidgetPage.module.css';
+import '../../messages/en/widgetPage.ts';
+import '../../messages/en/common.ts';
+import '../../messages/en/titles.ts';
 
 export function WidgetPage() {
   const { data, error, loading, reload } = useApiResource((signal) => getWidgetSettings(signal), []);

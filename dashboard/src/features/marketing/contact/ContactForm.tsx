@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { SelectField, TextField } from '../../../ui/TextField.tsx';
 import styles from '../marketing.module.css';
 import { validateContact, type ContactErrors, type ContactField } from './validateContact.ts';
+import '../../../messages/en/marketing.ts';
 
 const EMPTY: Record<ContactField, string> = { name: '', email: '', company: '', topic: '', message: '' };
 

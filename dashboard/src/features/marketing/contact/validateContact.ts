@@ -1,5 +1,6 @@
 import { CONTACT_LIMITS, CONTACT_TOPICS, type ContactRequest, type ContactTopic } from '@showback/contract';
 import { t } from '../../../messages/t.ts';
+import '../../../messages/en/marketing.ts';
 
 export type ContactField = 'name' | 'email' | 'company' | 'topic' | 'message';
 export type ContactErrors = Partial<Record<ContactField, string>>;

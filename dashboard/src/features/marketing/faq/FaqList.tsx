@@ -3,6 +3,7 @@ import { t } from '../../../messages/t.ts';
 import styles from '../marketing.module.css';
 import { FAQ_ITEMS, filterFaq } from './faqItems.ts';
 import { HtmlContent } from '../content/HtmlContent.tsx';
+import '../../../messages/en/marketing.ts';
 
 /** Searchable FAQ; panels are independent <details>, so several can be open at once. */
 export function FaqList({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {

@@ -4,6 +4,7 @@ import { t } from '../../../messages/t.ts';
 import { buttonClassName } from '../../../ui/Button.tsx';
 import { Reveal } from '../Reveal.tsx';
 import styles from '../marketing.module.css';
+import '../../../messages/en/marketing.ts';
 
 export function FinalCta() {
   return (

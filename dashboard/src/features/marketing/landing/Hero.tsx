@@ -6,6 +6,7 @@ import { buttonClassName } from '../../../ui/Button.tsx';
 import { DelayedVideo } from '../DelayedVideo.tsx';
 import heroPoster from '../media/hero.jpg?poster';
 import styles from '../marketing.module.css';
+import '../../../messages/en/marketing.ts';
 
 /** Spec §9: the hero video loads 100 ms after page load. */
 export const HERO_VIDEO_DELAY_MS = 100;

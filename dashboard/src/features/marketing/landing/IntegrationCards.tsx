@@ -3,6 +3,8 @@ import { t } from '../../../messages/t.ts';
 import { useUserAfterHydration } from '../../auth/useUserAfterHydration.ts';
 import styles from '../marketing.module.css';
 import { Icon, type IconName } from './icons.tsx';
+import '../../../messages/en/marketing.ts';
+import '../../../messages/en/app.ts';
 
 type CardKey = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'intercom' | 'freshdesk';
 

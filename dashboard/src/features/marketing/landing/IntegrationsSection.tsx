@@ -3,6 +3,7 @@ import { t } from '../../../messages/t.ts';
 import { Reveal } from '../Reveal.tsx';
 import styles from '../marketing.module.css';
 import { IntegrationCards } from './IntegrationCards.tsx';
+import '../../../messages/en/marketing.ts';
 
 export function IntegrationsSection() {
   return (

@@ -2,6 +2,7 @@ import { t } from '../../../messages/t.ts';
 import { PricingPlans } from '../pricing/PricingPlans.tsx';
 import { Reveal } from '../Reveal.tsx';
 import styles from '../marketing.module.css';
+import '../../../messages/en/marketing.ts';
 
 export function PricingSection() {
   return (

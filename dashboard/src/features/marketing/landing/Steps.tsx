@@ -5,6 +5,7 @@ import demoRequestPoster from '../media/demo-request.jpg?poster';
 import demoReviewPoster from '../media/demo-review.jpg?poster';
 import { Reveal } from '../Reveal.tsx';
 import styles from '../marketing.module.css';
+import '../../../messages/en/marketing.ts';
 
 /** Spec §9: the three demo videos load 1, 1.5 and 2 s after page load. */
 export const DEMO_VIDEO_DELAYS_MS = [1000, 1500, 2000] as const;

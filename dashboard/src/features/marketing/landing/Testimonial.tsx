@@ -1,6 +1,7 @@
 import { t } from '../../../messages/t.ts';
 import { Reveal } from '../Reveal.tsx';
 import styles from '../marketing.module.css';
+import '../../../messages/en/marketing.ts';
 
 export function Testimonial() {
   return (

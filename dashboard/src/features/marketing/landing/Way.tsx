@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { current } from '../../../messages/current.ts';
+import { marketing } from '../../../messages/en/marketing.ts';
 import { t } from '../../../messages/t.ts';
 import { Reveal } from '../Reveal.tsx';
 import styles from '../marketing.module.css';
@@ -7,7 +7,7 @@ import { Icon } from './icons.tsx';
 
 /** Life without and with the product (spec §1: 45 minutes of back-and-forth against a 5-minute flow). */
 export function Way() {
-  const { old, new: fresh } = current.marketing.way;
+  const { old, new: fresh } = marketing.way;
   return (
     <Reveal labelledBy="way-title">
       <h2 id="way-title" className={styles.sectionTitle}>{t('marketing.way.title')}</h2>

@@ -2,6 +2,7 @@ import { t } from '../../../messages/t.ts';
 import { Reveal } from '../Reveal.tsx';
 import styles from '../marketing.module.css';
 import { Icon, type IconName } from './icons.tsx';
+import '../../../messages/en/marketing.ts';
 
 const AUDIENCES: [key: 'support' | 'product' | 'saas', icon: IconName][] = [
   ['support', 'headset'],

@@ -2,6 +2,7 @@ import { t } from '../../../messages/t.ts';
 import { Reveal } from '../Reveal.tsx';
 import styles from '../marketing.module.css';
 import { Icon } from './icons.tsx';
+import '../../../messages/en/marketing.ts';
 
 export function Work() {
   return (

@@ -7,6 +7,7 @@ import { Icon } from '../landing/icons.tsx';
 import styles from '../marketing.module.css';
 import { planTarget } from './planTarget.ts';
 import { useBillingUsage } from './useBillingUsage.ts';
+import '../../../messages/en/marketing.ts';
 
 const format = (n: number): string => n.toLocaleString('en-US');
 

@@ -6,6 +6,7 @@ import { usePolledResource } from '../usePolledResource.ts';
 import { formatOffset } from '../timeline/timelineModel.ts';
 import pageStyles from '../RecordingPage.module.css';
 import styles from './SummaryPanel.module.css';
+import '../../../messages/en/summary.ts';
 
 const getSummary = (id: string, signal?: AbortSignal): Promise<Summary> => api.get<Summary>(`submissions/${encodeURIComponent(id)}/summary`, { signal });
 

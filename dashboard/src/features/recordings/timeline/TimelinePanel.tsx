@@ -11,6 +11,8 @@ import { getSubmissionEvents } from './timelineApi.ts';
 import { LEVEL_FILTERS, STATUS_FILTERS, currentIndex, matches, type LevelFilter, type StatusFilter } from './timelineModel.ts';
 import styles from './TimelinePanel.module.css';
 import { LoadFailedBanner } from '../../../ui/LoadFailedBanner.tsx';
+import '../../../messages/en/timeline.ts';
+import '../../../messages/en/common.ts';
 
 /**
  * The host page's console, errors, requests and navigations beside the video: the event the player is at is

@@ -2,6 +2,7 @@ import type { WidgetEvent } from '@showback/contract';
 import { t } from '../../../messages/t.ts';
 import { formatOffset, isBad, summary } from './timelineModel.ts';
 import styles from './TimelinePanel.module.css';
+import '../../../messages/en/timeline.ts';
 
 interface Props {
   event: WidgetEvent;

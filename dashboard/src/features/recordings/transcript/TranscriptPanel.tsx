@@ -16,6 +16,8 @@ import { countMatches, currentSegmentIndex, splitMatches } from './transcriptMod
 import pageStyles from '../RecordingPage.module.css';
 import styles from './TranscriptPanel.module.css';
 import { LoadFailedBanner } from '../../../ui/LoadFailedBanner.tsx';
+import '../../../messages/en/transcript.ts';
+import '../../../messages/en/common.ts';
 
 interface Props {
   submission: Submission;

@@ -1,0 +1,26 @@
+import { defineSection } from '../t.ts';
+
+export const common = defineSection('common', {
+  appName: 'Showback',
+  loading: 'Loading',
+  close: 'Close',
+  dismiss: 'Dismiss',
+  copy: 'Copy',
+  copied: 'Copied to clipboard',
+  copyFailed: 'Copying failed: select the text and copy it by hand.',
+  continue: 'Continue',
+  back: 'Back',
+  save: 'Save',
+  cancel: 'Cancel',
+  retry: 'Try again',
+  comingSoon: 'Coming soon',
+  unexpectedError: 'Something went wrong on our side. Please try again in a moment.',
+  networkError: 'The server could not be reached. Check your connection and try again.',
+  pageLoadFailed: 'This page could not be loaded. A new version may have been released: reload the page to continue.',
+  reload: 'Reload page',
+  page: 'Page {page} of {pages}',
+  previous: 'Previous',
+  next: 'Next',
+  pagination: 'Pages',
+  recorderLink: 'Recording links open in the recorder. This link could not be opened here: open it directly in your browser.',
+});

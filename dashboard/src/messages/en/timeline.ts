@@ -1,0 +1,25 @@
+import { defineSection } from '../t.ts';
+
+export const timeline = defineSection('timeline', {
+  title: 'Console and network',
+  loadFailed: 'The page events could not be loaded.',
+  empty: 'No console or network events came with this recording.',
+  noMatch: 'No events match these filters.',
+  count: '{shown} of {total} events',
+  dropped: '{n} older events were left out to keep the size down.',
+  before: 'Before recording',
+  beforeHint: 'Events from the minutes before the customer started recording.',
+  during: 'During recording',
+  seek: 'Play from {time}',
+  levelFilter: 'Level',
+  statusFilter: 'Requests',
+  levels: { all: 'All levels', error: 'Errors', warn: 'Warnings', info: 'Info and logs', debug: 'Debug' },
+  statuses: { all: 'All requests', failed: 'Failed only', ok: 'Successful only', none: 'Hide requests' },
+  kinds: { console: 'Console', error: 'Error', network: 'Request', navigation: 'Navigation' },
+  failed: 'Failed',
+  networkError: 'Network error',
+  current: 'Current event',
+  identity: 'Customer',
+  metadata: 'Metadata',
+  origin: 'Page',
+});
