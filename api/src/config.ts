@@ -51,6 +51,11 @@ export const CONFIG_VARS = {
   LINEAR_WEBHOOK_SECRET: { description: "Signing secret of the Linear OAuth2 application's webhook (Issue events). Unset: Linear's webhooks are refused and issue states are not followed.", default: '' },
   LINEAR_AUTHORIZE_URL: { description: 'Linear OAuth2 authorize page the Linear integration sends people to.', default: 'https://linear.app/oauth/authorize' },
   LINEAR_API_URL: { description: "Origin of Linear's API: /graphql, /oauth/token and /oauth/revoke (tests point it at a local server).", default: 'https://api.linear.app' },
+  GITHUB_CLIENT_ID: { description: 'Client ID of the GitHub OAuth app behind "Create issue in GitHub". Unset: connecting GitHub answers that it is not configured.', default: '' },
+  GITHUB_CLIENT_SECRET: { description: 'Client secret of the GitHub OAuth app.', default: '' },
+  GITHUB_WEBHOOK_SECRET: { description: "Secret of the repositories' `issues` webhook (X-Hub-Signature-256). Unset: GitHub's webhooks are refused and issue states are not followed.", default: '' },
+  GITHUB_URL: { description: "GitHub's web origin: /login/oauth/authorize and /login/oauth/access_token (GitHub Enterprise Server: its own origin; tests point it at a local server).", default: 'https://github.com' },
+  GITHUB_API_URL: { description: "GitHub's REST API origin, Octokit's baseUrl (GitHub Enterprise Server: https://HOST/api/v3; tests point it at a local server).", default: 'https://api.github.com' },
   FRESHDESK_URL: { description: 'Origin of a Freshdesk helpdesk, `{domain}` standing for its domain such as acme.freshdesk.com (tests point it at a local server).', default: 'https://{domain}' },
   INTEGRATIONS_SECRET_KEY: { description: 'Key (32+ chars) that encrypts integration secrets at rest (Slack bot tokens, Teams webhook URLs). Unset: derived from SESSION_SECRET or DATA_DIR/secret.', default: '' },
   ANALYTICS_WRITE_KEY: { description: 'Write key of a Segment-compatible analytics service. Unset: no analytics.', default: '' },
@@ -123,6 +128,8 @@ export interface Config {
   zendesk: { clientId: string; clientSecret: string; urlTemplate: string } | undefined;
   /** The OAuth2 application behind the Linear integration, Linear's authorize page and API origin. */
   linear: { clientId: string; clientSecret: string; webhookSecret: string | undefined; authorizeUrl: string; apiUrl: string } | undefined;
+  /** The OAuth app behind the GitHub integration, GitHub's web origin (OAuth pages) and REST API origin. */
+  github: { clientId: string; clientSecret: string; webhookSecret: string | undefined; webUrl: string; apiUrl: string } | undefined;
   /** A Freshdesk helpdesk's origin with `{domain}` (connecting needs no app of ours: each account brings an API key). */
   freshdeskUrlTemplate: string;
   /** Encrypts integration secrets at rest; unset, a key is derived from the session secret (integrations/secret-box.ts). */
@@ -306,6 +313,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           webhookSecret: opt('LINEAR_WEBHOOK_SECRET'),
           authorizeUrl: url('LINEAR_AUTHORIZE_URL', get('LINEAR_AUTHORIZE_URL')),
           apiUrl: url('LINEAR_API_URL', get('LINEAR_API_URL')),
+        }
+      : undefined,
+    github: opt('GITHUB_CLIENT_ID')
+      ? {
+          clientId: get('GITHUB_CLIENT_ID'),
+          clientSecret: get('GITHUB_CLIENT_SECRET'),
+          webhookSecret: opt('GITHUB_WEBHOOK_SECRET'),
+          webUrl: url('GITHUB_URL', get('GITHUB_URL')),
+          apiUrl: url('GITHUB_API_URL', get('GITHUB_API_URL')),
         }
       : undefined,
     zendesk: opt('ZENDESK_CLIENT_ID') ? { clientId: get('ZENDESK_CLIENT_ID'), clientSecret: get('ZENDESK_CLIENT_SECRET'), urlTemplate: siteUrlTemplate('ZENDESK_URL', get('ZENDESK_URL'), '{subdomain}') } : undefined,

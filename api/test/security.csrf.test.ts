@@ -21,6 +21,8 @@ const COOKIELESS = [
   'POST /api/v1/stripe/webhook',
   // Linear's webhook, authorised by its Linear-Signature HMAC over the raw body (docs/linear.md).
   'POST /api/v1/integrations/linear/webhook',
+  // GitHub's issues webhook, authorised by its X-Hub-Signature-256 HMAC over the raw body (docs/github.md).
+  'POST /api/v1/integrations/github/webhook',
   'POST /api/v1/widget/sessions',
   // Called by Zapier with the account's X-API-Key; a browser's cookies do not authenticate them.
   'POST /api/v1/zapier/hooks',

@@ -14,6 +14,7 @@ export * from './transcripts.ts';
 export * from './summaries.ts';
 export * from './team-chat.ts';
 export * from './zendesk.ts';
+export * from './github.ts';
 export * from './linear.ts';
 export * from './helpdesk.ts';
 export * from './freshdesk.ts';

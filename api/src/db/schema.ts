@@ -432,7 +432,7 @@ export interface AlertDeliveriesTable {
 
 export interface IntegrationOauthStatesTable {
   state_hash: string;
-  provider: 'slack' | 'teams' | 'zendesk' | 'linear';
+  provider: 'slack' | 'teams' | 'zendesk' | 'linear' | 'github';
   user_id: string;
   account_id: string;
   expires_at: Timestamp;
@@ -538,6 +538,42 @@ export interface LinearIssuesTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface GitHubConnectionsTable {
+  account_id: string;
+  github_user_id: number;
+  login: string;
+  repository_id: number | null;
+  repository_full_name: string | null;
+  repository_private: boolean | null;
+  webhook_id: number | null;
+  access_token_encrypted: string;
+  error: string | null;
+  connected_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GitHubIssuesTable {
+  submission_id: string;
+  account_id: string;
+  repository_id: number;
+  repository_full_name: string;
+  issue_number: number;
+  title: string;
+  url: string;
+  state: 'open' | 'closed';
+  state_reason: string | null;
+  escalations: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GitHubWebhookDeliveriesTable {
+  delivery_id: string;
+  received_at: Timestamp;
 }
 
 export interface LinearWebhookDeliveriesTable {
@@ -660,6 +696,9 @@ export interface Database {
   helpdesk_ticket_requests: HelpdeskTicketRequestsTable;
   helpdesk_notes: HelpdeskNotesTable;
   zendesk_app_sessions: ZendeskAppSessionsTable;
+  github_connections: GitHubConnectionsTable;
+  github_issues: GitHubIssuesTable;
+  github_webhook_deliveries: GitHubWebhookDeliveriesTable;
   linear_connections: LinearConnectionsTable;
   linear_issues: LinearIssuesTable;
   linear_webhook_deliveries: LinearWebhookDeliveriesTable;

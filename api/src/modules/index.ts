@@ -23,6 +23,7 @@ import { slackRoutes } from '../integrations/slack/slack.routes.ts';
 import { freshdeskRoutes } from '../integrations/freshdesk/freshdesk.routes.ts';
 import { zendeskRoutes } from '../integrations/zendesk/zendesk.routes.ts';
 import { requestListRoutes } from '../integrations/escalation/request-list.routes.ts';
+import { githubRoutes, githubWebhookRoutes } from '../integrations/github/github.routes.ts';
 import { linearRoutes, linearWebhookRoutes } from '../integrations/linear/linear.routes.ts';
 import { teamsRoutes } from '../integrations/teams/teams.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
@@ -35,4 +36,4 @@ import { adminInvitationsRoutes } from './admin/admin-invitations.routes.ts';
 import { brandingRoutes } from './branding/branding.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, teamsRoutes, zendeskRoutes, freshdeskRoutes, requestListRoutes, linearRoutes, linearWebhookRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, teamsRoutes, zendeskRoutes, freshdeskRoutes, requestListRoutes, linearRoutes, linearWebhookRoutes, githubRoutes, githubWebhookRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];

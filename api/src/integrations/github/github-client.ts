@@ -1,0 +1,107 @@
+import { Octokit } from '@octokit/rest';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+
+/**
+ * `repo`: open and edit issues in private repositories too (GitHub has no narrower scope for private issues);
+ * `admin:repo_hook`: add the `issues` webhook to the repository picked, so issue states come back.
+ */
+export const GITHUB_SCOPES = 'repo admin:repo_hook';
+
+const TIMEOUT_MS = 15_000;
+
+export function githubApp(ctx: Pick<AppContext, 'config'>): NonNullable<AppContext['config']['github']> {
+  if (!ctx.config.github) throw new AppError('INTEGRATION_UNAVAILABLE', 'GitHub is not configured on this server (GITHUB_CLIENT_ID). Ask the operator to set it up.');
+  return ctx.config.github;
+}
+
+/** Octokit at GITHUB_API_URL with the connection's token; each of its calls gives up after 15 s. */
+export function githubApi(ctx: Pick<AppContext, 'config'>, accessToken: string): Octokit {
+  return new Octokit({ auth: accessToken, baseUrl: githubApp(ctx).apiUrl, userAgent: 'Showback', request: { signal: AbortSignal.timeout(TIMEOUT_MS) } });
+}
+
+/** Why a call to GitHub did not work, sorted by what to do about it. */
+export type GitHubFailure =
+  /** GitHub no longer accepts the token (revoked, the OAuth app's access removed): reconnect. */
+  | { kind: 'broken'; message: string }
+  | { kind: 'rate_limited'; retryAfterSeconds: number; message: string }
+  /** GitHub refused this one call: the repository is gone or out of reach, issues are off, an input it rejects. */
+  | { kind: 'refused'; status: number; message: string }
+  /** No answer, a timeout, a 5xx: worth trying again. */
+  | { kind: 'unreachable'; message: string };
+
+interface HttpError {
+  status: number;
+  message: string;
+  response?: { headers: Record<string, string | undefined>; data?: unknown };
+}
+
+const isHttpError = (error: unknown): error is HttpError => typeof (error as HttpError)?.status === 'number' && (error as Error).name === 'HttpError';
+
+/**
+ * GitHub's answers as its REST docs describe them: 401 a bad token; 403 or 429 with `retry-after` or
+ * `x-ratelimit-remaining: 0` a rate limit (primary or secondary); any other 403/404/410/422 this call only.
+ */
+export function classifyGitHub(error: unknown): GitHubFailure {
+  if (!isHttpError(error)) return { kind: 'unreachable', message: `GitHub could not be reached (${(error as Error)?.message ?? 'no answer'}).` };
+  const detail = ((error.response?.data as { message?: string } | undefined)?.message ?? error.message).slice(0, 300);
+  const headers = error.response?.headers ?? {};
+  if (error.status === 401) return { kind: 'broken', message: `GitHub no longer accepts Showback's access (${detail}). Reconnect GitHub.` };
+  if ((error.status === 403 || error.status === 429) && (headers['retry-after'] || headers['x-ratelimit-remaining'] === '0')) {
+    const reset = Number(headers['x-ratelimit-reset']);
+    const seconds = Number(headers['retry-after']) || (reset ? Math.max(1, Math.ceil(reset - Date.now() / 1000)) : 60);
+    return { kind: 'rate_limited', retryAfterSeconds: seconds, message: `GitHub is rate limiting Showback; try again in ${seconds} s.` };
+  }
+  if (error.status >= 500) return { kind: 'unreachable', message: `GitHub did not answer properly (${detail}).` };
+  return { kind: 'refused', status: error.status, message: `GitHub refused it (${detail}).` };
+}
+
+/** The AppError a person sees when a call they asked for failed. */
+export function githubAppError(failure: GitHubFailure): AppError {
+  if (failure.kind === 'rate_limited') return new AppError('RATE_LIMITED', failure.message, { details: { retry_after_seconds: failure.retryAfterSeconds } });
+  return new AppError('UPSTREAM_FAILED', failure.message);
+}
+
+export type GitHubAnswer<T> = { ok: true; value: T } | ({ ok: false } & GitHubFailure);
+
+/** One Octokit call, its failure sorted instead of thrown. */
+export async function callGitHub<T>(run: () => Promise<T>): Promise<GitHubAnswer<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    return { ok: false, ...classifyGitHub(error) };
+  }
+}
+
+/**
+ * The web flow's code exchange: POST {GITHUB_URL}/login/oauth/access_token (Octokit's REST client does not cover the
+ * web origin). GitHub answers 200 even when it refuses, with `error` in the body (bad_verification_code…).
+ */
+export async function exchangeGitHubCode(ctx: Pick<AppContext, 'config'>, code: string, redirectUri: string): Promise<{ access_token: string } | { error: string }> {
+  const app = githubApp(ctx);
+  try {
+    const res = await fetch(`${app.webUrl}/login/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ client_id: app.clientId, client_secret: app.clientSecret, code, redirect_uri: redirectUri }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body = (await res.json().catch(() => undefined)) as { access_token?: string; error?: string; error_description?: string } | undefined;
+    if (res.ok && typeof body?.access_token === 'string') return { access_token: body.access_token };
+    return { error: [body?.error, body?.error_description].filter(Boolean).join(': ') || `HTTP ${res.status}` };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+/**
+ * DELETE /applications/{client_id}/grant, authenticated as the OAuth app (Basic client_id:client_secret): the token
+ * and every other token of this app for that user stop working. True when GitHub took it.
+ */
+export async function revokeGitHubGrant(ctx: Pick<AppContext, 'config'>, accessToken: string): Promise<boolean> {
+  const app = githubApp(ctx);
+  const octokit = new Octokit({ baseUrl: app.apiUrl, userAgent: 'Showback', request: { signal: AbortSignal.timeout(TIMEOUT_MS) } });
+  const basic = Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64');
+  const answer = await callGitHub(() => octokit.rest.apps.deleteAuthorization({ client_id: app.clientId, access_token: accessToken, headers: { authorization: `basic ${basic}` } }));
+  return answer.ok;
+}
