@@ -1,5 +1,6 @@
 import type { CreateGitHubIssue, GitHubIssue, RecordingGitHubIssue } from '@showback/contract';
 import type { Octokit } from '@octokit/rest';
+import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -52,7 +53,8 @@ async function issueWithMarker(octokit: Octokit, owner: string, name: string, cr
  * "Create issue in GitHub" from a recording: an issue in the connected repository with the diagnosis as its body
  * and a link to the request list as a HAR file on Showback (GitHub's API takes no attachments; docs/github.md says
  * why not a gist). A second escalation of the same recording edits that issue instead of opening another; the
- * recording's row is locked meanwhile, so two clicks at once make one issue.
+ * recording's row is locked meanwhile, so two clicks at once make one issue. A new issue (or one in another state than
+ * last seen) is news for the notes on the tickets the recording came from.
  */
 export async function escalateToGitHub(ctx: AppContext, user: { id: string; accountId: string }, submissionId: string, input: CreateGitHubIssue): Promise<GitHubIssue> {
   await getSubmissionRecord(ctx, user.accountId, submissionId);
@@ -104,6 +106,9 @@ export async function escalateToGitHub(ctx: AppContext, user: { id: string; acco
         state_reason: issue.state_reason ?? null,
         created_by: user.id,
       });
+      if (known?.repository_id !== saved.repository_id || known.issue_number !== saved.issue_number || known.state !== saved.state) {
+        await recordAlertEvent(trx, { accountId: user.accountId, type: 'submission.escalated', submissionId });
+      }
       return toGitHubIssue(saved);
     });
   } finally {

@@ -56,10 +56,20 @@ export async function saveGitHubIssue(db: Db, row: Insertable<GitHubIssuesTable>
     .executeTakeFirstOrThrow();
 }
 
-/** A change GitHub sent: every recording escalated to that issue shows it. Answers how many rows changed. */
-export async function setIssueState(db: Db, repositoryId: number, issueNumber: number, values: { state: 'open' | 'closed'; state_reason: string | null; title: string; url: string; repository_full_name: string }): Promise<number> {
-  const result = await db.updateTable('github_issues').set({ ...values, updated_at: new Date() }).where('repository_id', '=', repositoryId).where('issue_number', '=', issueNumber).executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** What GitHub sent about an issue: every recording escalated to it shows it. Answers the recordings whose state changed. */
+export async function setIssueState(
+  db: Db,
+  repositoryId: number,
+  issueNumber: number,
+  values: { state: 'open' | 'closed'; state_reason: string | null; title: string; url: string; repository_full_name: string },
+): Promise<{ account_id: string; submission_id: string }[]> {
+  const ofIssue = db.selectFrom('github_issues').where('repository_id', '=', repositoryId).where('issue_number', '=', issueNumber);
+  const moved = await ofIssue
+    .select(['account_id', 'submission_id'])
+    .where((eb) => eb.or([eb('state', '!=', values.state), eb('state_reason', 'is distinct from', values.state_reason)]))
+    .execute();
+  await db.updateTable('github_issues').set({ ...values, updated_at: new Date() }).where('repository_id', '=', repositoryId).where('issue_number', '=', issueNumber).execute();
+  return moved;
 }
 
 /** True the first time this X-GitHub-Delivery id is seen, by any process. */
