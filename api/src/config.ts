@@ -56,6 +56,12 @@ export const CONFIG_VARS = {
   GITHUB_WEBHOOK_SECRET: { description: "Secret of the repositories' `issues` webhook (X-Hub-Signature-256). Unset: GitHub's webhooks are refused and issue states are not followed.", default: '' },
   GITHUB_URL: { description: "GitHub's web origin: /login/oauth/authorize and /login/oauth/access_token (GitHub Enterprise Server: its own origin; tests point it at a local server).", default: 'https://github.com' },
   GITHUB_API_URL: { description: "GitHub's REST API origin, Octokit's baseUrl (GitHub Enterprise Server: https://HOST/api/v3; tests point it at a local server).", default: 'https://api.github.com' },
+  INTERCOM_CLIENT_ID: { description: 'Client ID of the Intercom app (Developer Hub, "Use OAuth") behind the Intercom integration. Unset: connecting Intercom answers that it is not configured.', default: '' },
+  INTERCOM_CLIENT_SECRET: { description: "Client secret of that Intercom app; it also checks the signature of the inbox app's Canvas Kit requests.", default: '' },
+  INTERCOM_AUTHORIZE_URL: { description: "Intercom's OAuth consent page (tests point it at a local server).", default: 'https://app.intercom.com/oauth' },
+  INTERCOM_API_URL: { description: "Intercom's API for US-hosted workspaces; also where the OAuth code is exchanged and /me read at connect (tests point it at a local server).", default: 'https://api.intercom.io' },
+  INTERCOM_EU_API_URL: { description: "Intercom's API for EU-hosted workspaces.", default: 'https://api.eu.intercom.io' },
+  INTERCOM_AU_API_URL: { description: "Intercom's API for Australia-hosted workspaces.", default: 'https://api.au.intercom.io' },
   FRESHDESK_URL: { description: 'Origin of a Freshdesk helpdesk, `{domain}` standing for its domain such as acme.freshdesk.com (tests point it at a local server).', default: 'https://{domain}' },
   INTEGRATIONS_SECRET_KEY: { description: 'Key (32+ chars) that encrypts integration secrets at rest (Slack bot tokens, Teams webhook URLs). Unset: derived from SESSION_SECRET or DATA_DIR/secret.', default: '' },
   ANALYTICS_WRITE_KEY: { description: 'Write key of a Segment-compatible analytics service. Unset: no analytics.', default: '' },
@@ -130,6 +136,8 @@ export interface Config {
   linear: { clientId: string; clientSecret: string; webhookSecret: string | undefined; authorizeUrl: string; apiUrl: string } | undefined;
   /** The OAuth app behind the GitHub integration, GitHub's web origin (OAuth pages) and REST API origin. */
   github: { clientId: string; clientSecret: string; webhookSecret: string | undefined; webUrl: string; apiUrl: string } | undefined;
+  /** The Intercom app behind the Intercom integration, its consent page and the API of each hosting region. */
+  intercom: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrls: Record<'us' | 'eu' | 'au', string> } | undefined;
   /** A Freshdesk helpdesk's origin with `{domain}` (connecting needs no app of ours: each account brings an API key). */
   freshdeskUrlTemplate: string;
   /** Encrypts integration secrets at rest; unset, a key is derived from the session secret (integrations/secret-box.ts). */
@@ -325,6 +333,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     zendesk: opt('ZENDESK_CLIENT_ID') ? { clientId: get('ZENDESK_CLIENT_ID'), clientSecret: get('ZENDESK_CLIENT_SECRET'), urlTemplate: siteUrlTemplate('ZENDESK_URL', get('ZENDESK_URL'), '{subdomain}') } : undefined,
+    intercom: opt('INTERCOM_CLIENT_ID')
+      ? {
+          clientId: get('INTERCOM_CLIENT_ID'),
+          clientSecret: get('INTERCOM_CLIENT_SECRET'),
+          authorizeUrl: url('INTERCOM_AUTHORIZE_URL', get('INTERCOM_AUTHORIZE_URL')),
+          apiUrls: { us: url('INTERCOM_API_URL', get('INTERCOM_API_URL')), eu: url('INTERCOM_EU_API_URL', get('INTERCOM_EU_API_URL')), au: url('INTERCOM_AU_API_URL', get('INTERCOM_AU_API_URL')) },
+        }
+      : undefined,
     freshdeskUrlTemplate: siteUrlTemplate('FRESHDESK_URL', get('FRESHDESK_URL'), '{domain}'),
     integrationsSecretKey: opt('INTEGRATIONS_SECRET_KEY'),
     analytics: opt('ANALYTICS_WRITE_KEY') && opt('ANALYTICS_URL') ? { writeKey: get('ANALYTICS_WRITE_KEY'), url: url('ANALYTICS_URL', get('ANALYTICS_URL')) } : undefined,

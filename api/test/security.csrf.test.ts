@@ -23,6 +23,9 @@ const COOKIELESS = [
   'POST /api/v1/integrations/linear/webhook',
   // GitHub's issues webhook, authorised by its X-Hub-Signature-256 HMAC over the raw body (docs/github.md).
   'POST /api/v1/integrations/github/webhook',
+  // Intercom's Canvas Kit requests for the inbox app, authorised by their X-Body-Signature HMAC over the raw body (docs/intercom.md).
+  'POST /api/v1/integrations/intercom/canvas/initialize',
+  'POST /api/v1/integrations/intercom/canvas/submit',
   'POST /api/v1/widget/sessions',
   // Called by Zapier with the account's X-API-Key; a browser's cookies do not authenticate them.
   'POST /api/v1/zapier/hooks',

@@ -18,6 +18,7 @@ export * from './github.ts';
 export * from './linear.ts';
 export * from './helpdesk.ts';
 export * from './freshdesk.ts';
+export * from './intercom.ts';
 export * from './team.ts';
 export * from './support.ts';
 export * from './chat.ts';

@@ -119,7 +119,7 @@ describe('public site', () => {
     expect(await page.locator('#integrations h2').innerText()).toBe('Integrate with your favorite tools');
     expect(await page.locator('#integrations [data-integration]').count()).toBe(6);
     const soon = await page.locator('#integrations [data-integration]').evaluateAll((els) => els.filter((e) => /Coming soon/.test(e.textContent ?? '')).map((e) => e.getAttribute('data-integration')));
-    expect(soon).toEqual(['teams', 'intercom']);
+    expect(soon).toEqual(['teams']);
     const columns = await page.locator('#integrations ul').first().evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(3);
 

@@ -432,7 +432,7 @@ export interface AlertDeliveriesTable {
 
 export interface IntegrationOauthStatesTable {
   state_hash: string;
-  provider: 'slack' | 'teams' | 'zendesk' | 'linear' | 'github';
+  provider: 'slack' | 'teams' | 'zendesk' | 'linear' | 'github' | 'intercom';
   user_id: string;
   account_id: string;
   expires_at: Timestamp;
@@ -451,7 +451,24 @@ export interface ZendeskConnectionsTable {
   updated_at: Timestamp;
 }
 
-export type Helpdesk = 'zendesk' | 'freshdesk';
+export type Helpdesk = 'zendesk' | 'freshdesk' | 'intercom';
+
+export type IntercomRegion = 'us' | 'eu' | 'au';
+
+export interface IntercomConnectionsTable {
+  account_id: string;
+  workspace_id: string;
+  workspace_name: string;
+  region: IntercomRegion;
+  admin_id: string;
+  admin_name: string;
+  admin_email: string;
+  access_token_encrypted: string;
+  error: string | null;
+  connected_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 
 export interface FreshdeskConnectionsTable {
   account_id: string;
@@ -472,7 +489,7 @@ export interface HelpdeskTicketRequestsTable {
   request_id: string;
   account_id: string;
   helpdesk: Helpdesk;
-  /** The Zendesk subdomain or the Freshdesk domain. */
+  /** The Zendesk subdomain, the Freshdesk domain or the Intercom workspace id. */
   site: string;
   ticket_id: string;
   requester_email: string | null;
@@ -693,6 +710,7 @@ export interface Database {
   teams_integrations: TeamsIntegrationsTable;
   zendesk_connections: ZendeskConnectionsTable;
   freshdesk_connections: FreshdeskConnectionsTable;
+  intercom_connections: IntercomConnectionsTable;
   helpdesk_ticket_requests: HelpdeskTicketRequestsTable;
   helpdesk_notes: HelpdeskNotesTable;
   zendesk_app_sessions: ZendeskAppSessionsTable;

@@ -21,6 +21,7 @@ import { summariesRoutes } from './summaries/summaries.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
 import { slackRoutes } from '../integrations/slack/slack.routes.ts';
 import { freshdeskRoutes } from '../integrations/freshdesk/freshdesk.routes.ts';
+import { intercomCanvasRoutes, intercomRoutes } from '../integrations/intercom/intercom.routes.ts';
 import { zendeskRoutes } from '../integrations/zendesk/zendesk.routes.ts';
 import { requestListRoutes } from '../integrations/escalation/request-list.routes.ts';
 import { githubRoutes, githubWebhookRoutes } from '../integrations/github/github.routes.ts';
@@ -36,4 +37,4 @@ import { adminInvitationsRoutes } from './admin/admin-invitations.routes.ts';
 import { brandingRoutes } from './branding/branding.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, teamsRoutes, zendeskRoutes, freshdeskRoutes, requestListRoutes, linearRoutes, linearWebhookRoutes, githubRoutes, githubWebhookRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, teamsRoutes, zendeskRoutes, freshdeskRoutes, intercomRoutes, intercomCanvasRoutes, requestListRoutes, linearRoutes, linearWebhookRoutes, githubRoutes, githubWebhookRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];

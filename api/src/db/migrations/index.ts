@@ -40,6 +40,7 @@ import * as m20261126_1330_summary_transcript_version from './20261126_1330_summ
 import * as m20261126_1400_linear from './20261126_1400_linear.ts';
 import * as m20261126_1410_freshdesk from './20261126_1410_freshdesk.ts';
 import * as m20261126_1800_github from './20261126_1800_github.ts';
+import * as m20261126_1810_intercom from './20261126_1810_intercom.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_1400_linear': m20261126_1400_linear,
   '20261126_1410_freshdesk': m20261126_1410_freshdesk,
   '20261126_1800_github': m20261126_1800_github,
+  '20261126_1810_intercom': m20261126_1810_intercom,
 };

@@ -5,8 +5,8 @@ import { AppError } from '../../errors.ts';
 import { effectivePlan } from '../../modules/billing/billing-state.ts';
 
 /**
- * Zendesk is part of the Scale plan (spec §9, PLANS[plan].zendesk); Freshdesk, like the other integrations, of every
- * paid plan. Both are part of the trial, like every feature.
+ * Zendesk is part of the Scale plan (spec §9, PLANS[plan].zendesk); Freshdesk and Intercom, like the other
+ * integrations, of every paid plan. Both are part of the trial, like every feature.
  */
 export async function helpdeskAllowed(db: Db, accountId: string, helpdesk: Helpdesk): Promise<boolean> {
   const account = await db.selectFrom('accounts').select(['plan', 'trial_ends_at']).where('id', '=', accountId).executeTakeFirst();
@@ -18,6 +18,7 @@ export async function helpdeskAllowed(db: Db, accountId: string, helpdesk: Helpd
 const REFUSAL: Record<Helpdesk, string> = {
   zendesk: 'The Zendesk integration is part of the Scale plan. Upgrade to connect it.',
   freshdesk: 'The Freshdesk integration is part of every paid plan. Upgrade to connect it.',
+  intercom: 'The Intercom integration is part of every paid plan. Upgrade to connect it.',
 };
 
 export async function assertHelpdeskAllowed(db: Db, accountId: string, helpdesk: Helpdesk): Promise<void> {

@@ -11,6 +11,7 @@ import { SlackCard } from './SlackCard.tsx';
 import { TeamsCard } from './TeamsCard.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
 import { FreshdeskCard } from './FreshdeskCard.tsx';
+import { IntercomCard } from './IntercomCard.tsx';
 import { ZendeskCard } from './ZendeskCard.tsx';
 import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
@@ -56,7 +57,7 @@ export function IntegrationsSettingsPage() {
         </Card>
         {manages ? <ZendeskCard /> : <PendingCard name="zendesk" />}
         {manages ? <LinearCard /> : <PendingCard name="linear" />}
-        <PendingCard name="intercom" badge="integrationsApp.comingSoon" />
+        {manages ? <IntercomCard /> : <PendingCard name="intercom" />}
         {manages ? <FreshdeskCard /> : <PendingCard name="freshdesk" />}
       </div>
       {manages && <WebhooksSection />}

@@ -68,7 +68,7 @@ export const marketing = defineSection('marketing', {
     email: { name: 'Email', text: 'Get an email for every new submission, with the summary and a direct link.' },
     teams: { name: 'Microsoft Teams', text: 'Post new recordings to a Teams channel.' },
     zendesk: { name: 'Zendesk', text: 'Ask for a recording from the ticket; the diagnosis comes back to it as an internal note.' },
-    intercom: { name: 'Intercom', text: 'Ask for a recording from an Intercom conversation.' },
+    intercom: { name: 'Intercom', text: 'Ask for a recording from the conversation; the diagnosis comes back to it as an admin note.' },
     freshdesk: { name: 'Freshdesk', text: 'Ask for a recording from the ticket; the diagnosis comes back to it as a private note.' },
     webhooks: { name: 'Webhooks', text: 'Send a signed JSON event to your own endpoint for each new submission, with retries and a delivery log.' },
     more: 'See all integrations',

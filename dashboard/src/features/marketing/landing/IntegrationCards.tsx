@@ -8,13 +8,13 @@ import '../../../messages/en/app.ts';
 
 type CardKey = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'intercom' | 'freshdesk';
 
-/** Spec §2 "Integration cards": team chat, automation, teams chat and the help-desk tools (Zendesk and Freshdesk available, Intercom coming soon). */
+/** Spec §2 "Integration cards": team chat, automation, teams chat and the help-desk tools (Zendesk, Intercom and Freshdesk available). */
 export const INTEGRATION_CARDS: { key: CardKey; icon: IconName; comingSoon: boolean }[] = [
   { key: 'slack', icon: 'chat', comingSoon: false },
   { key: 'zapier', icon: 'zap', comingSoon: false },
   { key: 'teams', icon: 'teams', comingSoon: true },
   { key: 'zendesk', icon: 'desk', comingSoon: false },
-  { key: 'intercom', icon: 'chat', comingSoon: true },
+  { key: 'intercom', icon: 'chat', comingSoon: false },
   { key: 'freshdesk', icon: 'desk', comingSoon: false },
 ];
 

@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
+import { createTicketRequest, listTicketRequests, type TicketSite } from '../helpdesk/ticket-requests.ts';
+import { CREATE_BUTTON, createdCanvas, noticeCanvas, panelCanvas, type Canvas } from './intercom-canvas.ts';
+import { intercomApp } from './intercom-client.ts';
+import type { IntercomConnectionRow } from './intercom.repository.ts';
+
+/** What Intercom sends to an inbox app's initialize and submit URLs (the parts used here). */
+interface CanvasRequest {
+  workspace_id?: string;
+  admin?: { id?: string; name?: string; email?: string };
+  component_id?: string;
+  conversation?: { id?: string | number; title?: string | null; source?: { subject?: string | null; body?: string | null } };
+  contact?: { name?: string | null; email?: string | null };
+}
+
+/**
+ * Intercom signs every Canvas Kit request: X-Body-Signature is the hex HMAC-SHA256 of the exact body with the app's
+ * client secret. Anything else is refused before the body is read.
+ */
+export function verifyCanvasSignature(ctx: Pick<AppContext, 'config'>, rawBody: Buffer, signature: string | undefined): void {
+  const expected = crypto.createHmac('sha256', intercomApp(ctx).clientSecret).update(rawBody).digest();
+  const given = Buffer.from(signature ?? '', 'hex');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new AppError('UNAUTHENTICATED', 'The Canvas Kit request is not signed by Intercom (X-Body-Signature).');
+}
+
+const CONVERSATION_ID = /^[1-9][0-9]{0,18}$/;
+
+/** The conversation's title, else its first message's subject or text, else its number: the request's title. */
+function titleOf(conversation: NonNullable<CanvasRequest['conversation']>, id: string): string {
+  const text = (html: string | null | undefined) => (html ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  const found = text(conversation.title) || text(conversation.source?.subject) || text(conversation.source?.body);
+  return (found || `Intercom conversation #${id}`).slice(0, 200);
+}
+
+/**
+ * Who makes the request: the member of the account with the Intercom admin's email, else the member who connected
+ * Intercom (an admin of the workspace may have no Showback seat), else an owner.
+ */
+async function requester(ctx: AppContext, row: IntercomConnectionRow, adminEmail: string | undefined): Promise<{ id: string; accountId: string } | undefined> {
+  const members = ctx.db.selectFrom('users').select(['id', 'account_id', 'email', 'role']).where('account_id', '=', row.account_id).where('disabled_at', 'is', null);
+  const byEmail = adminEmail ? await members.where(({ fn }) => fn('lower', ['email']), '=', adminEmail.toLowerCase()).executeTakeFirst() : undefined;
+  const connector = row.connected_by ? await members.where('id', '=', row.connected_by).executeTakeFirst() : undefined;
+  const owner = await members.where('role', '=', 'owner').executeTakeFirst();
+  const user = byEmail ?? connector ?? owner;
+  return user && { id: user.id, accountId: user.account_id };
+}
+
+/**
+ * The inbox app in a conversation's details panel (initialize and submit): the conversation's requests with their
+ * state, and "Create recording link", which makes a request bound to the conversation with the contact's name and
+ * email filled in and the conversation's title, and shows the link to copy into the reply.
+ */
+export async function answerCanvas(ctx: AppContext, input: CanvasRequest): Promise<Canvas> {
+  const rows = input.workspace_id ? await ctx.db.selectFrom('intercom_connections').selectAll().where('workspace_id', '=', input.workspace_id).orderBy('updated_at', 'desc').execute() : [];
+  const row = rows[0];
+  if (!row) return noticeCanvas('This Intercom workspace is not connected to Showback. An owner or admin connects it on Integrations in Showback.');
+  if (!(await helpdeskAllowed(ctx.db, row.account_id, 'intercom'))) return noticeCanvas('The Intercom integration is part of every paid plan of Showback. Upgrade to use it.');
+  const id = String(input.conversation?.id ?? '');
+  if (!CONVERSATION_ID.test(id)) return noticeCanvas('Open the app from a conversation.');
+  const site: TicketSite = { helpdesk: 'intercom', site: row.workspace_id };
+  if (input.component_id !== CREATE_BUTTON) return panelCanvas(await listTicketRequests(ctx, row.account_id, site, id));
+
+  const user = await requester(ctx, row, input.admin?.email);
+  if (!user) return noticeCanvas('Nobody in the Showback account can make the request. Reconnect Intercom in Showback.');
+  const made = await createTicketRequest(ctx, user, site, id, {
+    subject: titleOf(input.conversation ?? {}, id),
+    requester_email: input.contact?.email || null,
+    requester_name: input.contact?.name || null,
+  });
+  return createdCanvas(made, await listTicketRequests(ctx, row.account_id, site, id));
+}
