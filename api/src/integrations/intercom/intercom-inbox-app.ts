@@ -28,10 +28,10 @@ export function verifyCanvasSignature(ctx: Pick<AppContext, 'config'>, rawBody: 
 
 const CONVERSATION_ID = /^[1-9][0-9]{0,18}$/;
 
-/** The conversation's title, else its first message's subject or text, else its number: the request's title. */
+/** The conversation's title, else its first message's subject or text (HTML), else its number: the request's title. */
 function titleOf(conversation: NonNullable<CanvasRequest['conversation']>, id: string): string {
-  const text = (html: string | null | undefined) => (html ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
-  const found = text(conversation.title) || text(conversation.source?.subject) || text(conversation.source?.body);
+  const text = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
+  const found = text(conversation.title) || text(conversation.source?.subject) || text((conversation.source?.body ?? '').replace(/<[^>]+>/g, ' '));
   return (found || `Intercom conversation #${id}`).slice(0, 200);
 }
 
