@@ -6,6 +6,7 @@ import { Card } from '../../ui/Card.tsx';
 import { HelpdeskSyncLog } from './HelpdeskSyncLog.tsx';
 import { useIntercomIntegration } from './useIntercomIntegration.ts';
 import styles from './Integrations.module.css';
+import '../../messages/en/integrationsApp.ts';
 
 /** Why this account cannot connect Intercom (every paid plan, or the trial), with the way to change that. */
 function IntercomPlanNotice() {

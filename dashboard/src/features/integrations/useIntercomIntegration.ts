@@ -5,6 +5,7 @@ import { useConfirm } from '../../ui/useConfirm.ts';
 import { chatErrorText } from './chatErrorText.ts';
 import { goToAuthorize, useOAuthReturn } from './oauthConnect.ts';
 import * as intercomApi from './intercomApi.ts';
+import '../../messages/en/integrationsApp.ts';
 
 /** The Intercom card's store: the status, the sync log and the last error, with connect (OAuth) and disconnect. */
 export function useIntercomIntegration() {
