@@ -4,7 +4,7 @@ import type { GitHubIssue, GitHubStatus, RecordingGitHubIssue } from '@showback/
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
 import { recordThroughLink } from './support/fixtures/alerts.ts';
 import { CAPTURED_PAGE_EVENTS } from './support/fixtures/recording.ts';
-import { trackerIssuesOf } from '../src/integrations/helpdesk/tracker-issues.ts';
+import { trackerIssuesOf } from '../src/integrations/escalation/trackers.ts';
 import { GITHUB_CLIENT, GITHUB_USER, startGitHubServer, type GitHubServer } from './support/github-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -171,7 +171,7 @@ describe('GitHub escalation against a local GitHub', () => {
     // The escalation and each new state (not the forged, the replayed) are news for the helpdesk notes of the recording.
     const escalated = await t.app.ctx.db.selectFrom('alert_events').select('id').where('submission_id', '=', id).where('type', '=', 'submission.escalated').execute();
     expect(escalated).toHaveLength(3);
-    expect(await trackerIssuesOf(t.app.ctx.db, id)).toEqual([{ tracker: 'GitHub', key: `${SHOP}#${issue.number}`, title: 'Webhook recording', url: issue.url, state: 'open' }]);
+    expect(await trackerIssuesOf(t.app.ctx.db, id)).toEqual([{ tracker: 'github', label: 'GitHub', key: `${SHOP}#${issue.number}`, title: 'Webhook recording', url: issue.url, state: 'open' }]);
   });
 
   it('a revoked token shows as the connection error; reconnecting clears it; disconnect removes the webhook and revokes the grant', async () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LinearIssue, LinearStatus, RecordingLinearIssue } from '@showback/contract';
+import type { LinearIssue, LinearStatus, RecordingLinearIssue, TicketRequestList } from '@showback/contract';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
 import { recordThroughLink } from './support/fixtures/alerts.ts';
 import { record, waitFor } from './support/fixtures/helpdesk.ts';
@@ -184,13 +184,17 @@ describe('Linear escalation against a local Linear', () => {
     expect(await shown()).toEqual({ name: 'Done', type: 'completed' });
   });
 
-  it("shows the issue and each change of its state in the note on the helpdesk ticket the recording was asked from", async () => {
+  it("is created from the helpdesk ticket's app, and the issue and each change of its state show in the ticket's note", async () => {
     const owner = await signUp(t);
-    await connectWithTeam(t, owner);
-    const connected = await fetch(`${t.url}/api/v1/integrations/freshdesk/connect`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ domain: FRESHDESK_DOMAIN, api_key: FRESHDESK_KEY }) });
+    const freshdeskApi = `${t.url}/api/v1/integrations/freshdesk`;
+    const connected = await fetch(`${freshdeskApi}/connect`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ domain: FRESHDESK_DOMAIN, api_key: FRESHDESK_KEY }) });
     expect(connected.status).toBe(200);
+    const { token } = (await body(await fetch(`${freshdeskApi}/app_token`, { method: 'POST', headers: owner.headers, body: '{}' }))) as { token: string };
+    // The Freshdesk app calls as the admin who issued its token (Freshworks' request proxy adds it).
+    const app = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     freshdesk.addTicket(611, 'Invoice PDF is blank', { name: 'Grace Hopper', email: 'grace@customer.example' });
-    const asked = await fetch(`${t.url}/api/v1/integrations/freshdesk/tickets/611/requests`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ subject: 'Invoice PDF is blank' }) });
+    freshdesk.addTicket(612, 'Another ticket', { name: 'Ada', email: 'ada@customer.example' });
+    const asked = await fetch(`${freshdeskApi}/tickets/611/requests`, { method: 'POST', headers: app, body: JSON.stringify({ subject: 'Invoice PDF is blank' }) });
     expect(asked.status).toBe(201);
     const id = await record(t, ((await body(asked)) as { request: { token: string } }).request.token);
     const noteSaying = (what: RegExp) =>
@@ -198,21 +202,50 @@ describe('Linear escalation against a local Linear', () => {
     const first = await noteSaying(/Showback recording/);
     expect(first.body).not.toContain('Escalated:');
 
-    const issue: LinearIssue = await body(await escalate(t, owner, id));
+    const fromTicket = (ticket: number, payload: object = { tracker: 'linear' }) =>
+      fetch(`${freshdeskApi}/tickets/${ticket}/recordings/${id}/issues`, { method: 'POST', headers: app, body: JSON.stringify(payload) });
+    const listed = async () => (await body(await fetch(`${freshdeskApi}/tickets/611/requests`, { headers: app }))) as TicketRequestList;
+    // Linear connected but no team picked: the app offers no tracker yet, and escalating says what to do.
+    expect((await connect(t, owner)).headers.get('location')).toBe('/my/integrations?linear=connected');
+    expect((await listed()).trackers).toEqual([]);
+    const noTeam = await fromTicket(611);
+    expect(noTeam.status).toBe(409);
+    expect((await body(noTeam)).message).toBe('Pick the Linear team issues go to on the Integrations page first.');
+    await connectWithTeam(t, owner);
+    expect((await listed()).trackers).toEqual([{ id: 'linear', label: 'Linear' }]);
+    expect((await fromTicket(612)).status).toBe(404);
+    expect((await fromTicket(611, { tracker: 'trello' })).status).toBe(422);
+    expect((await fetch(`${freshdeskApi}/tickets/611/recordings/${id}/issues`, { method: 'POST', headers: { ...app, authorization: 'Bearer sbf_forged' }, body: '{"tracker":"linear"}' })).status).toBe(401);
+
+    const created = await fromTicket(611);
+    expect(created.status).toBe(200);
+    const [issue] = ((await body(created)) as TicketRequestList['items'][number]['recordings'][number]).issues;
+    expect(issue).toMatchObject({ tracker: 'linear', key: expect.stringMatching(/^ENG-\d+$/), title: 'Invoice PDF is blank', state: 'Triage' });
+    expect(linear.issues().find((i) => i.identifier === issue!.key)!.description).toContain(`/my/recordings/${id}`);
+    expect((await listed()).items[0]!.recordings[0]!.issues).toEqual([issue]);
+    // Escalated as the admin who issued the app token.
+    const row = await t.app.ctx.db.selectFrom('linear_issues').select('created_by').where('submission_id', '=', id).executeTakeFirstOrThrow();
+    expect(row.created_by).toBe(owner.user.id);
+
     const escalated = await noteSaying(/Escalated:/);
     expect(escalated.id).toBe(first.id);
-    expect(escalated.body).toContain(`<li><a href="${issue.url}">${issue.identifier}</a> in Linear: <strong>Triage</strong> · Invoice PDF is blank</li>`);
+    expect(escalated.body).toContain(`<li><a href="${issue!.url}">${issue!.key}</a> in Linear: <strong>Triage</strong> · Invoice PDF is blank</li>`);
+    // A second "Create issue" updates the same issue.
+    expect(((await body(await fromTicket(611))) as { issues: unknown[] }).issues).toEqual([issue]);
+    expect(linear.issues().filter((i) => i.description?.includes(`/my/recordings/${id}`))).toHaveLength(1);
 
     const hook = `${t.url}/api/v1/integrations/linear/webhook`;
-    expect((await linear.sendWebhook(hook, linear.moveIssue(issue.id, 'In Progress'))).status).toBe(200);
+    const linearId = linear.issues().find((i) => i.identifier === issue!.key)!.id;
+    expect((await linear.sendWebhook(hook, linear.moveIssue(linearId, 'In Progress'))).status).toBe(200);
     const moved = await noteSaying(/<strong>In Progress<\/strong>/);
+    expect((await listed()).items[0]!.recordings[0]!.issues[0]!.state).toBe('In Progress');
     expect(moved.id).toBe(first.id);
     expect(moved.body).not.toContain('<strong>Triage</strong>');
     expect(freshdesk.conversations(611)).toHaveLength(1);
 
     // A webhook that changes the title but not the state is no news for the ticket.
     const newsBefore = await t.app.ctx.db.selectFrom('alert_events').select('id').where('submission_id', '=', id).where('type', '=', 'submission.escalated').execute();
-    expect((await linear.sendWebhook(hook, linear.moveIssue(issue.id, 'In Progress'))).status).toBe(200);
+    expect((await linear.sendWebhook(hook, linear.moveIssue(linearId, 'In Progress'))).status).toBe(200);
     const newsAfter = await t.app.ctx.db.selectFrom('alert_events').select('id').where('submission_id', '=', id).where('type', '=', 'submission.escalated').execute();
     expect(newsAfter).toHaveLength(newsBefore.length);
   }, 300_000);

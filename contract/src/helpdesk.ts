@@ -9,7 +9,21 @@ import { RecordingRequestSchema } from './recording.ts';
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 const DateTime = Type.String({ format: 'date-time' });
 
-export const TicketParamsSchema = Type.Object({ ticketId: Type.String({ pattern: '^[1-9][0-9]{0,18}$' }) });
+const TicketId = Type.String({ pattern: '^[1-9][0-9]{0,18}$' });
+export const TicketParamsSchema = Type.Object({ ticketId: TicketId });
+export const TicketRecordingParamsSchema = Type.Object({ ticketId: TicketId, submissionId: Type.String({ format: 'uuid' }) });
+
+/** The engineering trackers a recording may be escalated to. */
+export const TrackerIdSchema = Type.Union([Type.Literal('linear'), Type.Literal('github')]);
+export type TrackerId = Static<typeof TrackerIdSchema>;
+
+/** The issue a recording was escalated to, as the helpdesk's app shows it. */
+export const TicketIssueSchema = Type.Object({ tracker: TrackerIdSchema, key: Type.String(), title: Type.String(), url: Type.String(), state: Type.String() });
+export type TicketIssue = Static<typeof TicketIssueSchema>;
+
+/** "Create issue" from the ticket: the tracker to escalate the recording to. */
+export const EscalateFromTicketSchema = Type.Object({ tracker: TrackerIdSchema }, { additionalProperties: false });
+export type EscalateFromTicket = Static<typeof EscalateFromTicketSchema>;
 
 /** What the app knows about the ticket when the agent asks for a recording. */
 export const CreateTicketRequestSchema = Type.Object(
@@ -28,6 +42,8 @@ export const TicketRecordingSchema = Type.Object({
   duration_ms: Type.Union([Type.Integer(), Type.Null()]),
   created_at: DateTime,
   recording_url: Type.String(),
+  /** The issues it was escalated to, in any tracker. */
+  issues: Type.Array(TicketIssueSchema),
 });
 
 export const TicketRequestStateSchema = Type.Union([
@@ -57,7 +73,11 @@ export const TicketRequestSchema = Type.Object(
 );
 export type TicketRequest = Static<typeof TicketRequestSchema>;
 
-export const TicketRequestListSchema = Type.Object({ items: Type.Array(TicketRequestSchema) });
+export const TicketRequestListSchema = Type.Object({
+  items: Type.Array(TicketRequestSchema),
+  /** The trackers the agent may escalate a recording to now (connected, a target picked, on the plan). */
+  trackers: Type.Array(Type.Object({ id: TrackerIdSchema, label: Type.String() })),
+});
 export type TicketRequestList = Static<typeof TicketRequestListSchema>;
 
 /** One note written back (a delivery of the `zendesk` or `freshdesk` channel) and the ticket it went to. */

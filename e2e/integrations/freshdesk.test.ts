@@ -1,21 +1,26 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { FRESHDESK_DOMAIN, FRESHDESK_KEY, startFreshdeskServer, type FreshdeskConversation, type FreshdeskServer } from '../../api/test/support/freshdesk-server.ts';
+import { startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
 import { startFreshdeskAgentUi, type FreshdeskAgentUi } from '../support/freshdesk-agent.ts';
 import { askFromSidebar, customerRecords, notesPage, ownerOnIntegrations, screenshots, storedOnceTrue, useSpeakingCustomerBrowser } from '../support/helpdesk-scenario.ts';
+import { connectLinearOnCard, linearEnv } from '../support/linear-card.ts';
 import { useServer } from '../support/product.ts';
 
 const shot = screenshots('freshdesk');
 
 let freshdesk: FreshdeskServer | undefined;
 let agentUi: FreshdeskAgentUi | undefined;
+let linear: LinearServer | undefined;
 const running = useServer(async () => {
   freshdesk = await startFreshdeskServer();
-  return { FRESHDESK_URL: freshdesk.urlTemplate };
+  linear = await startLinearServer();
+  return { FRESHDESK_URL: freshdesk.urlTemplate, ...linearEnv(linear) };
 });
 const chromium = useSpeakingCustomerBrowser('freshdesk');
 afterAll(async () => {
   await agentUi?.close();
   await freshdesk?.close();
+  await linear?.close();
 });
 
 /** The ticket's notes once one carries the summary (posted with it, or edited in place when it came later). */
@@ -73,5 +78,23 @@ describe('/my/integrations: the Freshdesk card, the Freshdesk app in the ticket 
     const log = card.getByRole('table', { name: 'Sync log' });
     await log.getByRole('row').filter({ hasText: 'submission.ready' }).filter({ hasText: 'Delivered' }).waitFor();
     await shot(page, '4-sync-log');
-  }, 360_000);
+
+    // Linear connected, the agent escalates the recording from the ticket: the issue shows in the app and in the note.
+    await connectLinearOnCard(page);
+    await agent.bringToFront();
+    await sidebar.getByRole('button', { name: 'Create issue in Linear' }).click({ timeout: 30_000 });
+    await sidebar.getByText(/^Created ENG-\d+ in Linear\.$/).waitFor({ timeout: 30_000 });
+    const [issue] = linear!.issues();
+    expect(await sidebar.getByRole('link', { name: issue!.identifier }).getAttribute('href')).toBe(issue!.url);
+    await sidebar.getByText('· Triage').waitFor();
+    expect(await sidebar.getByRole('button', { name: 'Create issue in Linear' }).count()).toBe(0);
+    const hook = await linear!.sendWebhook(`${server.url}/api/v1/integrations/linear/webhook`, linear!.moveIssue(issue!.id, 'In Progress'));
+    expect(hook.status).toBe(200);
+    const [escalated] = await storedOnceTrue(() => freshdesk!.conversations(601), (n) => n.length === 1 && n[0]!.body.includes('<strong>In Progress</strong>'));
+    expect(escalated!.body).toContain(`<a href="${issue!.url}">${issue!.identifier}</a> in Linear`);
+    await sidebar.getByText('· In Progress').waitFor({ timeout: 30_000 });
+    await shot(agent, '5-app-with-issue');
+    const edited = freshdesk!.conversations(601).map((c) => ({ label: `Private note · edited ${c.updated_at}`, html: c.body }));
+    await shot(await notesPage(context, 'Ticket #601 · Checkout button does nothing', edited, { border: '#f8d48d', background: '#fef7e6' }), '6-note-with-issue');
+  }, 420_000);
 });

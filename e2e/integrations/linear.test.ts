@@ -5,8 +5,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mediaFile } from '../../api/test/support/fixtures/media.ts';
 import { CAPTURED_PAGE_EVENTS, submit, submitBody, tusUpload } from '../../api/test/support/fixtures/recording.ts';
-import { LINEAR_CLIENT, LINEAR_WORKSPACE, startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
+import { startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
 import { completeOnboarding, createRequest, signInOwner, signUpOwner, waitForProcessed } from '../recording/owner.ts';
+import { connectLinearOnCard, linearEnv } from '../support/linear-card.ts';
 import { useBrowser, useServer } from '../support/product.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/integrations');
@@ -19,13 +20,7 @@ async function shot(page: Page, name: string): Promise<void> {
 let linear: LinearServer | undefined;
 const running = useServer(async () => {
   linear = await startLinearServer();
-  return {
-    LINEAR_CLIENT_ID: LINEAR_CLIENT.id,
-    LINEAR_CLIENT_SECRET: LINEAR_CLIENT.secret,
-    LINEAR_WEBHOOK_SECRET: LINEAR_CLIENT.webhookSecret,
-    LINEAR_AUTHORIZE_URL: linear.authorizeUrl,
-    LINEAR_API_URL: linear.apiUrl,
-  };
+  return linearEnv(linear);
 });
 const chromium = useBrowser();
 afterAll(async () => {
@@ -51,13 +46,7 @@ describe('Linear: connect, escalate a recording, follow the issue', () => {
     await signInOwner(context, owner);
     const page = await context.newPage();
     await page.goto(`${server.url}/my/integrations`);
-    const card = page.locator('[data-integration="linear"]');
-    await card.getByRole('button', { name: 'Connect Linear' }).click();
-    await page.getByText(`access your ${LINEAR_WORKSPACE.name} workspace`).waitFor({ timeout: 30_000 });
-    await page.getByRole('link', { name: 'Allow' }).click();
-    await card.getByText(`Connected to ${LINEAR_WORKSPACE.name}`).waitFor({ timeout: 30_000 });
-    await card.getByLabel('Team for new issues').selectOption({ label: 'Engineering (ENG)' });
-    await page.getByText('Team saved.').waitFor({ timeout: 30_000 });
+    await connectLinearOnCard(page);
     await shot(page, '1-card');
 
     await page.goto(`${server.url}/my/recordings/${id}`);

@@ -173,16 +173,40 @@
 
   const duration = (ms) => (ms === null ? '' : `${Math.floor(ms / 60000)}:${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')}`);
 
-  function requestItem(item) {
+  /**
+   * "Create issue" on a recording: escalates it to the tracker as the signed-in agent (a second time updates the same
+   * issue); the list then shows the issue and its state.
+   */
+  async function createIssue(button, ticketId, recordingId, tracker) {
+    button.disabled = true;
+    try {
+      const recording = await callAsAgent('POST', `/tickets/${encodeURIComponent(ticketId)}/recordings/${encodeURIComponent(recordingId)}/issues`, { tracker: tracker.id });
+      const issue = recording.issues.find((i) => i.tracker === tracker.id) || { key: 'the issue' };
+      notice = { kind: 'notice', text: `Created ${issue.key} in ${tracker.label}.`, until: Date.now() + NOTICE_MS };
+    } catch (error) {
+      if (error.status === 401) return;
+      notice = { kind: 'error', text: error.message, until: Date.now() + NOTICE_MS };
+    }
+    await refresh();
+  }
+
+  function recordingItem(ticketId, trackers, r) {
+    const settled = r.status === 'ready' || r.status === 'failed';
+    const issues = r.issues.map((i) => el('div', { class: 'issue' }, el('a', { href: i.url, target: '_blank', rel: 'noopener' }, i.key), ` · ${i.state}`));
+    const escalate = settled
+      ? trackers.filter((t) => !r.issues.some((i) => i.tracker === t.id)).map((t) => el('button', { class: 'link', type: 'button', onclick: (event) => void createIssue(event.currentTarget, ticketId, r.id, t) }, `Create issue in ${t.label}`))
+      : [];
+    return el('li', {}, el('a', { href: r.recording_url, target: '_blank', rel: 'noopener' }, `Recording ${duration(r.duration_ms)}`.trim()), ` · ${STATE_TEXT[settled ? r.status : 'uploaded']}`, issues, escalate);
+  }
+
+  function requestItem(item, trackers) {
     const who = item.requester_name || item.requester_email || 'the customer';
     return el(
       'li',
       { 'data-request': item.request.id },
       el('div', { class: 'row' }, el('span', {}, `For ${who}`), el('span', { class: `state state-${item.state}` }, STATE_TEXT[item.state] || item.state)),
       el('div', { class: 'muted' }, new Date(item.request.created_at).toLocaleString()),
-      item.recordings.length
-        ? el('ul', { class: 'recordings' }, item.recordings.map((r) => el('li', {}, el('a', { href: r.recording_url, target: '_blank', rel: 'noopener' }, `Recording ${duration(r.duration_ms)}`.trim()), ` · ${STATE_TEXT[r.status === 'ready' || r.status === 'failed' ? r.status : 'uploaded']}`)))
-        : null,
+      item.recordings.length ? el('ul', { class: 'recordings' }, item.recordings.map((r) => recordingItem(item.ticket_id, trackers, r))) : null,
     );
   }
 
@@ -206,10 +230,11 @@
   async function refresh() {
     const t = await ticket();
     let items = null;
+    let trackers = [];
     let failure = null;
     try {
       // The editor toolbar's panel only inserts links: the list is the sidebar's.
-      if (location === 'ticket_sidebar') items = (await callAsAgent('GET', `/tickets/${encodeURIComponent(t.id)}/requests`)).items;
+      if (location === 'ticket_sidebar') ({ items, trackers } = await callAsAgent('GET', `/tickets/${encodeURIComponent(t.id)}/requests`));
     } catch (error) {
       if (error.status === 401) return;
       failure = error.message;
@@ -217,7 +242,7 @@
     const ask = el('button', { class: 'primary', type: 'button', onclick: (event) => void askForRecording(event.currentTarget) }, location === 'ticket_editor' ? 'Insert a recording link' : 'Ask for a recording');
     const list = items && location === 'ticket_sidebar'
       ? items.length
-        ? el('ul', { class: 'requests', 'aria-label': 'Recording requests of this ticket' }, items.map(requestItem))
+        ? el('ul', { class: 'requests', 'aria-label': 'Recording requests of this ticket' }, items.map((item) => requestItem(item, trackers)))
         : el('p', { class: 'muted' }, 'No recording requested from this ticket yet.')
       : null;
     show(

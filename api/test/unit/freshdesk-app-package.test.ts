@@ -45,7 +45,7 @@ describe('freshdesk-app package', () => {
       for (const [, scope, name] of text.matchAll(/<%=\s*(\w+)\.(\w+)\s*%>/g)) {
         expect(scope === 'context' || (scope === 'iparam' && name! in iparams), `${scope}.${name}`).toBe(true);
       }
-      expect(schema.path).toMatch(/^\/api\/v1\/integrations\/freshdesk\/tickets\/<%= context\.ticket_id %>\/requests$/);
+      expect(schema.path).toMatch(/^\/api\/v1\/integrations\/freshdesk\/tickets\/<%= context\.ticket_id %>\/(requests|recordings\/<%= context\.submission_id %>\/issues)$/);
     }
     // The token is a secure parameter: Freshworks keeps it and sends it only through the proxy.
     expect(iparams.showback_app_token).toMatchObject({ type: 'text', secure: true, required: true });

@@ -23,9 +23,9 @@
   }
 
   /** One template call; Showback's own message when it refuses (the proxy hands over its body as text). */
-  async function showback(template, ticketId, body) {
+  async function showback(template, context, body) {
     try {
-      const answer = await client.request.invokeTemplate(template, { context: { ticket_id: ticketId }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const answer = await client.request.invokeTemplate(template, { context, body: body === undefined ? undefined : JSON.stringify(body) });
       return JSON.parse(answer.response);
     } catch (failure) {
       const said = (() => {
@@ -50,7 +50,7 @@
     button.disabled = true;
     try {
       const ticket = await currentTicket();
-      const made = await showback('createRequest', ticket.id, { subject: ticket.subject, requester_email: ticket.email, requester_name: ticket.name });
+      const made = await showback('createRequest', { ticket_id: ticket.id }, { subject: ticket.subject, requester_email: ticket.email, requester_name: ticket.name });
       const link = made.request.link_url.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
       await client.interface.trigger('setValue', { id: 'editor', text: `<p>Could you show me what happens? Record your screen here: <a href="${link}">${link}</a></p>`, replace: false, position: 'end' });
       message = h('p', { className: 'done', role: 'status' }, 'Recording link added to your reply.');
@@ -60,8 +60,30 @@
     await render();
   }
 
-  function requestRow(item) {
-    const recordings = item.recordings.map((r) => h('div', {}, h('a', { href: r.recording_url, target: '_blank', rel: 'noopener' }, 'Open the recording'), ` · ${STATES[r.status] || 'Uploaded'}`));
+  /** "Create issue" on a recording, as the admin whose token the app carries; a second time updates the same issue. */
+  async function createIssue(button, ticketId, recordingId, tracker) {
+    button.disabled = true;
+    try {
+      const recording = await showback('createIssue', { ticket_id: ticketId, submission_id: recordingId }, { tracker: tracker.id });
+      const issue = recording.issues.find((i) => i.tracker === tracker.id) || { key: 'the issue' };
+      message = h('p', { className: 'done', role: 'status' }, `Created ${issue.key} in ${tracker.label}.`);
+    } catch (error) {
+      message = h('p', { className: 'error', role: 'alert' }, error.message);
+    }
+    await render();
+  }
+
+  function recordingRow(ticketId, trackers, r) {
+    const settled = r.status === 'ready' || r.status === 'failed';
+    const issues = r.issues.map((i) => h('div', { className: 'issue' }, h('a', { href: i.url, target: '_blank', rel: 'noopener' }, i.key), ` · ${i.state}`));
+    const escalate = settled
+      ? trackers.filter((t) => !r.issues.some((i) => i.tracker === t.id)).map((t) => h('button', { type: 'button', className: 'link', onclick: (event) => void createIssue(event.currentTarget, ticketId, r.id, t) }, `Create issue in ${t.label}`))
+      : [];
+    return h('div', {}, h('a', { href: r.recording_url, target: '_blank', rel: 'noopener' }, 'Open the recording'), ` · ${STATES[r.status] || 'Uploaded'}`, issues, escalate);
+  }
+
+  function requestRow(item, trackers) {
+    const recordings = item.recordings.map((r) => recordingRow(item.ticket_id, trackers, r));
     // The badge's colour follows the state (style.css).
     const badge = h('span', { className: 'badge' }, STATES[item.state]);
     badge.setAttribute('data-state', item.state);
@@ -74,8 +96,8 @@
     // The reply editor's panel only inserts links: the list is the sidebar's.
     if (location === 'ticket_sidebar') {
       try {
-        const { items } = await showback('listRequests', (await currentTicket()).id);
-        list = items.length ? h('ol', { ariaLabel: 'Recording requests of this ticket' }, items.map(requestRow)) : h('p', { className: 'muted' }, 'No recording requested from this ticket yet.');
+        const { items, trackers } = await showback('listRequests', { ticket_id: (await currentTicket()).id });
+        list = items.length ? h('ol', { ariaLabel: 'Recording requests of this ticket' }, items.map((item) => requestRow(item, trackers))) : h('p', { className: 'muted' }, 'No recording requested from this ticket yet.');
       } catch (error) {
         list = h('p', { className: 'error', role: 'alert' }, error.message);
       }

@@ -30,11 +30,16 @@ export function toGitHubIssue(row: repo.GitHubIssueRow): GitHubIssue {
   };
 }
 
+/** Whether the account's members can escalate now: connected, a repository picked, not in the error state, on the plan. */
+export async function githubEscalationReady(ctx: AppContext, accountId: string): Promise<boolean> {
+  const connection = await repo.findGitHubConnection(ctx.db, accountId);
+  return Boolean(connection?.repository_full_name && !connection.error) && (await githubAllowed(ctx.db, accountId));
+}
+
 /** The issue a recording was escalated to, and whether the person can create (or update) one now. */
 export async function recordingGitHubIssue(ctx: AppContext, accountId: string, submissionId: string): Promise<RecordingGitHubIssue> {
   await getSubmissionRecord(ctx, accountId, submissionId);
-  const [row, connection] = await Promise.all([repo.findGitHubIssue(ctx.db, accountId, submissionId), repo.findGitHubConnection(ctx.db, accountId)]);
-  const canCreate = Boolean(connection?.repository_full_name && !connection.error) && (await githubAllowed(ctx.db, accountId));
+  const [row, canCreate] = await Promise.all([repo.findGitHubIssue(ctx.db, accountId, submissionId), githubEscalationReady(ctx, accountId)]);
   return { issue: row ? toGitHubIssue(row) : null, can_create: canCreate };
 }
 

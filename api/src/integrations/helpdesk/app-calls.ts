@@ -1,10 +1,22 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { CreateTicketRequestSchema, ErrorBodySchema, TicketParamsSchema, TicketRequestListSchema, TicketRequestSchema, type CreateTicketRequest, type TicketRequest } from '@showback/contract';
+import {
+  CreateTicketRequestSchema,
+  ErrorBodySchema,
+  EscalateFromTicketSchema,
+  TicketParamsSchema,
+  TicketRecordingParamsSchema,
+  TicketRecordingSchema,
+  TicketRequestListSchema,
+  TicketRequestSchema,
+  type CreateTicketRequest,
+  type TicketRequest,
+} from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../../modules/auth/sessions.service.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { escalateTo, readyTrackers } from '../escalation/trackers.ts';
 
 /** The answers every helpdesk route may give besides its own: refused, missing, invalid. */
 export const helpdeskErrors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
@@ -34,9 +46,18 @@ export interface TicketCalls {
   list(ctx: AppContext, accountId: string, ticketId: string): Promise<TicketRequest[]>;
 }
 
+/** The ticket's recording with this id, with its issues; 404 when the recording was not asked for from this ticket. */
+async function recordingOfTicket(ctx: AppContext, calls: TicketCalls, accountId: string, ticketId: string, submissionId: string) {
+  const found = (await calls.list(ctx, accountId, ticketId)).flatMap((r) => r.recordings).find((r) => r.id === submissionId);
+  if (!found) throw new AppError('NOT_FOUND', `This recording was not asked for from ticket #${ticketId}.`);
+  return found;
+}
+
 /**
  * The app's ticket routes, the same for every helpdesk: `POST {base}/tickets/{ticketId}/requests` makes a request bound
- * to the ticket, `GET` lists the ticket's requests with their state and recordings. `guard` is the routes' caller check.
+ * to the ticket, `GET` lists the ticket's requests with their state and recordings (and the trackers the agent may
+ * escalate to), and `POST {base}/tickets/{ticketId}/recordings/{submissionId}/issues` is "Create issue" on one of the
+ * ticket's recordings, as the agent. `guard` is the routes' caller check.
  */
 export function registerTicketRoutes(app: FastifyInstance, base: string, guard: RouteShorthandOptions, calls: TicketCalls): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -51,5 +72,16 @@ export function registerTicketRoutes(app: FastifyInstance, base: string, guard: 
   );
   typed.get(`${base}/tickets/:ticketId/requests`, { ...guard, schema: { tags, params: TicketParamsSchema, response: { 200: TicketRequestListSchema, ...helpdeskErrors } } }, async (request) => ({
     items: await calls.list(app.ctx, request.user.accountId, request.params.ticketId),
+    trackers: await readyTrackers(app.ctx, request.user.accountId),
   }));
+  typed.post(
+    `${base}/tickets/:ticketId/recordings/:submissionId/issues`,
+    { ...guard, schema: { tags, params: TicketRecordingParamsSchema, body: EscalateFromTicketSchema, response: { 200: TicketRecordingSchema, ...helpdeskErrors, ...helpdeskUpstreamErrors, 429: ErrorBodySchema } } },
+    async (request) => {
+      const { ticketId, submissionId } = request.params;
+      await recordingOfTicket(app.ctx, calls, request.user.accountId, ticketId, submissionId);
+      await escalateTo(app.ctx, request.body.tracker, { id: request.user.id, accountId: request.user.accountId }, submissionId);
+      return recordingOfTicket(app.ctx, calls, request.user.accountId, ticketId, submissionId);
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { SummaryCitation } from '@showback/contract';
 import { senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import { escapeHtml } from '../../web/message-page.ts';
-import type { TrackerIssue } from './tracker-issues.ts';
+import type { TrackerIssue } from '../escalation/trackers.ts';
 
 /** The customer's page's problems, as the note lists them: the moment, then what failed. */
 export interface NoteProblems {
@@ -50,7 +50,7 @@ function environmentLine(env: Record<string, unknown>): string {
 
 function escalatedHtml(issues: TrackerIssue[]): string {
   if (issues.length === 0) return '';
-  const items = issues.map((i) => `<li><a href="${escapeHtml(i.url)}">${text(i.key, 60)}</a> in ${text(i.tracker)}: <strong>${text(i.state, 60)}</strong> · ${text(i.title, 200)}</li>`);
+  const items = issues.map((i) => `<li><a href="${escapeHtml(i.url)}">${text(i.key, 60)}</a> in ${text(i.label)}: <strong>${text(i.state, 60)}</strong> · ${text(i.title, 200)}</li>`);
   return `<p><strong>Escalated:</strong></p><ul>${items.join('')}</ul>`;
 }
 

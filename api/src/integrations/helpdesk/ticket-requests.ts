@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Helpdesk, HelpdeskTicketRequestsTable } from '../../db/schema.ts';
 import { createRequest, deleteRequest, getRequest } from '../../modules/requests/requests.service.ts';
+import { trackerIssuesOf } from '../escalation/trackers.ts';
 import { assertHelpdeskAllowed } from './helpdesk-plan.ts';
 
 export type TicketRequestRow = Selectable<HelpdeskTicketRequestsTable>;
@@ -72,13 +73,16 @@ async function ticketRequest(ctx: AppContext, accountId: string, binding: Ticket
     .orderBy('created_at', 'desc')
     .execute();
   const uploads = await ctx.db.selectFrom('uploads').select('id').where('request_id', '=', binding.request_id).limit(1).execute();
-  const recordings = submissions.map((s) => ({
-    id: s.id,
-    status: s.status,
-    duration_ms: s.duration_ms,
-    created_at: new Date(s.created_at).toISOString(),
-    recording_url: `${ctx.config.publicUrl}/my/recordings/${s.id}`,
-  }));
+  const recordings = await Promise.all(
+    submissions.map(async (s) => ({
+      id: s.id,
+      status: s.status,
+      duration_ms: s.duration_ms,
+      created_at: new Date(s.created_at).toISOString(),
+      recording_url: `${ctx.config.publicUrl}/my/recordings/${s.id}`,
+      issues: (await trackerIssuesOf(ctx.db, s.id)).map(({ label: _label, ...issue }) => issue),
+    })),
+  );
   return {
     request,
     ticket_id: binding.ticket_id,

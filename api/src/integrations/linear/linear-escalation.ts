@@ -36,11 +36,16 @@ export function toLinearIssue(row: repo.LinearIssueRow): LinearIssue {
   };
 }
 
+/** Whether the account's members can escalate now: connected, a team picked, not in the error state, on the plan. */
+export async function linearEscalationReady(ctx: AppContext, accountId: string): Promise<boolean> {
+  const connection = await repo.findLinearConnection(ctx.db, accountId);
+  return Boolean(connection?.team_id && !connection.error) && (await linearAllowed(ctx.db, accountId));
+}
+
 /** The issue a recording was escalated to, and whether the person can create (or update) one now. */
 export async function recordingLinearIssue(ctx: AppContext, accountId: string, submissionId: string): Promise<RecordingLinearIssue> {
   await getSubmissionRecord(ctx, accountId, submissionId);
-  const [row, connection] = await Promise.all([repo.findLinearIssue(ctx.db, accountId, submissionId), repo.findLinearConnection(ctx.db, accountId)]);
-  const canCreate = Boolean(connection?.team_id && !connection.error) && (await linearAllowed(ctx.db, accountId));
+  const [row, canCreate] = await Promise.all([repo.findLinearIssue(ctx.db, accountId, submissionId), linearEscalationReady(ctx, accountId)]);
   return { issue: row ? toLinearIssue(row) : null, can_create: canCreate };
 }
 

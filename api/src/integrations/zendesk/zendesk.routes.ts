@@ -64,7 +64,7 @@ export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // Preflights of the app's calls (JSON bodies and the Authorization header are not "simple").
-  for (const path of [`${base}/tickets/:ticketId/requests`, `${base}/app/token`, `${base}/app/session`]) {
+  for (const path of [`${base}/tickets/:ticketId/requests`, `${base}/tickets/:ticketId/recordings/:submissionId/issues`, `${base}/app/token`, `${base}/app/session`]) {
     app.options(path, { config: { csrf: false }, schema: { hide: true } }, async (_request, reply) => {
       allowAnyOrigin(reply);
       reply.header('Access-Control-Allow-Methods', 'GET, POST, DELETE');

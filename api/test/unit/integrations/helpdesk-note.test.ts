@@ -28,7 +28,7 @@ describe('the helpdesk note’s summary', () => {
 });
 
 describe('the issues a recording was escalated to, in the note', () => {
-  const issues = [{ tracker: 'Linear', key: 'ENG-7', title: 'Pay <button> fails', url: 'https://linear.example/acme/issue/ENG-7', state: 'In Progress' }];
+  const issues = [{ tracker: 'linear' as const, label: 'Linear', key: 'ENG-7', title: 'Pay <button> fails', url: 'https://linear.example/acme/issue/ENG-7', state: 'In Progress' }];
 
   it('are listed with their state in the recording’s note, escaped, and absent when there is none', () => {
     const html = recordingNoteHtml(alertWith(null), { consoleErrors: [], failedRequests: [] }, 'ref', 'in-place', issues);
