@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mediaFile } from '../../api/test/support/fixtures/media.ts';
 import { submit as submitUpload, submitBody, tusUpload } from '../../api/test/support/fixtures/recording.ts';
+import { startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
 import { startZendeskServer, ZENDESK_CLIENT, ZENDESK_SUBDOMAIN, type ZendeskComment, type ZendeskServer } from '../../api/test/support/zendesk-server.ts';
 import { askFromSidebar, customerRecords, notesPage, ownerOnIntegrations, screenshots, storedOnceTrue, useSpeakingCustomerBrowser } from '../support/helpdesk-scenario.ts';
+import { connectLinearOnCard, linearEnv } from '../support/linear-card.ts';
 import { useServer } from '../support/product.ts';
 import { startZendeskAgentUi, type ZendeskAgentUi } from '../support/zendesk-agent.ts';
 
@@ -10,14 +12,17 @@ const shot = screenshots('zendesk');
 
 let zendesk: ZendeskServer | undefined;
 let agentUi: ZendeskAgentUi | undefined;
+let linear: LinearServer | undefined;
 const running = useServer(async () => {
   zendesk = await startZendeskServer();
-  return { ZENDESK_CLIENT_ID: ZENDESK_CLIENT.id, ZENDESK_CLIENT_SECRET: ZENDESK_CLIENT.secret, ZENDESK_URL: zendesk.urlTemplate };
+  linear = await startLinearServer();
+  return { ZENDESK_CLIENT_ID: ZENDESK_CLIENT.id, ZENDESK_CLIENT_SECRET: ZENDESK_CLIENT.secret, ZENDESK_URL: zendesk.urlTemplate, ...linearEnv(linear) };
 });
 const chromium = useSpeakingCustomerBrowser('zendesk');
 afterAll(async () => {
   await agentUi?.close();
   await zendesk?.close();
+  await linear?.close();
 });
 
 /** The ticket's comments once there are `count` (the first is the requester's). */
@@ -101,6 +106,23 @@ describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and 
     await log.getByRole('row').filter({ hasText: 'submission.summarized' }).filter({ hasText: 'Delivered' }).waitFor();
     await expect(log.getByRole('row').filter({ hasText: 'submission.ready' }).textContent()).resolves.toMatch(/#501.*Delivered\s*200/);
 
+    // Linear connected, the agent escalates the recording from the sidebar; Zendesk cannot edit a note, so the issue
+    // and each change of its state come as short update notes.
+    await connectLinearOnCard(page);
+    await agent.bringToFront();
+    await requests.getByRole('button', { name: 'Create issue in Linear' }).click({ timeout: 30_000 });
+    await sidebar.getByText(/^Created ENG-\d+ in Linear\.$/).waitFor({ timeout: 30_000 });
+    const [issue] = linear!.issues();
+    await expect(requests.getByRole('link', { name: issue!.identifier }).getAttribute('href')).resolves.toBe(issue!.url);
+    const escalated = await comments(501, 4);
+    expect(escalated[3]!.html_body).toContain(`<a href="${issue!.url}">${issue!.identifier}</a> in Linear: <strong>Triage</strong>`);
+    expect((await linear!.sendWebhook(`${server.url}/api/v1/integrations/linear/webhook`, linear!.moveIssue(issue!.id, 'Done'))).status).toBe(200);
+    const done = await comments(501, 5);
+    expect(done[4]!.html_body).toMatch(/<p><strong>Update to the Showback recording: Checkout button does nothing<\/strong><\/p><p><strong>Escalated:<\/strong><\/p>.*<strong>Done<\/strong>/);
+    expect(done[4]!.public).toBe(false);
+    await requests.getByText('· Done').waitFor({ timeout: 30_000 });
+    await shot(agent, '6b-sidebar-with-issue');
+
     // An admin revokes Showback's access in Zendesk: the next recording's note fails and the card says so.
     zendesk!.revokeAll();
     const uploadId = await tusUpload(server.url, await mediaFile('h264-opus-fmp4', 2), { token });
@@ -120,6 +142,6 @@ describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and 
     }
     await card.getByText('Reconnect Zendesk').first().waitFor();
     await shot(page, '7-revoked');
-    expect(zendesk!.comments(501)).toHaveLength(3);
+    expect(zendesk!.comments(501)).toHaveLength(5);
   }, 420_000);
 });
