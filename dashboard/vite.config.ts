@@ -20,7 +20,12 @@ export default defineConfig({
         // Every screen is a lazy route chunk; only the framework goes in one shared vendor chunk, so a marketing
         // page downloads the runtime + its own chunk and never the signed-in app.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai)[\\/]/, priority: 10 }],
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai)[\\/]/, priority: 10 },
+            // The design-system parts, with their styles: one stylesheet instead of one per part, so a form page
+            // waits for 4 stylesheets rather than 7 before its first paint.
+            { name: 'ui', test: /dashboard[\\/]src[\\/]ui[\\/]/, priority: 5 },
+          ],
         },
       },
     },
