@@ -42,7 +42,7 @@ export const intercomRoutes: FastifyPluginAsyncTypebox = async (app) => {
  * a Buffer here. Intercom calls them server to server, authenticated by X-Body-Signature, not by cookies (no CSRF).
  */
 export const intercomCanvasRoutes: FastifyPluginAsync = async (app) => {
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
   for (const step of ['initialize', 'submit']) {
     app.post(`/api/v1/integrations/intercom/canvas/${step}`, { config: { csrf: false }, schema: { tags: ['helpdesk'], response: { 200: IntercomCanvasSchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema } } }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -19,6 +19,7 @@ export function DeliveryTable({
   items,
   withAccount = false,
   ticketColumn = false,
+  ticketLabel = t('integrationsApp.zendeskCard.ticket'),
   label = t('integrationsApp.webhooks.log'),
   onReplay,
   canReplay = finished,
@@ -27,6 +28,8 @@ export function DeliveryTable({
   withAccount?: boolean;
   /** The helpdesk ticket each delivery wrote to (the Zendesk sync log). */
   ticketColumn?: boolean;
+  /** That column's heading: Ticket, or Conversation for Intercom. */
+  ticketLabel?: string;
   /** The table's accessible name. */
   label?: string;
   onReplay?(id: string): void;
@@ -39,7 +42,7 @@ export function DeliveryTable({
           <th>{t('integrationsApp.webhooks.logTime')}</th>
           {withAccount && <th>{t('adminAlerts.account')}</th>}
           {withAccount && <th>{t('adminAlerts.channel')}</th>}
-          {ticketColumn && <th>{t('integrationsApp.zendeskCard.ticket')}</th>}
+          {ticketColumn && <th>{ticketLabel}</th>}
           <th>{t('integrationsApp.webhooks.logEvent')}</th>
           <th>{t('integrationsApp.webhooks.logStatus')}</th>
           <th>{t('integrationsApp.webhooks.logAttempts')}</th>

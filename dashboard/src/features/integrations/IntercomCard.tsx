@@ -67,7 +67,7 @@ export function IntercomCard() {
           )}
           {!status.plan_allows && <IntercomPlanNotice />}
           <p className={styles.muted}>{t('integrationsApp.intercomCard.howItWorks')}</p>
-          <HelpdeskSyncLog log={intercom.log} onRefresh={() => void intercom.reload()} onDisconnect={() => void intercom.disconnect()} disconnecting={intercom.busy === 'disconnect'} />
+          <HelpdeskSyncLog log={intercom.log} onRefresh={() => void intercom.reload()} onDisconnect={() => void intercom.disconnect()} disconnecting={intercom.busy === 'disconnect'} ticketLabel={t('integrationsApp.intercomCard.conversation')} />
         </>
       )}
     </Card>

@@ -115,6 +115,7 @@ export const integrationsApp = defineSection('integrationsApp', {
     brokenTitle: 'Notes are not being written to Intercom',
     howItWorks: 'Recordings requested from a conversation come back to it as an admin note: who, how long, the link, console errors, failed requests and, once written, the summary in one follow-up note (Intercom cannot edit a note).',
     planRequired: 'The Intercom integration is part of every paid plan and of the trial.',
+    conversation: 'Conversation',
   },
   freshdesk: { name: 'Freshdesk', text: 'Ask for a recording from the ticket; the diagnosis comes back to it as a private note.' },
   freshdeskCard: {
