@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HelpdeskSyncEntry, IntercomStatus, TicketRequest } from '@showback/contract';
 import { listIntercomConversationRequests } from '../src/integrations/intercom/intercom.service.ts';
 import { body, signUp, type SignedUp } from './support/auth.ts';
+import { makeDueNow } from './support/fixtures/alerts.ts';
 import { helpdeskDeliveries, record, settled, waitFor } from './support/fixtures/helpdesk.ts';
 import { EU_WORKSPACE, INTERCOM_CLIENT, signCanvasBody, startIntercomServer, US_WORKSPACE, type IntercomServer } from './support/intercom-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -165,7 +166,7 @@ describe('Intercom integration against a local Intercom API', () => {
     expect(replies(intercom, '7001')).toHaveLength(4);
   }, 300_000);
 
-  it('waits out a 429 until X-RateLimit-Reset and posts once', async () => {
+  it('waits out a 429 until X-RateLimit-Reset and posts once; a lost answer is found in the conversation instead of posting twice', async () => {
     const owner = await signUp(t);
     await connect(t, owner);
     intercom.addConversation(US_WORKSPACE, '7002', 'Login loops', { name: 'Ada', email: 'ada@customer.example' });
@@ -180,6 +181,20 @@ describe('Intercom integration against a local Intercom API', () => {
     const posts = replies(intercom, '7002');
     expect(posts).toHaveLength(notes.length + 1);
     expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(900);
+
+    // Intercom takes the next note but its answer never arrives: the retry finds it among the conversation's parts
+    // by its ref (GET /conversations/{id}) and posts nothing.
+    const before = notes.length;
+    intercom.answerNextReplies('7002', { appliedThenDropped: true });
+    await record(t, made.request.token);
+    const lost = await waitFor('the attempt to fail', () => deliveries(t, owner), (r) => r.length >= 3 && r[2]!.status === 'pending' && r[2]!.attempts === 1, 150_000);
+    // Retried after a minute: brought forward rather than waited for.
+    await makeDueNow(t, lost[2]!.id);
+    const after = await waitFor('the retry', () => deliveries(t, owner), (r) => r.length >= 3 && r[2]!.status === 'succeeded', 150_000);
+    expect(after[2]!.last_excerpt).toContain('the earlier answer was lost');
+    expect(intercom.callsTo('GET', /^\/conversations\/7002$/).length).toBeGreaterThanOrEqual(1);
+    expect(intercom.notes('7002').length).toBeGreaterThanOrEqual(before + 1);
+    expect(replies(intercom, '7002').length - posts.length).toBe(intercom.notes('7002').length - before);
   }, 300_000);
 
   it('an uninstalled app puts the connection in its error state and stops notes until reconnected; free accounts after the trial cannot connect', async () => {
