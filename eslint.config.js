@@ -84,8 +84,9 @@ export default tseslint.config(
             'chat/chatApi.ts',
             'chat/useChatEvents.ts',
             'integrations/DeliveryTable.tsx',
-            // The recording's page shows the Linear issue it was escalated to, with the server's message on failure.
+            // The recording's page shows the Linear and Jira issues it was escalated to, with the server's message on failure.
             'integrations/chatErrorText.ts',
+            'integrations/jiraApi.ts',
             'integrations/linearApi.ts',
             'integrations/NewRecordingEmailToggle.tsx',
             'recordings/SubmissionList.tsx',

@@ -50,6 +50,10 @@ export const CONFIG_VARS = {
   LINEAR_CLIENT_SECRET: { description: 'Client secret of the Linear OAuth2 application.', default: '' },
   LINEAR_WEBHOOK_SECRET: { description: "Signing secret of the Linear OAuth2 application's webhook (Issue events). Unset: Linear's webhooks are refused and issue states are not followed.", default: '' },
   LINEAR_AUTHORIZE_URL: { description: 'Linear OAuth2 authorize page the Linear integration sends people to.', default: 'https://linear.app/oauth/authorize' },
+  JIRA_CLIENT_ID: { description: 'Client ID of the Atlassian OAuth 2.0 (3LO) app behind "Create issue in Jira". Unset: connecting Jira answers that it is not configured.', default: '' },
+  JIRA_CLIENT_SECRET: { description: "Secret of the Atlassian OAuth 2.0 app; it also verifies the JWT on Jira's webhooks.", default: '' },
+  ATLASSIAN_AUTH_URL: { description: "Origin of Atlassian's authorization server: /authorize and /oauth/token (tests point it at a local server).", default: 'https://auth.atlassian.com' },
+  ATLASSIAN_API_URL: { description: "Origin of Atlassian's API gateway: /oauth/token/accessible-resources and /ex/jira/{cloudid}/rest/api/3 (tests point it at a local server).", default: 'https://api.atlassian.com' },
   LINEAR_API_URL: { description: "Origin of Linear's API: /graphql, /oauth/token and /oauth/revoke (tests point it at a local server).", default: 'https://api.linear.app' },
   GITHUB_CLIENT_ID: { description: 'Client ID of the GitHub OAuth app behind "Create issue in GitHub". Unset: connecting GitHub answers that it is not configured.', default: '' },
   GITHUB_CLIENT_SECRET: { description: 'Client secret of the GitHub OAuth app.', default: '' },
@@ -132,6 +136,8 @@ export interface Config {
   microsoftGraphUrl: string;
   /** The global OAuth client behind the Zendesk integration; `urlTemplate` is a Zendesk account's origin with `{subdomain}`. */
   zendesk: { clientId: string; clientSecret: string; urlTemplate: string } | undefined;
+  /** The Atlassian OAuth 2.0 (3LO) app behind the Jira integration, Atlassian's authorization server and API gateway. */
+  jira: { clientId: string; clientSecret: string; authUrl: string; apiUrl: string } | undefined;
   /** The OAuth2 application behind the Linear integration, Linear's authorize page and API origin. */
   linear: { clientId: string; clientSecret: string; webhookSecret: string | undefined; authorizeUrl: string; apiUrl: string } | undefined;
   /** The OAuth app behind the GitHub integration, GitHub's web origin (OAuth pages) and REST API origin. */
@@ -314,6 +320,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { clientId: get('MICROSOFT_CLIENT_ID'), clientSecret: get('MICROSOFT_CLIENT_SECRET'), tenant: get('MICROSOFT_TENANT'), loginUrl: url('MICROSOFT_LOGIN_URL', get('MICROSOFT_LOGIN_URL')) }
       : undefined,
     microsoftGraphUrl: url('MICROSOFT_GRAPH_URL', get('MICROSOFT_GRAPH_URL')),
+    jira: opt('JIRA_CLIENT_ID')
+      ? { clientId: get('JIRA_CLIENT_ID'), clientSecret: get('JIRA_CLIENT_SECRET'), authUrl: url('ATLASSIAN_AUTH_URL', get('ATLASSIAN_AUTH_URL')), apiUrl: url('ATLASSIAN_API_URL', get('ATLASSIAN_API_URL')) }
+      : undefined,
     linear: opt('LINEAR_CLIENT_ID')
       ? {
           clientId: get('LINEAR_CLIENT_ID'),

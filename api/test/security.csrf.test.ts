@@ -26,6 +26,8 @@ const COOKIELESS = [
   // Intercom's Canvas Kit requests for the inbox app, authorised by their X-Body-Signature HMAC over the raw body (docs/intercom.md).
   'POST /api/v1/integrations/intercom/canvas/initialize',
   'POST /api/v1/integrations/intercom/canvas/submit',
+  // Jira: Authorization: Bearer JWT signed HS256 with the OAuth app's client secret.
+  'POST /api/v1/integrations/jira/webhook',
   'POST /api/v1/widget/sessions',
   // Called by Zapier with the account's X-API-Key; a browser's cookies do not authenticate them.
   'POST /api/v1/zapier/hooks',

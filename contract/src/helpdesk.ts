@@ -14,7 +14,7 @@ export const TicketParamsSchema = Type.Object({ ticketId: TicketId });
 export const TicketRecordingParamsSchema = Type.Object({ ticketId: TicketId, submissionId: Type.String({ format: 'uuid' }) });
 
 /** The engineering trackers a recording may be escalated to. */
-export const TrackerIdSchema = Type.Union([Type.Literal('linear'), Type.Literal('github')]);
+export const TrackerIdSchema = Type.Union([Type.Literal('linear'), Type.Literal('github'), Type.Literal('jira')]);
 export type TrackerId = Static<typeof TrackerIdSchema>;
 
 /** The issue a recording was escalated to, as the helpdesk's app shows it. */

@@ -16,6 +16,7 @@ export * from './team-chat.ts';
 export * from './zendesk.ts';
 export * from './github.ts';
 export * from './linear.ts';
+export * from './jira.ts';
 export * from './helpdesk.ts';
 export * from './freshdesk.ts';
 export * from './intercom.ts';

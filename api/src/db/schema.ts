@@ -432,7 +432,7 @@ export interface AlertDeliveriesTable {
 
 export interface IntegrationOauthStatesTable {
   state_hash: string;
-  provider: 'slack' | 'teams' | 'zendesk' | 'linear' | 'github' | 'intercom';
+  provider: 'slack' | 'teams' | 'zendesk' | 'linear' | 'github' | 'intercom' | 'jira';
   user_id: string;
   account_id: string;
   expires_at: Timestamp;
@@ -572,6 +572,27 @@ export interface GitHubConnectionsTable {
   updated_at: Timestamp;
 }
 
+export interface JiraConnectionsTable {
+  account_id: string;
+  cloud_id: string;
+  site_name: string;
+  site_url: string;
+  project_id: string | null;
+  project_key: string | null;
+  project_name: string | null;
+  issue_type_id: string | null;
+  issue_type_name: string | null;
+  webhook_id: string | null;
+  webhook_expires_at: NullableTimestamp;
+  access_token_encrypted: string;
+  refresh_token_encrypted: string | null;
+  access_token_expires_at: NullableTimestamp;
+  error: string | null;
+  connected_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface GitHubIssuesTable {
   submission_id: string;
   account_id: string;
@@ -582,6 +603,22 @@ export interface GitHubIssuesTable {
   url: string;
   state: 'open' | 'closed';
   state_reason: string | null;
+  escalations: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JiraIssuesTable {
+  submission_id: string;
+  account_id: string;
+  cloud_id: string;
+  issue_id: string;
+  issue_key: string;
+  title: string;
+  url: string;
+  status_name: string;
+  status_category: string;
   escalations: Generated<number>;
   created_by: string | null;
   created_at: Timestamp;
@@ -720,6 +757,8 @@ export interface Database {
   linear_connections: LinearConnectionsTable;
   linear_issues: LinearIssuesTable;
   linear_webhook_deliveries: LinearWebhookDeliveriesTable;
+  jira_connections: JiraConnectionsTable;
+  jira_issues: JiraIssuesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

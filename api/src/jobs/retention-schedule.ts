@@ -1,20 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { jiraWebhooksJob } from './jira-webhooks.job.ts';
 import { retentionJob } from './retention.job.ts';
 import { trialNoticesJob } from './trial-notices.job.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Queues the retention and trial-notice jobs at start and every hour after, in worker processes. The queue has
- * no cron of its own; running hourly instead of daily is harmless because both jobs record what they did and
+ * Queues the retention, trial-notice and Jira webhook jobs at start and every hour after, in worker processes. The queue has
+ * no cron of its own; running hourly instead of daily is harmless because the jobs record what they did and
  * only act on what became due. The singleton key keeps one queued copy at a time across processes.
  * Answers a stop function for app close.
  */
 export function startRetentionSchedule(ctx: AppContext, log: FastifyBaseLogger): () => void {
   if (!ctx.config.workers) return () => {};
   const tick = (): void => {
-    for (const job of [retentionJob, trialNoticesJob]) {
+    for (const job of [retentionJob, trialNoticesJob, jiraWebhooksJob]) {
       ctx.queue.send(job, {}, { singletonKey: job.name }).catch((error: unknown) => log.warn({ err: error, job: job.name }, 'could not queue a scheduled job'));
     }
   };

@@ -25,6 +25,7 @@ import { intercomCanvasRoutes, intercomRoutes } from '../integrations/intercom/i
 import { zendeskRoutes } from '../integrations/zendesk/zendesk.routes.ts';
 import { requestListRoutes } from '../integrations/escalation/request-list.routes.ts';
 import { githubRoutes, githubWebhookRoutes } from '../integrations/github/github.routes.ts';
+import { jiraRoutes, jiraWebhookRoutes } from '../integrations/jira/jira.routes.ts';
 import { linearRoutes, linearWebhookRoutes } from '../integrations/linear/linear.routes.ts';
 import { teamsRoutes } from '../integrations/teams/teams.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
@@ -37,4 +38,4 @@ import { adminInvitationsRoutes } from './admin/admin-invitations.routes.ts';
 import { brandingRoutes } from './branding/branding.routes.ts';
 
 /** Every route module, registered in this order by buildApp. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, teamsRoutes, zendeskRoutes, freshdeskRoutes, intercomRoutes, intercomCanvasRoutes, requestListRoutes, linearRoutes, linearWebhookRoutes, githubRoutes, githubWebhookRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, slackRoutes, teamsRoutes, zendeskRoutes, freshdeskRoutes, intercomRoutes, intercomCanvasRoutes, requestListRoutes, linearRoutes, linearWebhookRoutes, githubRoutes, githubWebhookRoutes, jiraRoutes, jiraWebhookRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];

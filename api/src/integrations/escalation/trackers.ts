@@ -2,6 +2,7 @@ import type { TrackerId } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { escalateToGitHub, githubEscalationReady } from '../github/github-escalation.ts';
+import { escalateToJira, jiraEscalationReady } from '../jira/jira-escalation.ts';
 import { escalateToLinear, linearEscalationReady } from '../linear/linear-escalation.ts';
 
 /** An engineering issue a recording was escalated to, as the ticket's note and the helpdesk's app show it. */
@@ -48,6 +49,18 @@ const TRACKERS: Tracker[] = [
     ready: githubEscalationReady,
     escalate: async (ctx, user, submissionId) => {
       await escalateToGitHub(ctx, user, submissionId, {});
+    },
+  },
+  {
+    id: 'jira',
+    label: 'Jira',
+    issueOf: async (db, submissionId) => {
+      const row = await db.selectFrom('jira_issues').select(['issue_key', 'title', 'url', 'status_name']).where('submission_id', '=', submissionId).executeTakeFirst();
+      return row && { key: row.issue_key, title: row.title, url: row.url, state: row.status_name };
+    },
+    ready: jiraEscalationReady,
+    escalate: async (ctx, user, submissionId) => {
+      await escalateToJira(ctx, user, submissionId, {});
     },
   },
 ];
