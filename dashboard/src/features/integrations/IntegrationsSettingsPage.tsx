@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { NotAllowed } from '../auth/NotAllowed.tsx';
 import { usePermission } from '../auth/usePermission.ts';
 import { userAtom } from '../auth/userAtom.ts';
+import { JiraCard } from './JiraCard.tsx';
 import { LinearCard } from './LinearCard.tsx';
 import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
 import { SlackCard } from './SlackCard.tsx';
@@ -17,7 +18,7 @@ import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
 import '../../messages/en/integrationsApp.ts';
 
-type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'linear' | 'intercom' | 'freshdesk';
+type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'linear' | 'jira' | 'intercom' | 'freshdesk';
 
 /**
  * A card that only describes: an integration not built yet ("Coming soon" badge), or one whose settings only the
@@ -57,6 +58,7 @@ export function IntegrationsSettingsPage() {
         </Card>
         {manages ? <ZendeskCard /> : <PendingCard name="zendesk" />}
         {manages ? <LinearCard /> : <PendingCard name="linear" />}
+        {manages ? <JiraCard /> : <PendingCard name="jira" />}
         {manages ? <IntercomCard /> : <PendingCard name="intercom" />}
         {manages ? <FreshdeskCard /> : <PendingCard name="freshdesk" />}
       </div>

@@ -41,6 +41,17 @@ export const recordings = defineSection('recordings', {
     update: 'Update the issue in Linear',
     failed: 'Failed to create the Linear issue',
   },
+  jira: {
+    title: 'Jira',
+    issue: 'Issue',
+    state: 'Status',
+    none: 'Not escalated yet. The issue gets the diagnosis, links to the exact moments and the request list as a HAR file.',
+    notConnected: 'Connect Jira to create issues from recordings:',
+    integrations: 'Integrations',
+    create: 'Create issue in Jira',
+    update: 'Update the issue in Jira',
+    failed: 'Failed to create the Jira issue',
+  },
   detail: {
     back: 'All recordings',
     notFound: 'This recording does not exist, or it belongs to another workspace.',
