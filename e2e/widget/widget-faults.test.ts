@@ -15,6 +15,7 @@ import { useProduct } from '../support/product.ts';
 import { getSubmission, signUpOwner, type Owner } from '../recording/owner.ts';
 import {
   debugRecorder,
+  events,
   hostPage,
   hostSpoolRows,
   keepingIn,
@@ -118,6 +119,25 @@ describe('widget recorder faults, cross-site', () => {
     expect(await submittedIds(page)).toHaveLength(1);
     await expectStoredOriginal(local);
     expect(await hostSpoolRows(page)).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a context chunk that failed to load when recording started is fetched again when the recorder asks: the recording carries the page context', async () => {
+    const context = await crossSiteContext(360, 740);
+    let contextFetches = 0;
+    await context.route('**/sdk/showback-context.js', (route) => (++contextFetches === 1 ? route.abort('internetdisconnected') : route.continue()));
+    const { page, pageErrors } = await hostPage(context, hostUrl());
+    const frame = await startRecordingInWidget(page, { voice: false });
+    // The widget fetches the chunk as the recording starts; that fetch fails.
+    await expect.poll(() => contextFetches, { timeout: 10_000 }).toBe(1);
+    await stopAndSend(frame);
+    expect(contextFetches).toBe(2);
+    const [id] = await submittedIds(page);
+    // Identity and metadata exist only in the context the chunk builds.
+    const stored = await eventsOf(id!);
+    expect(stored.identity).toEqual({ id: 'customer-42', email: 'ada@example.com', name: 'Ada Lovelace' });
+    expect(stored.metadata).toMatchObject({ page: 'checkout' });
+    expect(await events(page)).not.toContain('error');
     expect(pageErrors).toEqual([]);
   });
 
