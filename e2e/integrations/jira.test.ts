@@ -3,10 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mediaFile } from '../../api/test/support/fixtures/media.ts';
-import { CAPTURED_PAGE_EVENTS, submit, submitBody, tusUpload } from '../../api/test/support/fixtures/recording.ts';
 import { JIRA_CLIENT, JIRA_SITE, startJiraServer, type JiraServer } from '../../api/test/support/jira-server.ts';
-import { completeOnboarding, createRequest, signInOwner, signUpOwner, waitForProcessed } from '../recording/owner.ts';
+import { signInOwner } from '../recording/owner.ts';
+import { ownerWithReadyRecording } from '../support/escalation-scenario.ts';
 import { useBrowser, useServer } from '../support/product.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/integrations');
@@ -29,14 +28,7 @@ afterAll(async () => {
 describe('Jira: connect, escalate a recording, follow the issue', () => {
   it('the owner connects Jira on its consent page, picks the project, creates an issue from a ready recording and sees it move to Done by webhook', async () => {
     const server = running.server;
-    const owner = await signUpOwner(server.url, 'Jira Escalations');
-    await completeOnboarding(owner);
-    const request = await createRequest(owner, { title: 'Checkout spins forever' });
-    const uploadId = await tusUpload(server.url, await mediaFile('h264-opus-fmp4', 2), { token: request.token });
-    const res = await submit(server.url, request.token, submitBody(uploadId, { events: CAPTURED_PAGE_EVENTS }));
-    expect(res.status).toBe(201);
-    const { id } = (await res.json()) as { id: string };
-    await waitForProcessed(owner, id);
+    const { owner, id } = await ownerWithReadyRecording(server.url, 'Jira Escalations');
 
     const context = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 1000 } }));
     await signInOwner(context, owner);

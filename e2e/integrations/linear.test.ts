@@ -3,10 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mediaFile } from '../../api/test/support/fixtures/media.ts';
-import { CAPTURED_PAGE_EVENTS, submit, submitBody, tusUpload } from '../../api/test/support/fixtures/recording.ts';
 import { startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
-import { completeOnboarding, createRequest, signInOwner, signUpOwner, waitForProcessed } from '../recording/owner.ts';
+import { signInOwner } from '../recording/owner.ts';
+import { ownerWithReadyRecording } from '../support/escalation-scenario.ts';
 import { connectLinearOnCard, linearEnv } from '../support/linear-card.ts';
 import { useBrowser, useServer } from '../support/product.ts';
 
@@ -30,17 +29,7 @@ afterAll(async () => {
 describe('Linear: connect, escalate a recording, follow the issue', () => {
   it('the owner connects Linear through its consent page, creates an issue from a ready recording, and sees it move to Done by webhook', async () => {
     const server = running.server;
-    const owner = await signUpOwner(server.url, 'Escalation Engines');
-    await completeOnboarding(owner);
-
-    // A customer's recording through a link with what their page captured, ready (uploaded over the API: the
-    // escalation is what is under test).
-    const request = await createRequest(owner, { title: 'Checkout spins forever' });
-    const uploadId = await tusUpload(server.url, await mediaFile('h264-opus-fmp4', 2), { token: request.token });
-    const res = await submit(server.url, request.token, submitBody(uploadId, { events: CAPTURED_PAGE_EVENTS }));
-    expect(res.status).toBe(201);
-    const { id } = (await res.json()) as { id: string };
-    await waitForProcessed(owner, id);
+    const { owner, id } = await ownerWithReadyRecording(server.url, 'Escalation Engines');
 
     const context = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 1000 } }));
     await signInOwner(context, owner);
