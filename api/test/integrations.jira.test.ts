@@ -133,6 +133,19 @@ describe('Jira escalation against a local Atlassian', () => {
     expect(stored.attachments).toHaveLength(1);
   });
 
+  it('creates the issue even when Jira refuses the attachment, and says so in it', async () => {
+    const owner = await signUp(t);
+    await connectWithProject(t, owner);
+    const id = (await recordThroughLink(t, owner, 'Attachment refused', { events: CAPTURED_PAGE_EVENTS })).id;
+    jira.refuseAttachmentsNamed(`showback-requests-${id.slice(0, 8)}.har`);
+    const res = await escalate(t, owner, id);
+    expect(res.status).toBe(200);
+    const stored = jira.issue(((await body(res)) as JiraIssue).key)!;
+    expect(stored.attachments).toEqual([]);
+    expect(adfText(stored.description)).toContain("The 2 requests could not be attached as a HAR file: Jira refused it (The attachment exceeds the maximum attachment size for this site.). They are on the recording's page.");
+    expect(adfText(stored.description)).toContain('TypeError: cart is undefined');
+  });
+
   it('shows the status Jira sends by its JWT-signed webhook; a forged or expired one is refused', async () => {
     const owner = await signUp(t);
     await connectWithProject(t, owner);

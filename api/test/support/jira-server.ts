@@ -65,6 +65,8 @@ export interface JiraServer {
   /** Every token request, in order. */
   tokenCalls: { grant_type: string; status: number }[];
   webhooks(): { id: number; url: string; jqlFilter: string; events: string[]; expiresAt: number }[];
+  /** Jira refuses attachments with this file name (413, as over the site's attachment size limit); scoped to one recording's file. */
+  refuseAttachmentsNamed(filename: string): void;
   /** The person removes the app from their Atlassian account: the grant's tokens stop working. */
   revokeGrant(code: string): void;
   /** Moves the issue in Jira's workflow and delivers jira:issue_updated to the webhooks whose JQL matches it. */
@@ -97,6 +99,7 @@ export async function startJiraServer(deliverTo: (registeredUrl: string) => stri
   const issues = new Map<string, StoredJiraIssue>();
   const webhooks: { id: number; url: string; jqlFilter: string; events: string[]; expiresAt: number }[] = [];
   const tokenCalls: { grant_type: string; status: number }[] = [];
+  const refusedFiles = new Set<string>();
   let issueNumber = 0;
   let webhookNumber = 1000;
   let attachmentNumber = 20000;
@@ -243,6 +246,7 @@ export async function startJiraServer(deliverTo: (registeredUrl: string) => stri
       const form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData().catch(() => undefined);
       const files = (form?.getAll('file') ?? []).filter((f) => typeof f !== 'string') as unknown as { name: string; type: string; arrayBuffer(): Promise<ArrayBuffer> }[];
       if (files.length === 0) return send(400, { errorMessages: ['No file was attached (the multipart part must be named "file").'] });
+      if (files.some((f) => refusedFiles.has(f.name))) return send(413, { errorMessages: ['The attachment exceeds the maximum attachment size for this site.'] });
       const added = [];
       for (const file of files) {
         const stored = { id: String(++attachmentNumber), filename: file.name, mimeType: file.type || 'application/octet-stream', content: Buffer.from(await file.arrayBuffer()) };
@@ -294,6 +298,9 @@ export async function startJiraServer(deliverTo: (registeredUrl: string) => stri
     issue: (key) => issues.get(key),
     tokenCalls,
     webhooks: () => webhooks.map((w) => ({ ...w })),
+    refuseAttachmentsNamed(filename) {
+      refusedFiles.add(filename);
+    },
     revokeGrant(code) {
       const grant = grantsByCode.get(code);
       if (!grant) throw new Error(`no grant for code ${code}`);

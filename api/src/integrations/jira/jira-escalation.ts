@@ -44,7 +44,7 @@ export async function recordingJiraIssue(ctx: AppContext, accountId: string, sub
 const requestListLine = (file: { filename: string; entries: number } | undefined, error?: string): string => {
   if (!file) return '';
   return error
-    ? `\n\n### Request list\n\nThe ${file.entries} requests could not be attached as a HAR file (${error.replace(/([\\`*_[\]()])/g, '\\$1')}); they are on the recording's page.`
+    ? `\n\n### Request list\n\nThe ${file.entries} requests could not be attached as a HAR file: ${error.replace(/([\\`*_[\]()])/g, '\\$1')} They are on the recording's page.`
     : `\n\n### Request list\n\n${file.filename.replace(/_/g, '\\_')} is attached: ${file.entries} requests as HAR, to import in your browser's Network panel.`;
 };
 
