@@ -2,30 +2,15 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GitHubIssue, GitHubStatus, RecordingGitHubIssue } from '@showback/contract';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
-import { recordThroughLink } from './support/fixtures/alerts.ts';
-import { CAPTURED_PAGE_EVENTS } from './support/fixtures/recording.ts';
 import { trackerIssuesOf } from '../src/integrations/escalation/trackers.ts';
 import { GITHUB_CLIENT, GITHUB_USER, startGitHubServer, type GitHubServer } from './support/github-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { recordingWithProblems, trackerCalls } from './support/tracker-calls.ts';
 
 const PUBLIC_URL = 'https://showback.example';
 const SHOP = 'acme/shop';
-const api = (t: TestApp, path: string): string => `${t.url}/api/v1/integrations/github${path}`;
-const issueUrl = (t: TestApp, submissionId: string): string => `${t.url}/api/v1/submissions/${submissionId}/github_issue`;
-
-async function status(t: TestApp, owner: SignedUp): Promise<GitHubStatus> {
-  return body(await fetch(api(t, '/status'), { headers: owner.headers }));
-}
-
-/** What a browser does: asks for the authorize URL, opens GitHub's page, clicks Authorize (or Cancel), follows the redirect back. */
-async function connect(t: TestApp, owner: SignedUp, choice: 'Authorize' | 'Cancel' = 'Authorize'): Promise<Response> {
-  const res = await fetch(api(t, '/authorize'), { method: 'POST', headers: owner.headers, body: '{}' });
-  expect(res.status).toBe(200);
-  const { authorize_url } = await body(res);
-  const page = await (await fetch(authorize_url)).text();
-  const back = new RegExp(`href="([^"]+)">${choice}<`).exec(page)![1]!.replace(/&amp;/g, '&').replace(PUBLIC_URL, t.url);
-  return fetch(back, { headers: { cookie: owner.cookie }, redirect: 'manual' });
-}
+const { api, issueUrl, status, escalate, ...calls } = trackerCalls<GitHubStatus>('github', PUBLIC_URL);
+const connect = (t: TestApp, owner: SignedUp, choice: 'Authorize' | 'Cancel' = 'Authorize') => calls.connect(t, owner, choice);
 
 async function pick(t: TestApp, owner: SignedUp, repository: string): Promise<Response> {
   return fetch(api(t, '/update'), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ repository }) });
@@ -34,14 +19,6 @@ async function pick(t: TestApp, owner: SignedUp, repository: string): Promise<Re
 async function connectWithRepository(t: TestApp, owner: SignedUp, repository = SHOP): Promise<void> {
   expect((await connect(t, owner)).headers.get('location')).toBe('/my/integrations?github=connected');
   expect((await pick(t, owner, repository)).status).toBe(200);
-}
-
-async function recordingWithProblems(t: TestApp, owner: SignedUp, title: string): Promise<string> {
-  return (await recordThroughLink(t, owner, title, { events: CAPTURED_PAGE_EVENTS })).id;
-}
-
-async function escalate(t: TestApp, user: SignedUp, submissionId: string, payload: object = {}): Promise<Response> {
-  return fetch(issueUrl(t, submissionId), { method: 'POST', headers: user.headers, body: JSON.stringify(payload) });
 }
 
 const shown = async (t: TestApp, user: SignedUp, id: string): Promise<RecordingGitHubIssue> => body(await fetch(issueUrl(t, id), { headers: user.headers }));

@@ -2,44 +2,20 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinearIssue, LinearStatus, RecordingLinearIssue, TicketRequestList } from '@showback/contract';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
-import { recordThroughLink } from './support/fixtures/alerts.ts';
 import { record, waitFor } from './support/fixtures/helpdesk.ts';
-import { CAPTURED_PAGE_EVENTS } from './support/fixtures/recording.ts';
 import { FRESHDESK_DOMAIN, FRESHDESK_KEY, startFreshdeskServer, type FreshdeskServer } from './support/freshdesk-server.ts';
 import { LINEAR_CLIENT, LINEAR_TEAMS, LINEAR_WORKSPACE, startLinearServer, type LinearServer } from './support/linear-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { recordingWithProblems, trackerCalls } from './support/tracker-calls.ts';
 
 const PUBLIC_URL = 'https://showback.example';
-const api = (t: TestApp, path: string): string => `${t.url}/api/v1/integrations/linear${path}`;
-const issueUrl = (t: TestApp, submissionId: string): string => `${t.url}/api/v1/submissions/${submissionId}/linear_issue`;
-
-async function status(t: TestApp, owner: SignedUp): Promise<LinearStatus> {
-  return body(await fetch(api(t, '/status'), { headers: owner.headers }));
-}
-
-/** What a browser does: asks for the authorize URL, opens Linear's consent page, clicks Allow (or Cancel), follows the redirect back. */
-async function connect(t: TestApp, owner: SignedUp, choice: 'Allow' | 'Cancel' = 'Allow'): Promise<Response> {
-  const res = await fetch(api(t, '/authorize'), { method: 'POST', headers: owner.headers, body: '{}' });
-  expect(res.status).toBe(200);
-  const { authorize_url } = await body(res);
-  const page = await (await fetch(authorize_url)).text();
-  const back = new RegExp(`href="([^"]+)">${choice}<`).exec(page)![1]!.replace(/&amp;/g, '&').replace(PUBLIC_URL, t.url);
-  return fetch(back, { headers: { cookie: owner.cookie }, redirect: 'manual' });
-}
+const { api, issueUrl, status, escalate, ...calls } = trackerCalls<LinearStatus>('linear', PUBLIC_URL);
+const connect = (t: TestApp, owner: SignedUp, choice: 'Allow' | 'Cancel' = 'Allow') => calls.connect(t, owner, choice);
 
 async function connectWithTeam(t: TestApp, owner: SignedUp, teamId = LINEAR_TEAMS[0]!.id): Promise<void> {
   expect((await connect(t, owner)).headers.get('location')).toBe('/my/integrations?linear=connected');
   const res = await fetch(api(t, '/update'), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ team_id: teamId }) });
   expect(res.status).toBe(200);
-}
-
-/** A recording sent with the events its page captured (the submit carries them, as the widget's does). */
-async function recordingWithProblems(t: TestApp, owner: SignedUp, title: string): Promise<string> {
-  return (await recordThroughLink(t, owner, title, { events: CAPTURED_PAGE_EVENTS })).id;
-}
-
-async function escalate(t: TestApp, user: SignedUp, submissionId: string, payload: object = {}): Promise<Response> {
-  return fetch(issueUrl(t, submissionId), { method: 'POST', headers: user.headers, body: JSON.stringify(payload) });
 }
 
 describe('Linear escalation against a local Linear', () => {

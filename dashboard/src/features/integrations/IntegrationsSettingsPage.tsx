@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { NotAllowed } from '../auth/NotAllowed.tsx';
 import { usePermission } from '../auth/usePermission.ts';
 import { userAtom } from '../auth/userAtom.ts';
+import { GitHubCard } from './GitHubCard.tsx';
 import { JiraCard } from './JiraCard.tsx';
 import { LinearCard } from './LinearCard.tsx';
 import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
@@ -18,7 +19,7 @@ import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
 import '../../messages/en/integrationsApp.ts';
 
-type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'linear' | 'jira' | 'intercom' | 'freshdesk';
+type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'linear' | 'jira' | 'github' | 'intercom' | 'freshdesk';
 
 /**
  * A card that only describes: an integration not built yet ("Coming soon" badge), or one whose settings only the
@@ -59,6 +60,7 @@ export function IntegrationsSettingsPage() {
         {manages ? <ZendeskCard /> : <PendingCard name="zendesk" />}
         {manages ? <LinearCard /> : <PendingCard name="linear" />}
         {manages ? <JiraCard /> : <PendingCard name="jira" />}
+        {manages ? <GitHubCard /> : <PendingCard name="github" />}
         {manages ? <IntercomCard /> : <PendingCard name="intercom" />}
         {manages ? <FreshdeskCard /> : <PendingCard name="freshdesk" />}
       </div>

@@ -10,6 +10,7 @@ import { t } from '../../messages/t.ts';
 import { sanitizeInstructions } from '../requests/sanitizeInstructions.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EnvironmentPanel } from './EnvironmentPanel.tsx';
+import { GitHubIssuePanel } from './GitHubIssuePanel.tsx';
 import { JiraIssuePanel } from './JiraIssuePanel.tsx';
 import { LinearIssuePanel } from './LinearIssuePanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -183,6 +184,7 @@ function RecordingView({ submission }: { submission: Submission }) {
             </section>
             <LinearIssuePanel submissionId={submission.id} />
             <JiraIssuePanel submissionId={submission.id} />
+            <GitHubIssuePanel submissionId={submission.id} />
             <EnvironmentPanel environment={submission.environment} />
             <section className={styles.panel} aria-labelledby="video-title">
               <h2 id="video-title" className={styles.panelTitle}>

@@ -29,7 +29,7 @@ export interface RecordingTrackerIssue {
 const open = (data: RecordingTrackerIssue): boolean => data.issue !== null && !data.issue.closed;
 
 /**
- * "Create issue in Linear/Jira" on a recording's page: the issue it was escalated to (key, title, state, link), or the
+ * "Create issue in Linear/Jira/GitHub" on a recording's page: the issue it was escalated to (key, title, state, link), or the
  * button that creates it with the diagnosis. Escalating again updates the same issue with what is new.
  */
 export function TrackerIssuePanel({
@@ -39,7 +39,7 @@ export function TrackerIssuePanel({
   deps,
   hideWhenUnavailable = false,
 }: {
-  tracker: 'linear' | 'jira';
+  tracker: 'linear' | 'jira' | 'github';
   load: (signal: AbortSignal) => Promise<RecordingTrackerIssue>;
   create: () => Promise<unknown>;
   deps: DependencyList;
