@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GitHubIssue, GitHubStatus, RecordingGitHubIssue } from '@showback/contract';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
 import { trackerIssuesOf } from '../src/integrations/escalation/trackers.ts';
-import { GITHUB_CLIENT, GITHUB_USER, startGitHubServer, type GitHubServer } from './support/github-server.ts';
+import { GITHUB_CLIENT, GITHUB_USER, githubEnv, startGitHubServer, type GitHubServer } from './support/github-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { recordingWithProblems, trackerCalls } from './support/tracker-calls.ts';
 
@@ -31,7 +31,7 @@ describe('GitHub escalation against a local GitHub', () => {
     github = await startGitHubServer({ rewriteHookUrl: (url) => url.replace(PUBLIC_URL, t.url) });
     t = await startTestApp(
       {},
-      { GITHUB_CLIENT_ID: GITHUB_CLIENT.id, GITHUB_CLIENT_SECRET: GITHUB_CLIENT.secret, GITHUB_WEBHOOK_SECRET: GITHUB_CLIENT.webhookSecret, GITHUB_URL: github.webUrl, GITHUB_API_URL: github.apiUrl, PUBLIC_URL },
+      { ...githubEnv(github), PUBLIC_URL },
     );
   }, 120_000);
   afterAll(async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GITHUB_CLIENT, GITHUB_USER, startGitHubServer, type GitHubServer } from '../../api/test/support/github-server.ts';
+import { GITHUB_USER, githubEnv, startGitHubServer, type GitHubServer } from '../../api/test/support/github-server.ts';
 import { startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
 import { signInOwner } from '../recording/owner.ts';
 import { ownerWithReadyRecording } from '../support/escalation-scenario.ts';
@@ -22,14 +22,7 @@ let github: GitHubServer | undefined;
 const running = useServer(async () => {
   linear = await startLinearServer();
   github = await startGitHubServer();
-  return {
-    ...linearEnv(linear),
-    GITHUB_CLIENT_ID: GITHUB_CLIENT.id,
-    GITHUB_CLIENT_SECRET: GITHUB_CLIENT.secret,
-    GITHUB_WEBHOOK_SECRET: GITHUB_CLIENT.webhookSecret,
-    GITHUB_URL: github.webUrl,
-    GITHUB_API_URL: github.apiUrl,
-  };
+  return { ...linearEnv(linear), ...githubEnv(github) };
 });
 const chromium = useBrowser();
 afterAll(async () => {

@@ -24,6 +24,15 @@ export const GITHUB_REPOSITORIES: StoredRepository[] = [
   ...Array.from({ length: 100 }, (_, i) => ({ id: 9100 + i, owner: GITHUB_USER.login, name: `sandbox-${i}`, private: false, has_issues: true, archived: false, admin: true })),
 ];
 
+/** The product's configuration for this local GitHub. */
+export const githubEnv = (github: Pick<GitHubServer, 'webUrl' | 'apiUrl'>): Record<string, string> => ({
+  GITHUB_CLIENT_ID: GITHUB_CLIENT.id,
+  GITHUB_CLIENT_SECRET: GITHUB_CLIENT.secret,
+  GITHUB_WEBHOOK_SECRET: GITHUB_CLIENT.webhookSecret,
+  GITHUB_URL: github.webUrl,
+  GITHUB_API_URL: github.apiUrl,
+});
+
 export interface StoredIssue {
   number: number;
   repositoryId: number;
