@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('Issue trackers (Linear, GitHub): connect, escalate a recording, follow the issue', () => {
-  it('the owner connects Linear through its consent page, creates an issue from a ready recording, and sees it move to Done by webhook', async () => {
+  it('the owner connects Linear through its consent page, creates an issue from a ready recording, and sees it move to Done by webhook; then the same in GitHub, closed there', async () => {
     const server = running.server;
     const { owner, id } = await ownerWithReadyRecording(server.url, 'Escalation Engines');
 
