@@ -4,7 +4,9 @@ import { listIntercomConversationRequests } from '../src/integrations/intercom/i
 import { body, signUp, type SignedUp } from './support/auth.ts';
 import { makeDueNow } from './support/fixtures/alerts.ts';
 import { helpdeskDeliveries, record, settled, waitFor } from './support/fixtures/helpdesk.ts';
+import { connectLinearWithTeam, linearEnv } from './support/fixtures/linear.ts';
 import { EU_WORKSPACE, INTERCOM_CLIENT, signCanvasBody, startIntercomServer, US_WORKSPACE, type IntercomServer } from './support/intercom-server.ts';
+import { startLinearServer, type LinearServer } from './support/linear-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const PUBLIC_URL = 'https://showback.example';
@@ -60,8 +62,10 @@ const replies = (intercom: IntercomServer, conversation: string) => intercom.cal
 describe('Intercom integration against a local Intercom API', () => {
   let t: TestApp;
   let intercom: IntercomServer;
+  let linear: LinearServer;
   beforeAll(async () => {
     intercom = await startIntercomServer();
+    linear = await startLinearServer();
     t = await startTestApp(
       {},
       {
@@ -71,6 +75,7 @@ describe('Intercom integration against a local Intercom API', () => {
         INTERCOM_API_URL: intercom.apiUrls.us,
         INTERCOM_EU_API_URL: intercom.apiUrls.eu,
         INTERCOM_AU_API_URL: intercom.apiUrls.au,
+        ...linearEnv(linear),
         PUBLIC_URL,
       },
     );
@@ -78,6 +83,7 @@ describe('Intercom integration against a local Intercom API', () => {
   afterAll(async () => {
     await t?.close();
     await intercom?.close();
+    await linear?.close();
   });
 
   it('connects by OAuth with a single-use state, records the workspace, its region and the admin, and keeps the token encrypted', async () => {
@@ -253,4 +259,37 @@ describe('Intercom integration against a local Intercom API', () => {
     const notice = (await (await intercom.canvasRequest(canvasUrl(t, 'initialize'), '7005')).json()) as CanvasAnswer;
     expect(notice.canvas.content.components[1]!.text).toContain('not connected to Showback');
   });
+
+  it("creates the issue from the inbox app on a recording of the conversation; the panel and a follow-up note show it", async () => {
+    const owner = await signUp(t);
+    await connect(t, owner);
+    intercom.addConversation(US_WORKSPACE, '7006', 'Refund button greyed out', { name: 'Grace Hopper', email: 'grace@customer.example' });
+    const made = await conversationRequest(t, intercom, owner, '7006');
+    const id = await record(t, made.request.token);
+    await waitFor('the recording to be ready', () => listIntercomConversationRequests(t.app.ctx, owner.user.account.id, '7006'), (items) => items[0]?.recordings[0]?.status === 'ready', 150_000);
+    const panel = async (componentId?: string) =>
+      ((await (await intercom.canvasRequest(canvasUrl(t, componentId ? 'submit' : 'initialize'), '7006', componentId ? { componentId } : {})).json()) as CanvasAnswer).canvas.content.components;
+
+    // No tracker connected: nothing to escalate to.
+    expect((await panel()).some((c) => c.label?.startsWith('Create issue'))).toBe(false);
+    await connectLinearWithTeam(t, owner);
+    const button = (await panel()).find((c) => c.label === 'Create issue in Linear')!;
+    expect(button.id).toBe(`create_issue:linear:${id}`);
+    // A recording of another conversation, or a tracker not connected, is said so at the top of the panel.
+    expect((await panel(`create_issue:linear:${crypto.randomUUID()}`))[1]).toEqual({ type: 'text', text: 'This recording was not asked for in this conversation.', style: 'error' });
+    expect((await panel(`create_issue:jira:${id}`))[1]).toMatchObject({ type: 'text', style: 'error', text: expect.stringContaining('not connected to Showback') });
+
+    const after = await panel(button.id);
+    expect(after[1]).toEqual({ type: 'text', text: expect.stringMatching(/^Created ENG-\d+ in Linear\.$/), style: 'paragraph' });
+    const issue = linear.issues().find((i) => i.description?.includes(`/my/recordings/${id}`))!;
+    const listed = after.flatMap((c) => c.items ?? []).find((i) => i.title === issue.identifier)!;
+    expect(listed).toMatchObject({ subtitle: 'Triage · Refund button greyed out', action: { url: issue.url } });
+    expect(after.some((c) => c.label === 'Create issue in Linear')).toBe(false);
+    // Made as the member the app acts as (here the owner, who connected Intercom).
+    expect((await t.app.ctx.db.selectFrom('linear_issues').select('created_by').where('submission_id', '=', id).executeTakeFirstOrThrow()).created_by).toBe(owner.user.id);
+
+    // Intercom cannot edit a note: the issue comes as a follow-up note on the conversation.
+    const notes = await notesOn(t, owner, intercom, '7006', (b) => b.some((n) => n.includes('Escalated:')));
+    expect(notes.find((n) => n.body.includes('Escalated:'))!.body).toContain(`<a href="${issue.url}">${issue.identifier}</a> in Linear: <strong>Triage</strong>`);
+  }, 300_000);
 });

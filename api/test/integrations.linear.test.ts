@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinearIssue, LinearStatus, RecordingLinearIssue, TicketRequestList } from '@showback/contract';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
 import { record, waitFor } from './support/fixtures/helpdesk.ts';
+import { connectLinearWithTeam, linearEnv } from './support/fixtures/linear.ts';
 import { FRESHDESK_DOMAIN, FRESHDESK_KEY, startFreshdeskServer, type FreshdeskServer } from './support/freshdesk-server.ts';
-import { LINEAR_CLIENT, LINEAR_TEAMS, LINEAR_WORKSPACE, startLinearServer, type LinearServer } from './support/linear-server.ts';
+import { LINEAR_TEAMS, LINEAR_WORKSPACE, startLinearServer, type LinearServer } from './support/linear-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { recordingWithProblems, trackerCalls } from './support/tracker-calls.ts';
 
@@ -12,22 +13,12 @@ const PUBLIC_URL = 'https://showback.example';
 const { api, issueUrl, status, escalate, ...calls } = trackerCalls<LinearStatus>('linear', PUBLIC_URL);
 const connect = (t: TestApp, owner: SignedUp, choice: 'Allow' | 'Cancel' = 'Allow') => calls.connect(t, owner, choice);
 
-async function connectWithTeam(t: TestApp, owner: SignedUp, teamId = LINEAR_TEAMS[0]!.id): Promise<void> {
-  expect((await connect(t, owner)).headers.get('location')).toBe('/my/integrations?linear=connected');
-  const res = await fetch(api(t, '/update'), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ team_id: teamId }) });
-  expect(res.status).toBe(200);
-}
-
 describe('Linear escalation against a local Linear', () => {
   let t: TestApp;
   let linear: LinearServer;
   let freshdesk: FreshdeskServer;
   const env = () => ({
-    LINEAR_CLIENT_ID: LINEAR_CLIENT.id,
-    LINEAR_CLIENT_SECRET: LINEAR_CLIENT.secret,
-    LINEAR_WEBHOOK_SECRET: LINEAR_CLIENT.webhookSecret,
-    LINEAR_AUTHORIZE_URL: linear.authorizeUrl,
-    LINEAR_API_URL: linear.apiUrl,
+    ...linearEnv(linear),
     FRESHDESK_URL: freshdesk.urlTemplate,
     PUBLIC_URL,
   });
@@ -69,7 +60,7 @@ describe('Linear escalation against a local Linear', () => {
 
   it('creates the issue with the diagnosis and the recording attached; a second escalation updates that issue', async () => {
     const owner = await signUp(t);
-    await connectWithTeam(t, owner);
+    await connectLinearWithTeam(t, owner);
     const id = await recordingWithProblems(t, owner, 'Checkout spins forever');
     const before: RecordingLinearIssue = await body(await fetch(issueUrl(t, id), { headers: owner.headers }));
     expect(before).toEqual({ issue: null, can_create: true });
@@ -119,7 +110,7 @@ describe('Linear escalation against a local Linear', () => {
 
   it('creates the issue even when the request list cannot be uploaded, and says so in it', async () => {
     const owner = await signUp(t);
-    await connectWithTeam(t, owner);
+    await connectLinearWithTeam(t, owner);
     const id = await recordingWithProblems(t, owner, 'Storage down');
     linear.refuseUploadOf(`showback-requests-${id.slice(0, 8)}.har`);
     const res = await escalate(t, owner, id);
@@ -132,7 +123,7 @@ describe('Linear escalation against a local Linear', () => {
 
   it('takes a signed Issue webhook once, refuses a bad signature and a stale one', async () => {
     const owner = await signUp(t);
-    await connectWithTeam(t, owner);
+    await connectLinearWithTeam(t, owner);
     const id = await recordingWithProblems(t, owner, 'Webhook recording');
     const issue: LinearIssue = await body(await escalate(t, owner, id));
     const hook = `${t.url}/api/v1/integrations/linear/webhook`;
@@ -187,7 +178,7 @@ describe('Linear escalation against a local Linear', () => {
     const noTeam = await fromTicket(611);
     expect(noTeam.status).toBe(409);
     expect((await body(noTeam)).message).toBe('Pick the Linear team issues go to on the Integrations page first.');
-    await connectWithTeam(t, owner);
+    await connectLinearWithTeam(t, owner);
     expect((await listed()).trackers).toEqual([{ id: 'linear', label: 'Linear' }]);
     expect((await fromTicket(612)).status).toBe(404);
     expect((await fromTicket(611, { tracker: 'trello' })).status).toBe(422);
@@ -230,7 +221,7 @@ describe('Linear escalation against a local Linear', () => {
     const owner = await signUp(t);
     linear.setTokenLifetime(30);
     try {
-      await connectWithTeam(t, owner);
+      await connectLinearWithTeam(t, owner);
     } finally {
       linear.setTokenLifetime(86_399);
     }
@@ -246,7 +237,7 @@ describe('Linear escalation against a local Linear', () => {
 
   it('a revoked access shows as the connection error; disconnect revokes the token at Linear', async () => {
     const owner = await signUp(t);
-    await connectWithTeam(t, owner);
+    await connectLinearWithTeam(t, owner);
     const id = await recordingWithProblems(t, owner, 'Revoked recording');
     linear.revokeAll();
     const refused = await escalate(t, owner, id);
@@ -255,7 +246,7 @@ describe('Linear escalation against a local Linear', () => {
     expect((await status(t, owner)).error).toMatch(/Reconnect Linear/);
     expect(((await body(await fetch(issueUrl(t, id), { headers: owner.headers }))) as RecordingLinearIssue).can_create).toBe(false);
 
-    await connectWithTeam(t, owner);
+    await connectLinearWithTeam(t, owner);
     expect((await status(t, owner)).error).toBeNull();
     const issue: LinearIssue = await body(await escalate(t, owner, id));
     expect(issue.identifier).toMatch(/^ENG-/);
@@ -270,7 +261,7 @@ describe('Linear escalation against a local Linear', () => {
 
   it('is part of the paid plans and the trial: an ended trial on the free plan cannot connect or escalate', async () => {
     const owner = await signUp(t);
-    await connectWithTeam(t, owner);
+    await connectLinearWithTeam(t, owner);
     const id = await recordingWithProblems(t, owner, 'Plan recording');
     await t.app.ctx.db.updateTable('accounts').set({ plan: 'free', trial_ends_at: new Date(Date.now() - 86_400_000) }).where('id', '=', owner.user.account.id).execute();
     expect((await status(t, owner)).plan_allows).toBe(false);

@@ -3,7 +3,8 @@ import { FRESHDESK_DOMAIN, FRESHDESK_KEY, startFreshdeskServer, type FreshdeskCo
 import { startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
 import { startFreshdeskAgentUi, type FreshdeskAgentUi } from '../support/freshdesk-agent.ts';
 import { askFromSidebar, customerRecords, notesPage, ownerOnIntegrations, screenshots, storedOnceTrue, useSpeakingCustomerBrowser } from '../support/helpdesk-scenario.ts';
-import { connectLinearOnCard, linearEnv } from '../support/linear-card.ts';
+import { linearEnv } from '../../api/test/support/fixtures/linear.ts';
+import { connectLinearOnCard } from '../support/linear-card.ts';
 import { useServer } from '../support/product.ts';
 
 const shot = screenshots('freshdesk');

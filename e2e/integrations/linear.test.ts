@@ -7,7 +7,8 @@ import { GITHUB_USER, githubEnv, startGitHubServer, type GitHubServer } from '..
 import { startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
 import { signInOwner } from '../recording/owner.ts';
 import { ownerWithReadyRecording } from '../support/escalation-scenario.ts';
-import { connectLinearOnCard, linearEnv } from '../support/linear-card.ts';
+import { linearEnv } from '../../api/test/support/fixtures/linear.ts';
+import { connectLinearOnCard } from '../support/linear-card.ts';
 import { useBrowser, useServer } from '../support/product.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/integrations');

@@ -4,7 +4,8 @@ import { submit as submitUpload, submitBody, tusUpload } from '../../api/test/su
 import { startLinearServer, type LinearServer } from '../../api/test/support/linear-server.ts';
 import { startZendeskServer, ZENDESK_CLIENT, ZENDESK_SUBDOMAIN, type ZendeskComment, type ZendeskServer } from '../../api/test/support/zendesk-server.ts';
 import { askFromSidebar, customerRecords, notesPage, ownerOnIntegrations, screenshots, storedOnceTrue, useSpeakingCustomerBrowser } from '../support/helpdesk-scenario.ts';
-import { connectLinearOnCard, linearEnv } from '../support/linear-card.ts';
+import { linearEnv } from '../../api/test/support/fixtures/linear.ts';
+import { connectLinearOnCard } from '../support/linear-card.ts';
 import { useServer } from '../support/product.ts';
 import { startZendeskAgentUi, type ZendeskAgentUi } from '../support/zendesk-agent.ts';
 

@@ -1,14 +1,5 @@
 import type { Page } from 'playwright-core';
-import { LINEAR_CLIENT, LINEAR_WORKSPACE, type LinearServer } from '../../api/test/support/linear-server.ts';
-
-/** What the product needs to speak to a local Linear: its OAuth app and where Linear is. */
-export const linearEnv = (linear: LinearServer): Record<string, string> => ({
-  LINEAR_CLIENT_ID: LINEAR_CLIENT.id,
-  LINEAR_CLIENT_SECRET: LINEAR_CLIENT.secret,
-  LINEAR_WEBHOOK_SECRET: LINEAR_CLIENT.webhookSecret,
-  LINEAR_AUTHORIZE_URL: linear.authorizeUrl,
-  LINEAR_API_URL: linear.apiUrl,
-});
+import { LINEAR_WORKSPACE } from '../../api/test/support/linear-server.ts';
 
 /** On /my/integrations: Connect Linear, Allow on Linear's consent page, pick the Engineering team. */
 export async function connectLinearOnCard(page: Page): Promise<void> {

@@ -1,4 +1,4 @@
-import type { TicketRequest, TicketRequestState } from '@showback/contract';
+import type { TicketRequest, TicketRequestState, TrackerId } from '@showback/contract';
 
 /**
  * The inbox app's screens as Canvas Kit components (developers.intercom.com/docs/references/canvas-kit): Intercom
@@ -18,6 +18,19 @@ export interface Canvas {
 
 export const CREATE_BUTTON = 'create_recording_link';
 export const REFRESH_BUTTON = 'refresh';
+/** "Create issue" buttons carry the tracker and the recording: `create_issue:<tracker>:<submission id>`. */
+const CREATE_ISSUE = 'create_issue';
+export const createIssueButton = (tracker: TrackerId, submissionId: string): string => `${CREATE_ISSUE}:${tracker}:${submissionId}`;
+export function parseCreateIssue(componentId: string | undefined): { tracker: string; submissionId: string } | undefined {
+  const [kind, tracker, submissionId] = (componentId ?? '').split(':');
+  return kind === CREATE_ISSUE && tracker && submissionId ? { tracker, submissionId } : undefined;
+}
+
+/** The trackers the agent may escalate to now, as the helpdesk apps get them. */
+export type Trackers = { id: TrackerId; label: string }[];
+
+/** How many of the conversation's newest settled recordings offer "Create issue" (the panel stays short). */
+const ESCALATABLE = 3;
 
 const STATE: Record<TicketRequestState, string> = { sent: 'Sent', opened: 'Opened', recording: 'Recording', uploaded: 'Uploaded', ready: 'Ready', failed: 'Failed' };
 
@@ -39,26 +52,57 @@ function requestList(requests: TicketRequest[]): Component[] {
   return [{ type: 'list', items }];
 }
 
+const clock = (ms: number | null): string => (ms === null ? '' : ` ${Math.floor(ms / 60000)}:${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')}`);
+
+/**
+ * The newest settled recordings with the issues they were escalated to (a click opens the issue) and a "Create issue
+ * in …" button for each tracker they have none in.
+ */
+function escalation(requests: TicketRequest[], trackers: Trackers): Component[] {
+  const settled = requests.flatMap((r) => r.recordings.filter((rec) => rec.status === 'ready' || rec.status === 'failed')).slice(0, ESCALATABLE);
+  return settled.flatMap((rec): Component[] => {
+    const issues = rec.issues.map((i) => ({ type: 'item' as const, id: `issue-${i.tracker}-${rec.id}`, title: i.key, subtitle: `${i.state} · ${i.title}`, action: { type: 'url' as const, url: i.url } }));
+    const missing = trackers.filter((t) => !rec.issues.some((i) => i.tracker === t.id));
+    if (issues.length === 0 && missing.length === 0) return [];
+    return [
+      { type: 'text', text: `Recording${clock(rec.duration_ms)} · ${STATE[rec.status as 'ready' | 'failed']}`, style: 'muted' },
+      ...(issues.length ? [{ type: 'list' as const, items: issues }] : []),
+      ...missing.map((t): Component => ({ type: 'button', id: createIssueButton(t.id, rec.id), label: `Create issue in ${t.label}`, style: 'secondary', action: { type: 'submit' } })),
+    ];
+  });
+}
+
 const buttons: Component[] = [
   { type: 'button', id: CREATE_BUTTON, label: 'Create recording link', style: 'primary', action: { type: 'submit' } },
   { type: 'button', id: REFRESH_BUTTON, label: 'Refresh', style: 'secondary', action: { type: 'submit' } },
 ];
 
-/** The panel: the conversation's requests and the button that makes a new one. */
-export const panelCanvas = (requests: TicketRequest[]): Canvas => canvas([{ type: 'text', text: 'Showback recordings', style: 'header' }, ...requestList(requests), { type: 'divider' }, ...buttons]);
+/** What the last click did, above the panel. */
+export type Outcome = { text: string; style: 'paragraph' | 'error' };
+
+/** The panel: what the last click did, the conversation's requests, their recordings' issues, and the buttons. */
+export const panelCanvas = (requests: TicketRequest[], trackers: Trackers, outcome?: Outcome): Canvas => {
+  const escalate = escalation(requests, trackers);
+  return canvas([
+    { type: 'text', text: 'Showback recordings', style: 'header' },
+    ...(outcome ? [{ type: 'text' as const, ...outcome }] : []),
+    ...requestList(requests),
+    ...(escalate.length ? [{ type: 'divider' as const }, ...escalate] : []),
+    { type: 'divider' },
+    ...buttons,
+  ]);
+};
 
 /**
  * After "Create recording link": the link to put in the reply (Inbox apps cannot write into the composer, so it is a
  * field to copy from), then the panel.
  */
-export const createdCanvas = (made: TicketRequest, requests: TicketRequest[]): Canvas =>
+export const createdCanvas = (made: TicketRequest, requests: TicketRequest[], trackers: Trackers): Canvas =>
   canvas([
     { type: 'text', text: 'Showback recordings', style: 'header' },
     { type: 'text', text: `Link ready for ${made.requester_name ?? made.requester_email ?? 'the customer'}: copy it into your reply. Its recording comes back here and as a note.` },
     { type: 'input', id: 'recording_link', label: 'Recording link', value: made.request.link_url },
-    ...requestList(requests),
-    { type: 'divider' },
-    ...buttons,
+    ...panelCanvas(requests, trackers).canvas.content.components.slice(1),
   ]);
 
 /** Why the app cannot work for this workspace, in the panel (Intercom shows no error body from an app). */

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
+import type { TicketRequest } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { createTicketRequest, listTicketRequests, type TicketSite } from '../helpdesk/ticket-requests.ts';
-import { CREATE_BUTTON, createdCanvas, noticeCanvas, panelCanvas, type Canvas } from './intercom-canvas.ts';
+import { escalateTo, readyTrackers, trackerIssuesOf } from '../escalation/trackers.ts';
+import { CREATE_BUTTON, createdCanvas, noticeCanvas, panelCanvas, parseCreateIssue, type Canvas, type Outcome, type Trackers } from './intercom-canvas.ts';
 import { intercomApp } from './intercom-client.ts';
 import type { IntercomConnectionRow } from './intercom.repository.ts';
 
@@ -49,9 +51,28 @@ async function requester(ctx: AppContext, row: IntercomConnectionRow, adminEmail
 }
 
 /**
+ * "Create issue in …" on one of the conversation's recordings, as the member the request would be made by: what it did,
+ * or why not (the tracker's message), for the top of the panel. A recording of another conversation is refused.
+ */
+async function escalate(ctx: AppContext, user: { id: string; accountId: string }, requests: TicketRequest[], trackers: Trackers, wanted: { tracker: string; submissionId: string }): Promise<Outcome> {
+  const tracker = trackers.find((t) => t.id === wanted.tracker);
+  if (!tracker) return { text: 'That tracker is not connected to Showback any more. An owner or admin connects it on Integrations.', style: 'error' };
+  if (!requests.some((r) => r.recordings.some((rec) => rec.id === wanted.submissionId))) return { text: 'This recording was not asked for in this conversation.', style: 'error' };
+  try {
+    await escalateTo(ctx, tracker.id, user, wanted.submissionId);
+  } catch (error) {
+    if (error instanceof AppError) return { text: error.message, style: 'error' };
+    throw error;
+  }
+  const issue = (await trackerIssuesOf(ctx.db, wanted.submissionId)).find((i) => i.tracker === tracker.id);
+  return { text: `Created ${issue?.key ?? 'the issue'} in ${tracker.label}.`, style: 'paragraph' };
+}
+
+/**
  * The inbox app in a conversation's details panel (initialize and submit): the conversation's requests with their
  * state, and "Create recording link", which makes a request bound to the conversation with the contact's name and
- * email filled in and the conversation's title, and shows the link to copy into the reply.
+ * email filled in and the conversation's title, and shows the link to copy into the reply; "Create issue in …" on a
+ * settled recording escalates it to that tracker.
  */
 export async function answerCanvas(ctx: AppContext, input: CanvasRequest): Promise<Canvas> {
   const rows = input.workspace_id ? await ctx.db.selectFrom('intercom_connections').selectAll().where('workspace_id', '=', input.workspace_id).orderBy('updated_at', 'desc').execute() : [];
@@ -61,14 +82,21 @@ export async function answerCanvas(ctx: AppContext, input: CanvasRequest): Promi
   const id = String(input.conversation?.id ?? '');
   if (!CONVERSATION_ID.test(id)) return noticeCanvas('Open the app from a conversation.');
   const site: TicketSite = { helpdesk: 'intercom', site: row.workspace_id };
-  if (input.component_id !== CREATE_BUTTON) return panelCanvas(await listTicketRequests(ctx, row.account_id, site, id));
+  const list = () => listTicketRequests(ctx, row.account_id, site, id);
+  const trackers = await readyTrackers(ctx, row.account_id);
+  const escalation = parseCreateIssue(input.component_id);
+  if (input.component_id !== CREATE_BUTTON && !escalation) return panelCanvas(await list(), trackers);
 
   const user = await requester(ctx, row, input.admin?.email);
   if (!user) return noticeCanvas('Nobody in the Showback account can make the request. Reconnect Intercom in Showback.');
+  if (escalation) {
+    const outcome = await escalate(ctx, user, await list(), trackers, escalation);
+    return panelCanvas(await list(), await readyTrackers(ctx, row.account_id), outcome);
+  }
   const made = await createTicketRequest(ctx, user, site, id, {
     subject: titleOf(input.conversation ?? {}, id),
     requester_email: input.contact?.email || null,
     requester_name: input.contact?.name || null,
   });
-  return createdCanvas(made, await listTicketRequests(ctx, row.account_id, site, id));
+  return createdCanvas(made, await list(), trackers);
 }
