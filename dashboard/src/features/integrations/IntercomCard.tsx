@@ -28,7 +28,7 @@ export function IntercomCard() {
   const connected = status?.connected === true;
   const offerConnect = status ? !status.connected : intercom.error !== undefined;
   return (
-    <Card className={styles.card} data-integration="intercom">
+    <Card className={connected ? `${styles.card} ${styles.wide}` : styles.card} data-integration="intercom">
       <div className={styles.cardHead}>
         <h2 className={styles.cardTitle}>{t('integrationsApp.intercom.name')}</h2>
         <span className={`${styles.badge} ${connected && status.error ? styles.failed : styles.enabled}`}>{connected ? t('integrationsApp.chat.connected') : t('integrationsApp.available')}</span>
