@@ -31,7 +31,7 @@ async function connect(t: TestApp, owner: SignedUp, choice = 'Authorize access',
 type Component = { type: string; id?: string; text?: string; value?: string; label?: string; items?: { id: string; title: string; subtitle: string; action: { url: string } }[] };
 type CanvasAnswer = { canvas: { content: { components: Component[] } } };
 
-const canvasUrl = (t: TestApp, step: 'initialize' | 'submit') => api(t, `/canvas/${step}`);
+const canvasUrl = (t: TestApp, step: 'initialize' | 'submit' | 'configure') => api(t, `/canvas/${step}`);
 
 /** An agent clicks "Create recording link" in the inbox app: the request bound to the conversation, read back from the panel. */
 async function conversationRequest(t: TestApp, intercom: IntercomServer, owner: SignedUp, conversationId: string): Promise<TicketRequest> {
@@ -292,4 +292,37 @@ describe('Intercom integration against a local Intercom API', () => {
     const notes = await notesOn(t, owner, intercom, '7006', (b) => b.some((n) => n.includes('Escalated:')));
     expect(notes.find((n) => n.body.includes('Escalated:'))!.body).toContain(`<a href="${issue.url}">${issue.identifier}</a> in Linear: <strong>Triage</strong>`);
   }, 300_000);
+
+  it('inserted into a reply, the app makes the request from the conversation and the customer gets a card that opens the recorder', async () => {
+    const owner = await signUp(t);
+    await connect(t, owner);
+    intercom.addConversation(US_WORKSPACE, '7007', 'Cannot upload the invoice', { name: 'Grace Hopper', email: 'grace@customer.example' });
+    const messengerUrl = api(t, '/messenger/initialize');
+    const { configured, card } = await intercom.insertIntoReply(canvasUrl(t, 'configure'), messengerUrl, '7007');
+    // The configure flow answers the card's creation options at once: one click in the inserter, as in Zendesk.
+    const requestId = (configured as { results: { request_id: string } }).results.request_id;
+    const [made] = await listIntercomConversationRequests(t.app.ctx, owner.user.account.id, '7007');
+    expect(made).toMatchObject({ request: { id: requestId, title: 'Cannot upload the invoice' }, requester_name: 'Grace Hopper', requester_email: 'grace@customer.example', state: 'sent' });
+    expect(card!.status).toBe(200);
+    const shown = ((await card!.json()) as CanvasAnswer).canvas.content.components;
+    expect(shown.find((c) => c.type === 'button')).toMatchObject({ label: 'Record my screen', action: { type: 'url', url: made!.request.link_url } });
+    expect((await fetch(`${t.url}/api/v1/public/requests/${made!.request.token}`)).status).toBe(200);
+
+    const messenger = (payload: object, sign = signCanvasBody) => {
+      const body = JSON.stringify(payload);
+      return fetch(messengerUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-body-signature': sign(body) }, body });
+    };
+    const cardText = async (res: Response) => ((await res.json()) as CanvasAnswer).canvas.content.components.map((c) => c.text ?? c.label).join(' ');
+    // Signed by Intercom only; another workspace's card, or an archived request, opens nothing.
+    expect((await messenger({ workspace_id: US_WORKSPACE.id_code, card_creation_options: { request_id: requestId } }, () => 'deadbeef')).status).toBe(401);
+    expect(await cardText(await messenger({ workspace_id: EU_WORKSPACE.id_code, card_creation_options: { request_id: requestId } }))).toContain('no longer available');
+    await t.app.ctx.db.updateTable('recording_requests').set({ status: 'archived' }).where('id', '=', requestId).execute();
+    expect(await cardText(await messenger({ workspace_id: US_WORKSPACE.id_code, card_creation_options: { request_id: requestId } }))).toContain('no longer available');
+
+    // A workspace no Showback account connected: the teammate is told how to connect, no request is made.
+    intercom.addConversation({ ...US_WORKSPACE, id_code: 'unknownws2' }, '7008', 'Hello', { name: 'Ada', email: 'ada@customer.example' });
+    const refused = await intercom.insertIntoReply(canvasUrl(t, 'configure'), messengerUrl, '7008');
+    expect(refused.card).toBeUndefined();
+    expect(JSON.stringify(refused.configured)).toContain('not connected to Showback');
+  });
 });

@@ -23,9 +23,11 @@ const COOKIELESS = [
   'POST /api/v1/integrations/linear/webhook',
   // GitHub's issues webhook, authorised by its X-Hub-Signature-256 HMAC over the raw body (docs/github.md).
   'POST /api/v1/integrations/github/webhook',
-  // Intercom's Canvas Kit requests for the inbox app, authorised by their X-Body-Signature HMAC over the raw body (docs/intercom.md).
+  // Intercom's Canvas Kit requests (the inbox app, the configure flow, the Messenger card), authorised by their X-Body-Signature HMAC over the raw body (docs/intercom.md).
   'POST /api/v1/integrations/intercom/canvas/initialize',
   'POST /api/v1/integrations/intercom/canvas/submit',
+  'POST /api/v1/integrations/intercom/canvas/configure',
+  'POST /api/v1/integrations/intercom/messenger/initialize',
   // Jira: Authorization: Bearer JWT signed HS256 with the OAuth app's client secret.
   'POST /api/v1/integrations/jira/webhook',
   'POST /api/v1/widget/sessions',

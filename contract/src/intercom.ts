@@ -37,3 +37,6 @@ export const IntercomCanvasSchema = Type.Object(
   { $id: 'IntercomCanvas' },
 );
 export type IntercomCanvas = Static<typeof IntercomCanvasSchema>;
+
+/** The configure flow's answer: a canvas for the teammate, or the card's creation options once it is configured. */
+export const IntercomConfigureAnswerSchema = Type.Union([IntercomCanvasSchema, Type.Object({ results: Type.Object({ request_id: Type.String({ format: 'uuid' }) }) })]);

@@ -51,6 +51,12 @@ export interface IntercomServer {
    * the app in the conversation's details panel: the payload signed with the app's client secret (X-Body-Signature).
    */
   canvasRequest(url: string, conversationId: string, options?: { componentId?: string; admin?: { id: string; name: string; email: string }; sign?: (body: string) => string }): Promise<Response>;
+  /**
+   * The app inserted into a reply of the conversation: what Intercom sends to the configure URL when the workspace's
+   * admin picks the app in the composer's inserter; with the `results` the app answered, what the customer's Messenger
+   * sends to the Messenger initialize URL to draw the card (signed the same way).
+   */
+  insertIntoReply(configureUrl: string, messengerUrl: string, conversationId: string): Promise<{ configured: Record<string, unknown>; card?: Response }>;
   close(): Promise<void>;
 }
 
@@ -216,6 +222,24 @@ export async function startIntercomServer(): Promise<IntercomServer> {
       const body = JSON.stringify(payload);
       const sign = options.sign ?? signCanvasBody;
       return fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'x-body-signature': sign(body), 'user-agent': 'Intercom-Canvas-Kit' }, body });
+    },
+    async insertIntoReply(configureUrl, messengerUrl, id) {
+      const c = conversations.get(id)!;
+      const post = (target: string, payload: object) => {
+        const body = JSON.stringify(payload);
+        return fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'x-body-signature': signCanvasBody(body), 'user-agent': 'Intercom-Canvas-Kit' }, body });
+      };
+      const context = { conversation_id: Number(id), location: 'conversation', locale: 'en' };
+      const configured = (await (await post(configureUrl, { workspace_id: c.workspace.id_code, workspace_region: c.workspace.region, admin: { type: 'admin', ...c.workspace.admin }, context })).json()) as Record<string, unknown>;
+      if (!('results' in configured)) return { configured };
+      const card = await post(messengerUrl, {
+        workspace_id: c.workspace.id_code,
+        workspace_region: c.workspace.region,
+        card_creation_options: configured.results,
+        context: { ...context, location: 'conversation' },
+        contact: { type: 'user', id: c.contact.id, name: c.contact.name, email: c.contact.email },
+      });
+      return { configured, card };
     },
     close,
   };

@@ -7,7 +7,7 @@ import type { TicketRequest, TicketRequestState, TrackerId } from '@showback/con
  */
 type Component =
   | { type: 'text'; text: string; style?: 'header' | 'paragraph' | 'muted' | 'error' }
-  | { type: 'button'; id: string; label: string; style?: 'primary' | 'secondary'; action: { type: 'submit' } }
+  | { type: 'button'; id: string; label: string; style?: 'primary' | 'secondary'; action: { type: 'submit' } | { type: 'url'; url: string } }
   | { type: 'input'; id: string; label: string; value: string }
   | { type: 'list'; items: { type: 'item'; id: string; title: string; subtitle: string; action: { type: 'url'; url: string } }[] }
   | { type: 'divider' };
@@ -107,3 +107,16 @@ export const createdCanvas = (made: TicketRequest, requests: TicketRequest[], tr
 
 /** Why the app cannot work for this workspace, in the panel (Intercom shows no error body from an app). */
 export const noticeCanvas = (text: string): Canvas => canvas([{ type: 'text', text: 'Showback', style: 'header' }, { type: 'text', text, style: 'error' }]);
+
+/**
+ * The card the customer sees in the conversation when the teammate inserted the app from the composer: one button that
+ * opens the recorder (a new tab; nothing to install), or why the link is gone.
+ */
+export function messengerCardCanvas(link: string | undefined): Canvas {
+  if (!link) return canvas([{ type: 'text', text: 'This recording link is no longer available. Ask us for a new one in this conversation.', style: 'muted' }]);
+  return canvas([
+    { type: 'text', text: 'Could you show us what happens?', style: 'header' },
+    { type: 'text', text: 'Record your screen in your browser: no account, extension or download.', style: 'paragraph' },
+    { type: 'button', id: 'record', label: 'Record my screen', style: 'primary', action: { type: 'url', url: link } },
+  ]);
+}

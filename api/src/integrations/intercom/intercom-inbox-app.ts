@@ -4,9 +4,11 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { createTicketRequest, listTicketRequests, type TicketSite } from '../helpdesk/ticket-requests.ts';
+import { getRequest } from '../../modules/requests/requests.service.ts';
+import { openSecret } from '../team-chat/secret-box.ts';
 import { escalateTo, readyTrackers, trackerIssuesOf } from '../escalation/trackers.ts';
-import { CREATE_BUTTON, createdCanvas, noticeCanvas, panelCanvas, parseCreateIssue, type Canvas, type Outcome, type Trackers } from './intercom-canvas.ts';
-import { intercomApp } from './intercom-client.ts';
+import { CREATE_BUTTON, createdCanvas, messengerCardCanvas, noticeCanvas, panelCanvas, parseCreateIssue, type Canvas, type Outcome, type Trackers } from './intercom-canvas.ts';
+import { callIntercom, intercomApi, intercomApp } from './intercom-client.ts';
 import type { IntercomConnectionRow } from './intercom.repository.ts';
 
 /** What Intercom sends to an inbox app's initialize and submit URLs (the parts used here). */
@@ -68,6 +70,15 @@ async function escalate(ctx: AppContext, user: { id: string; accountId: string }
   return { text: `Created ${issue?.key ?? 'the issue'} in ${tracker.label}.`, style: 'paragraph' };
 }
 
+/** The Showback account connected to the Intercom workspace, or the panel that says why the app cannot work. */
+async function workspaceConnection(ctx: AppContext, workspaceId: string | undefined): Promise<{ row: IntercomConnectionRow } | { notice: Canvas }> {
+  const rows = workspaceId ? await ctx.db.selectFrom('intercom_connections').selectAll().where('workspace_id', '=', workspaceId).orderBy('updated_at', 'desc').execute() : [];
+  const row = rows[0];
+  if (!row) return { notice: noticeCanvas('This Intercom workspace is not connected to Showback. An owner or admin connects it on Integrations in Showback.') };
+  if (!(await helpdeskAllowed(ctx.db, row.account_id, 'intercom'))) return { notice: noticeCanvas('The Intercom integration is part of every paid plan of Showback. Upgrade to use it.') };
+  return { row };
+}
+
 /**
  * The inbox app in a conversation's details panel (initialize and submit): the conversation's requests with their
  * state, and "Create recording link", which makes a request bound to the conversation with the contact's name and
@@ -75,10 +86,9 @@ async function escalate(ctx: AppContext, user: { id: string; accountId: string }
  * settled recording escalates it to that tracker.
  */
 export async function answerCanvas(ctx: AppContext, input: CanvasRequest): Promise<Canvas> {
-  const rows = input.workspace_id ? await ctx.db.selectFrom('intercom_connections').selectAll().where('workspace_id', '=', input.workspace_id).orderBy('updated_at', 'desc').execute() : [];
-  const row = rows[0];
-  if (!row) return noticeCanvas('This Intercom workspace is not connected to Showback. An owner or admin connects it on Integrations in Showback.');
-  if (!(await helpdeskAllowed(ctx.db, row.account_id, 'intercom'))) return noticeCanvas('The Intercom integration is part of every paid plan of Showback. Upgrade to use it.');
+  const found = await workspaceConnection(ctx, input.workspace_id);
+  if ('notice' in found) return found.notice;
+  const { row } = found;
   const id = String(input.conversation?.id ?? '');
   if (!CONVERSATION_ID.test(id)) return noticeCanvas('Open the app from a conversation.');
   const site: TicketSite = { helpdesk: 'intercom', site: row.workspace_id };
@@ -99,4 +109,56 @@ export async function answerCanvas(ctx: AppContext, input: CanvasRequest): Promi
     requester_name: input.contact?.name || null,
   });
   return createdCanvas(made, await list(), trackers);
+}
+
+/** What Intercom sends to the configure URL when a teammate picks the app in the reply composer's app inserter. */
+interface ConfigureRequest {
+  workspace_id?: string;
+  admin?: { email?: string };
+  context?: { conversation_id?: string | number };
+}
+
+/**
+ * The app inserted into the reply (Canvas Kit's configure flow): a request bound to the conversation, titled and
+ * filled in from the conversation as Intercom has it (its title or first message, its author), answered as the
+ * card's creation options. Intercom then asks the Messenger initialize URL for the card the customer sees. Anything
+ * that stops it is a panel for the teammate.
+ */
+export async function answerConfigure(ctx: AppContext, input: ConfigureRequest): Promise<Canvas | { results: { request_id: string } }> {
+  const found = await workspaceConnection(ctx, input.workspace_id);
+  if ('notice' in found) return found.notice;
+  const { row } = found;
+  const id = String(input.context?.conversation_id ?? '');
+  if (!CONVERSATION_ID.test(id)) return noticeCanvas('Insert the app into a reply of a conversation.');
+  const token = openSecret(ctx, row.access_token_encrypted);
+  if (!token || row.error) return noticeCanvas(`Showback cannot read this conversation from Intercom: ${row.error ?? 'reconnect Intercom in Showback.'}`);
+  const read = await callIntercom(() => intercomApi(ctx, row.region, token).conversations.find({ conversation_id: id }));
+  if (!read.ok) return noticeCanvas(`Intercom did not give Showback this conversation: ${read.message}`);
+  const user = await requester(ctx, row, input.admin?.email);
+  if (!user) return noticeCanvas('Nobody in the Showback account can make the request. Reconnect Intercom in Showback.');
+  const conversation = read.result;
+  const author = conversation.source?.author;
+  const customer = author && (author.type === 'user' || author.type === 'lead') ? author : undefined;
+  const made = await createTicketRequest(ctx, user, { helpdesk: 'intercom', site: row.workspace_id }, id, {
+    subject: titleOf({ title: conversation.title, source: { subject: conversation.source?.subject, body: conversation.source?.body } }, id),
+    requester_email: customer?.email || null,
+    requester_name: customer?.name || null,
+  });
+  return { results: { request_id: made.request.id } };
+}
+
+/**
+ * The card in the customer's Messenger (the Messenger initialize URL, with the creation options the configure flow
+ * answered): a button to the request's link, while the request exists and belongs to this workspace's account.
+ */
+export async function answerMessengerCard(ctx: AppContext, input: { workspace_id?: string; card_creation_options?: { request_id?: unknown } }): Promise<Canvas> {
+  const requestId = input.card_creation_options?.request_id;
+  const binding =
+    typeof requestId === 'string' && input.workspace_id && /^[0-9a-f-]{36}$/.test(requestId)
+      ? await ctx.db.selectFrom('helpdesk_ticket_requests').select(['request_id', 'account_id']).where('request_id', '=', requestId).where('helpdesk', '=', 'intercom').where('site', '=', input.workspace_id).executeTakeFirst()
+      : undefined;
+  const request = binding && (await getRequest(ctx, binding.account_id, binding.request_id).catch(() => undefined));
+  // The request's current link: one revoked since the card was inserted is replaced, an archived or expired one is gone.
+  const usable = request && request.status === 'active' && (request.expires_at === null || Date.parse(request.expires_at) > Date.now());
+  return messengerCardCanvas(usable ? request.link_url : undefined);
 }

@@ -1,11 +1,11 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AuthorizeUrlSchema, ErrorBodySchema, HelpdeskSyncLogSchema, IntercomCanvasSchema, IntercomStatusSchema, OAuthCallbackQuerySchema } from '@showback/contract';
+import { AuthorizeUrlSchema, ErrorBodySchema, HelpdeskSyncLogSchema, IntercomCanvasSchema, IntercomConfigureAnswerSchema, IntercomStatusSchema, OAuthCallbackQuerySchema } from '@showback/contract';
 import { AppError } from '../../errors.ts';
 import { helpdeskErrors } from '../helpdesk/app-calls.ts';
 import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
-import { answerCanvas, verifyCanvasSignature } from './intercom-inbox-app.ts';
+import { answerCanvas, answerConfigure, answerMessengerCard, verifyCanvasSignature } from './intercom-inbox-app.ts';
 import * as service from './intercom.service.ts';
 
 const errors = helpdeskErrors;
@@ -38,13 +38,13 @@ export const intercomRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /**
- * The inbox app's Canvas Kit URLs, in a plugin of their own: the signature covers the exact bytes, so JSON bodies stay
+ * The Canvas Kit URLs (the inbox app's, the configure flow's, the Messenger card's), in a plugin of their own: the signature covers the exact bytes, so JSON bodies stay
  * a Buffer here. Intercom calls them server to server, authenticated by X-Body-Signature, not by cookies (no CSRF).
  */
 export const intercomCanvasRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
-  for (const step of ['initialize', 'submit']) {
-    app.post(`/api/v1/integrations/intercom/canvas/${step}`, { config: { csrf: false }, schema: { tags: ['helpdesk'], response: { 200: IntercomCanvasSchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema } } }, async (request) => {
+  const signed = <T>(path: string, answer: Record<200, TSchema>, handle: (input: never) => Promise<T>) =>
+    app.post(path, { config: { csrf: false }, schema: { tags: ['helpdesk'], response: { ...answer, 401: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema } } }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-body-signature'];
       verifyCanvasSignature(app.ctx, raw, typeof signature === 'string' ? signature : undefined);
@@ -54,7 +54,11 @@ export const intercomCanvasRoutes: FastifyPluginAsync = async (app) => {
       } catch {
         throw new AppError('VALIDATION_FAILED', 'The Canvas Kit request is not JSON.');
       }
-      return answerCanvas(app.ctx, (input ?? {}) as Parameters<typeof answerCanvas>[1]);
+      return handle((input ?? {}) as never);
     });
-  }
+  // The inbox app in the conversation's details panel.
+  for (const step of ['initialize', 'submit']) signed(`/api/v1/integrations/intercom/canvas/${step}`, { 200: IntercomCanvasSchema }, (input) => answerCanvas(app.ctx, input));
+  // The app inserted into a reply: configured by the teammate, then drawn as a card in the customer's Messenger.
+  signed('/api/v1/integrations/intercom/canvas/configure', { 200: IntercomConfigureAnswerSchema }, (input) => answerConfigure(app.ctx, input));
+  signed('/api/v1/integrations/intercom/messenger/initialize', { 200: IntercomCanvasSchema }, (input) => answerMessengerCard(app.ctx, input));
 };
