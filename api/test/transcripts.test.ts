@@ -18,6 +18,9 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const SENTENCE = 'when I click the save button on the billing page nothing happens and I see an error that says payment failed';
 
+/** A test that records, processes and transcribes (pocketsphinx) once or twice: well over the 30 s default under the suite's load. */
+const TRANSCRIBES_MS = 120_000;
+
 describe('transcripts with the embedded engine (pocketsphinx)', () => {
   let t: TestApp;
   let owner: SignedUp;
@@ -94,7 +97,7 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     const again = await waitForTranscript(t, owner, id);
     expect(again.segments).toEqual(transcript.segments);
     // Processing and two recogniser runs: 30 s ran out beside the suite's other workers on a loaded machine.
-  }, 120_000);
+  }, TRANSCRIBES_MS);
 
   it('an owner corrects a segment: the transcript, captions, text and list search follow; bad input and other accounts are refused', async () => {
     // A processed recording whose transcript (as the job stores it) has an unsure segment and a sure one.
@@ -130,7 +133,7 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     const noCsrf = await fetch(`${t.url}/api/v1/submissions/${id}/transcript/segments/1`, { method: 'PATCH', headers: { cookie: owner.cookie, 'content-type': 'application/json' }, body: '{"text":"x"}' });
     expect(noCsrf.status).toBe(403);
     expect(await waitForTranscript(t, owner, id)).toEqual(edited);
-  });
+  }, TRANSCRIBES_MS);
 
   it('says "no speech" for a recording without sound track and for one with silence only', async () => {
     const noAudio = await recordAndProcess(t, owner, await mediaFile('h264-noaudio-mp4', 3));
@@ -139,7 +142,7 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     expect(await waitForTranscript(t, owner, silent)).toMatchObject({ status: 'no_speech', no_speech_reason: 'silence', segments: [], captions_url: null });
     const vtt = await fetch(`${t.url}/api/v1/submissions/${silent}/captions.vtt`, { headers: owner.headers });
     expect(vtt.status).toBe(404);
-  });
+  }, TRANSCRIBES_MS);
 
   it('a failed transcript leaves the video playable, shows its error, and the owner can queue it again', async () => {
     const id = await recordAndProcess(t, owner, await speechVideo([{ atSeconds: 1, text: 'the payment page is broken' }], 4));
@@ -160,7 +163,7 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     const ready = await waitForTranscript(t, owner, id);
     expect(ready.status).toBe('ready');
     expect(spokenWords(ready)).toEqual(expect.arrayContaining(['payment', 'page']));
-  });
+  }, TRANSCRIBES_MS);
 
   it('a recording processed before transcripts existed says so, and Try again transcribes it', async () => {
     const id = await recordAndProcess(t, owner, await speechVideo([{ atSeconds: 1, text: 'the payment page is broken' }], 4));
@@ -172,7 +175,7 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     const retry = await fetch(`${t.url}/api/v1/submissions/${id}/transcript`, { method: 'POST', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
     expect(retry.status).toBe(202);
     expect((await waitForTranscript(t, owner, id)).status).toBe('ready');
-  });
+  }, TRANSCRIBES_MS);
 });
 
 describe('long recordings', () => {
