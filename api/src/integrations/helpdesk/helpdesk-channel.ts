@@ -1,5 +1,5 @@
 import type { AlertChannel, DeliveryOutcome } from '../../alerts/alert-channel.ts';
-import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
+import { buildSubmissionAlert, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Helpdesk } from '../../db/schema.ts';
@@ -65,6 +65,18 @@ function newsVerdict(kind: 'update' | 'escalation', rows: notes.HelpdeskNoteRow[
   if (kind === 'update' && (summaryAt === null || rows.some((n) => time(n.summary_updated_at) >= time(summaryAt)))) return 'carried';
   if (rows.length === 0) return 'will-carry';
   return rows.some((n) => n.posted_at !== null) ? 'post' : 'wait';
+}
+
+/**
+ * The note to write: the recording's whole note (first, or edited in place where the helpdesk edits notes), else the
+ * follow-up with only the news. What each needs is read for it alone.
+ */
+async function noteHtml(ctx: AppContext, editsInPlace: boolean, kind: NotePayload['kind'], alert: SubmissionAlert, ref: string): Promise<string> {
+  const submissionId = alert.submission.id;
+  if (editsInPlace || kind === 'recording') {
+    return recordingNoteHtml(alert, problemsOf(await listEvents(ctx.db, submissionId)), ref, editsInPlace ? 'in-place' : 'follow-up', await trackerIssuesOf(ctx.db, submissionId));
+  }
+  return kind === 'update' ? summaryUpdateHtml(alert, ref) : escalationUpdateHtml(alert, await trackerIssuesOf(ctx.db, submissionId), ref);
 }
 
 /**
@@ -144,13 +156,7 @@ export function helpdeskChannel(writer: NoteWriter): AlertChannel {
         return gone;
       }
       await notes.setNoteSummary(ctx.db, delivery.id, alert.summary?.updated_at ?? null);
-      const issues = await trackerIssuesOf(ctx.db, alert.submission.id);
-      const followUp = !writer.editsInPlace && note.kind !== 'recording';
-      const html = followUp
-        ? note.kind === 'update'
-          ? summaryUpdateHtml(alert, ref)
-          : escalationUpdateHtml(alert, issues, ref)
-        : recordingNoteHtml(alert, problemsOf(await listEvents(ctx.db, alert.submission.id)), ref, writer.editsInPlace ? 'in-place' : 'follow-up', issues);
+      const html = await noteHtml(ctx, writer.editsInPlace, note.kind, alert, ref);
       const answer = existing && edit ? await edit(ticket, existing.note_id!, html) : await api.post(ticket, html);
       if (answer.ok) {
         const noteId = existing?.note_id ?? (answer.result as { noteId: string | null }).noteId;
