@@ -1,7 +1,7 @@
 // Makes the public site's demo videos from the product itself: `npm run build && npx tsx e2e/public-site/record-media.ts`.
 // Each clip is a scripted session in headless Chromium recorded with Playwright's video capture, compressed with
-// ffmpeg to a small H.264 MP4 and a VP9 WebM in dashboard/public/media/ and a JPEG poster beside them for /sample, in
-// dashboard/src/features/marketing/media/ for the landing page (the build adds AVIF and WebP). The sample clip also keeps
+// ffmpeg to a small H.264 MP4, a VP9 WebM and a JPEG poster in dashboard/src/features/marketing/media/, where the pages
+// import them so the build names them by their hash (the build adds AVIF and WebP posters). The sample clip also keeps
 // the console and network events seen while recording, for /sample (dashboard/src/features/marketing/sample/).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -12,8 +12,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const MEDIA = path.join(ROOT, 'dashboard/public/media');
-const POSTERS = path.join(ROOT, 'dashboard/src/features/marketing/media');
+const MEDIA = path.join(ROOT, 'dashboard/src/features/marketing/media');
 const SAMPLE_TS = path.join(ROOT, 'dashboard/src/features/marketing/sample/submission.ts');
 const SIZE = { width: 640, height: 360 };
 
@@ -61,7 +60,7 @@ function compress(input: string[], name: string): void {
   const common = ['-y', '-hide_banner', '-loglevel', 'error', ...input, '-an', '-vf', 'fps=15,scale=640:-2,format=yuv420p'];
   execFileSync('ffmpeg', [...common, '-c:v', 'libx264', '-preset', 'slow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', out('mp4')]);
   execFileSync('ffmpeg', [...common, '-c:v', 'libvpx-vp9', '-crf', '42', '-b:v', '0', '-row-mt', '1', out('webm')]);
-  const poster = path.join(name === 'sample' ? MEDIA : POSTERS, `${name}.jpg`);
+  const poster = out('jpg');
   execFileSync('ffmpeg', ['-y', '-hide_banner', '-loglevel', 'error', '-ss', '1.2', '-i', out('mp4'), '-frames:v', '1', '-q:v', '4', poster]);
 }
 
@@ -148,7 +147,7 @@ async function main(): Promise<void> {
     };
     await fs.writeFile(
       SAMPLE_TS,
-      `// Written by e2e/public-site/record-media.ts together with public/media/sample.mp4; do not edit by hand.\nexport const SAMPLE_SUBMISSION = ${JSON.stringify(sample, null, 2)} as {\n  width: number;\n  height: number;\n  duration: number;\n  environment: { browser: string; os: string; screen: string };\n  events: { at: number; kind: 'console' | 'network'; level?: string; text: string; status?: number }[];\n};\n`,
+      `// Written by e2e/public-site/record-media.ts together with media/sample.mp4; do not edit by hand.\nexport const SAMPLE_SUBMISSION = ${JSON.stringify(sample, null, 2)} as {\n  width: number;\n  height: number;\n  duration: number;\n  environment: { browser: string; os: string; screen: string };\n  events: { at: number; kind: 'console' | 'network'; level?: string; text: string; status?: number }[];\n};\n`,
     );
 
     await record(

@@ -3,8 +3,8 @@ import type { Poster } from '../../../scripts/posterPlugin.ts';
 import styles from './marketing.module.css';
 
 export interface DelayedVideoProps {
-  /** File names under public/media/ without extension: `<name>.mp4`, `<name>.webm`. */
-  name: string;
+  /** The clip's URLs, `import webm from './media/<name>.webm?url'`: hashed names, so cached for good. */
+  sources: { webm: string; mp4: string };
   /** The first frame, `import poster from './media/<name>.jpg?poster'` (AVIF, WebP and JPEG). */
   poster: Poster;
   /** The page's largest paint (the hero): fetched at once with high priority; others wait until near the screen. */
@@ -16,8 +16,6 @@ export interface DelayedVideoProps {
   height: number;
   className?: string;
 }
-
-export const mediaUrl = (file: string): string => `${import.meta.env.BASE_URL}media/${file}`;
 
 function afterLoad(run: () => void): () => void {
   if (document.readyState === 'complete') {
@@ -32,7 +30,7 @@ function afterLoad(run: () => void): () => void {
  * The poster is part of the prerendered HTML; the video itself is fetched only after the page has loaded plus a
  * delay, so it never competes with the first paint, and plays (muted, looping) once it can.
  */
-export function DelayedVideo({ name, poster, priority = false, label, delayMs, width, height, className }: DelayedVideoProps) {
+export function DelayedVideo({ sources, poster, priority = false, label, delayMs, width, height, className }: DelayedVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const [load, setLoad] = useState(false);
   const [playing, setPlaying] = useState(false);
@@ -82,8 +80,8 @@ export function DelayedVideo({ name, poster, priority = false, label, delayMs, w
         data-playing={playing ? 'true' : 'false'}
         onPlaying={() => setPlaying(true)}
       >
-        {load && <source src={mediaUrl(`${name}.webm`)} type="video/webm" />}
-        {load && <source src={mediaUrl(`${name}.mp4`)} type="video/mp4" />}
+        {load && <source src={sources.webm} type="video/webm" />}
+        {load && <source src={sources.mp4} type="video/mp4" />}
       </video>
     </div>
   );

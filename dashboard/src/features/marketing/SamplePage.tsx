@@ -1,7 +1,9 @@
 import { useRef } from 'react';
 import { SAMPLE_SUBMISSION as sample } from './sample/submission.ts';
 import { t } from '../../messages/t.ts';
-import { mediaUrl } from './DelayedVideo.tsx';
+import sampleJpg from './media/sample.jpg?url';
+import sampleMp4 from './media/sample.mp4?url';
+import sampleWebm from './media/sample.webm?url';
 import { useDocumentMeta } from './useDocumentMeta.ts';
 import styles from './marketing.module.css';
 import '../../messages/en/marketing.ts';
@@ -36,8 +38,9 @@ export function SamplePage() {
       </header>
       <div className={styles.review}>
         <div>
-          <video ref={video} className={styles.video} controls preload="metadata" poster={mediaUrl('sample.jpg')} width={sample.width} height={sample.height} aria-label={t('marketing.sample.videoLabel')}>
-            <source src={mediaUrl('sample.mp4')} type="video/mp4" />
+          <video ref={video} className={styles.video} controls preload="metadata" poster={sampleJpg} width={sample.width} height={sample.height} aria-label={t('marketing.sample.videoLabel')}>
+            <source src={sampleWebm} type="video/webm" />
+            <source src={sampleMp4} type="video/mp4" />
           </video>
           <section className={styles.card} aria-labelledby="sample-summary">
             <h2 id="sample-summary" className={styles.cardTitle}>{t('marketing.sample.summaryTitle')}</h2>

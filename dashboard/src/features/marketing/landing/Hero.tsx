@@ -4,7 +4,9 @@ import { PLANS, TRIAL_DAYS } from '@showback/contract';
 import { t } from '../../../messages/t.ts';
 import { buttonClassName } from '../../../ui/Button.tsx';
 import { DelayedVideo } from '../DelayedVideo.tsx';
+import heroMp4 from '../media/hero.mp4?url';
 import heroPoster from '../media/hero.jpg?poster';
+import heroWebm from '../media/hero.webm?url';
 import styles from '../marketing.module.css';
 import '../../../messages/en/marketing.ts';
 
@@ -45,7 +47,7 @@ export function Hero() {
         </ul>
       </div>
       <div className={styles.heroMedia}>
-        <DelayedVideo name="hero" poster={heroPoster} priority label={t('marketing.hero.videoLabel')} delayMs={HERO_VIDEO_DELAY_MS} width={960} height={540} />
+        <DelayedVideo sources={{ webm: heroWebm, mp4: heroMp4 }} poster={heroPoster} priority label={t('marketing.hero.videoLabel')} delayMs={HERO_VIDEO_DELAY_MS} width={960} height={540} />
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-// Written by e2e/public-site/record-media.ts together with public/media/sample.mp4; do not edit by hand.
+// Written by e2e/public-site/record-media.ts together with media/sample.mp4; do not edit by hand.
 export const SAMPLE_SUBMISSION = {
   "width": 640,
   "height": 360,
