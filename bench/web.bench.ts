@@ -122,6 +122,7 @@ interface Scores {
 
 async function lighthouseScores(url: string, desktop: boolean, cookie?: string): Promise<Scores> {
   const runs: Scores[] = [];
+  let failures = 0;
   for (let run = 0; run < LH_RUNS; run++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
@@ -132,6 +133,13 @@ async function lighthouseScores(url: string, desktop: boolean, cookie?: string):
       if (cookie) flags.extraHeaders = { Cookie: cookie };
       const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
       const lhr = result!.lhr;
+      // A trace Chromium failed to record (NO_NAVSTART, now and then) scores nothing: that run is made again.
+      if (lhr.runtimeError) {
+        if (++failures > 3) throw new Error(`${url}: Lighthouse failed ${failures} times (${lhr.runtimeError.code})`);
+        console.log(`  ${url}: ${lhr.runtimeError.code}, run again`);
+        run--;
+        continue;
+      }
       const score = (id: string): number => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       runs.push({
         performance: score('performance'),

@@ -96,6 +96,32 @@ function chunkTags(files: { js: string[]; css: string[] }, base: string, templat
   ].join('\n    ');
 }
 
+/**
+ * Each stylesheet link becomes the stylesheet itself, so the page paints from its HTML alone: on a phone each
+ * render-blocking stylesheet cost a round trip before the first paint. A `disabled` link with the same href stays
+ * behind because Vite's chunk loader looks for `link[rel=stylesheet]` with that href before it fetches a lazy
+ * route's CSS; browsers do not fetch a disabled stylesheet (Chromium, Firefox and WebKit checked).
+ */
+async function inlineStylesheets(html: string, base: string): Promise<string> {
+  const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g)];
+  let inlined = html;
+  for (const [tag, href] of links) {
+    const css = await fs.readFile(path.join(DIST, href!.slice(base.length)), 'utf8');
+    if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
+    inlined = inlined.replace(tag, `<style>${css.trim()}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`);
+  }
+  return inlined;
+}
+
+/**
+ * A prerendered page paints from its HTML and inline styles: its scripts only make it interactive. Fetched at low
+ * priority, they leave the connection to the page's own images first (the hero on `/`), and Lighthouse's model no
+ * longer counts them as blocking the first paint (it treats every high-priority script so).
+ */
+const lowPriorityScripts = (html: string): string =>
+  html.replace(/<script type="module" crossorigin /g, '<script type="module" crossorigin fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" crossorigin /g, '<link rel="modulepreload" crossorigin fetchpriority="low" ');
+
 async function main(): Promise<void> {
   const started = performance.now();
   Object.assign(globalThis, { localStorage: memoryStorage(), sessionStorage: memoryStorage() });
@@ -116,10 +142,10 @@ async function main(): Promise<void> {
   for (const page of pages) {
     const body = await renderPage(page.path);
     if (!body.includes('<main')) throw new Error(`${page.path} rendered without its layout:\n${body.slice(0, 500)}`);
-    const html = template
+    const html = lowPriorityScripts(await inlineStylesheets(template
       .replace(/<title>[^<]*<\/title>/, headTags(page, heroPoster))
       .replace('</head>', `  ${chunkTags(chunkFiles(manifest, moduleFor(page.path)), base, template)}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`), base));
     const file = path.join(DIST, 'prerendered', page.path, 'index.html');
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, html);
