@@ -108,7 +108,8 @@ async function inlineStylesheets(html: string, base: string): Promise<string> {
   for (const [tag, href] of links) {
     const css = await fs.readFile(path.join(DIST, href!.slice(base.length)), 'utf8');
     if (/<\/style/i.test(css)) throw new Error(`${href} contains </style and cannot be inlined`);
-    inlined = inlined.replace(tag, `<style>${css.trim()}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`);
+    // A function, so that a `$&` or `$'` in the CSS is not read as a replacement pattern.
+    inlined = inlined.replace(tag, () => `<style>${css.trim()}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`);
   }
   return inlined;
 }
