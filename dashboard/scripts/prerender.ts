@@ -82,6 +82,9 @@ function headTags(page: PageMeta, hero: Poster): string {
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
+    // The first frame is the whole page: Chromium would otherwise paint after the first chunk it parsed, then lay the
+    // page out again with the rest. #overlay is the body's last element (index.html); other browsers ignore the hint.
+    `<link rel="expect" href="#overlay" blocking="render">`,
     // The landing page's largest paint is the hero video's poster: fetched at once, ahead of the scripts.
     ...(page.path === '/' ? [heroPreload(hero)] : []),
   ].join('\n    ');

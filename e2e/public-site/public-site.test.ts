@@ -13,6 +13,17 @@ describe('public site', () => {
     return page;
   };
 
+  /** The entry script arrives late, so the visitor surely types into the server's HTML before React hydrates it. */
+  const openBeforeScripts = async (path: string): Promise<Page> => {
+    const page = await product.page();
+    await page.route('**/vite/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    return page;
+  };
+
   it('serves every public page prerendered: content, title, description and Open Graph tags without JavaScript', async () => {
     for (const { path, text } of PUBLIC_PAGES) {
       const page = await open(path, { javaScriptEnabled: false });
@@ -223,13 +234,7 @@ describe('public site', () => {
   });
 
   it('sign-up is a prerendered form: typed before the scripts run, what was typed is what is sent', async () => {
-    const page = await product.page();
-    // The entry script arrives late, so the visitor surely types into the server's HTML before React hydrates it.
-    await page.route('**/vite/assets/index-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto('/sign-up', { waitUntil: 'commit' });
+    const page = await openBeforeScripts('/sign-up');
     const email = `early-${Date.now()}@example.test`;
     await page.getByLabel('Your name').fill('Early Typist');
     await page.locator('input[type=email]').fill(email);
@@ -243,6 +248,17 @@ describe('public site', () => {
     expect((await signUp).postDataJSON()).toMatchObject({ name: 'Early Typist', email, password: 'correct horse 42', password_confirmation: 'correct horse 42' });
     await page.waitForURL((u) => !u.pathname.startsWith('/sign-up'));
     expect(page.url()).not.toContain('password');
+  });
+
+  it('the FAQ search keeps what was typed before the scripts ran and filters by it once they have', async () => {
+    const page = await openBeforeScripts('/faq');
+    // The footer comes after the list: once it is there, every question is.
+    await page.locator('footer').waitFor();
+    const all = await page.locator('details').count();
+    await page.getByRole('searchbox').fill('IOS');
+    await expect.poll(() => page.locator('details').count(), { timeout: 10_000 }).toBeLessThan(all);
+    expect(await page.getByRole('searchbox').inputValue()).toBe('IOS');
+    expect(await page.locator('details summary').first().innerText()).toMatch(/browsers/i);
   });
 
   it('publishes sitemap.xml and robots.txt with the public pages', async () => {

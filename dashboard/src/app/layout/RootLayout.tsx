@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
 import { useAnalytics } from '../../features/analytics/useAnalytics.ts';
@@ -9,21 +9,10 @@ import { ToastViewport } from '../../ui/ToastViewport.tsx';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { ScrollManager } from './ScrollManager.tsx';
 
-function overlayElement(): Element {
-  let overlay = document.getElementById('overlay');
-  if (!overlay) {
-    overlay = document.createElement('div');
-    overlay.id = 'overlay';
-    document.body.append(overlay);
-  }
-  return overlay;
-}
-
 /** Every route renders inside: scroll handling, document title, the global overlay (toasts, modals) and the app's confirmation dialog. */
 export function RootLayout() {
-  // Set after mount: a portal cannot be hydrated, and prerendered pages (scripts/prerender.ts) have no overlay yet.
-  const [overlay, setOverlay] = useState<Element | null>(null);
-  useEffect(() => setOverlay(overlayElement()), []);
+  // No state here: a re-render of this layout just after hydration would reach the page's dehydrated Suspense
+  // boundary and make React hydrate the whole page at once, in one long task, instead of in idle-time slices.
   // Spec §4: analytics for signed-in users when the page carries a write key; the client loads lazily.
   useAnalytics(useAtomValue(userAtom));
   return (
@@ -34,7 +23,7 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <ConfirmHost />
-      {overlay && <ToastViewport container={overlay} />}
+      <ToastViewport />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DASHBOARD_PATH } from '../../app/paths.ts';
 import { useHydrated } from '../../app/useHydrated.ts';
+import { useTypedBeforeHydration } from '../../app/useTypedBeforeHydration.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -19,7 +20,6 @@ import { OAuthButtons } from './OAuthButtons.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { useInvitation } from './useInvitation.ts';
 import { userAtom } from './userAtom.ts';
-import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 import styles from './AuthForm.module.css';
 import '../../messages/en/auth.ts';
 

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useTypedBeforeHydration } from '../../../app/useTypedBeforeHydration.ts';
 import { t } from '../../../messages/t.ts';
 import styles from '../marketing.module.css';
 import { FAQ_ITEMS, filterFaq } from './faqItems.ts';
@@ -9,15 +10,20 @@ import '../../../messages/en/marketing.ts';
 export function FaqList({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const [query, setQuery] = useState('');
   const searchId = useId();
+  const faqRef = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(faqRef, (name, value) => {
+    if (name === 'q' && typeof value === 'string') setQuery(value);
+  });
   const items = filterFaq(FAQ_ITEMS, query);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
-    <div className={styles.faq}>
+    <div className={styles.faq} ref={faqRef}>
       <label htmlFor={searchId} className="visually-hidden">{t('marketing.faq.searchLabel')}</label>
       <input
         id={searchId}
         type="search"
+        name="q"
         className={styles.faqSearch}
         placeholder={t('marketing.faq.searchPlaceholder')}
         value={query}
