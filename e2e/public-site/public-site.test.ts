@@ -215,6 +215,26 @@ describe('public site', () => {
     expect(await page.getByTestId('contact-sent').innerText()).toMatch(/dana@acme\.example/);
   });
 
+  it('contact form typed before the scripts ran: sent as typed, and not before the page can send it', async () => {
+    const page = await openBeforeScripts('/contact');
+    await page.getByLabel('Your name').fill('Early Dana');
+    await page.getByLabel('Email').fill('early-dana@acme.example');
+    await page.getByLabel('Topic').selectOption('sales');
+    await page.getByLabel('Message').fill('Typed while the page was still loading its scripts.');
+    // Until hydrated the button cannot send the bare form (a GET with the message in the address).
+    expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/v1/contact'));
+    await page.getByRole('button', { name: 'Send message' }).click();
+    expect((await request).postDataJSON()).toMatchObject({
+      name: 'Early Dana',
+      email: 'early-dana@acme.example',
+      topic: 'sales',
+      message: 'Typed while the page was still loading its scripts.',
+    });
+    expect(await page.getByTestId('contact-sent').innerText()).toMatch(/early-dana@acme\.example/);
+    expect(page.url()).not.toContain('message');
+  });
+
   it('keeps the first attribution set, sends it with sign-up and clears it afterwards', async () => {
     const page = await open('/?utm_source=%20launch%20&utm_medium=email&ref=');
     await page.goto('/pricing?utm_source=later&utm_campaign=other');

@@ -2,6 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CONTACT_LIMITS, CONTACT_TOPICS, type ContactReceipt } from '@showback/contract';
 import { api, ApiError } from '../../../app/api.ts';
+import { useHydrated } from '../../../app/useHydrated.ts';
+import { useTypedBeforeHydration } from '../../../app/useTypedBeforeHydration.ts';
 import { t } from '../../../messages/t.ts';
 import { Banner } from '../../../ui/Banner.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -21,6 +23,11 @@ export function ContactForm() {
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<{ id: string; email: string }>();
   const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (typeof value === 'string' && name in EMPTY) setValues((v) => ({ ...v, [name]: value }));
+  });
+  // Until hydrated the button cannot send: the bare form would reload the page with the message in its address.
+  const hydrated = useHydrated();
 
   const set = (field: ContactField) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
@@ -95,7 +102,7 @@ export function ContactForm() {
           <p id="contact-message-hint" className={styles.fieldHint}>{t('marketing.contact.messageHint')}</p>
         )}
       </div>
-      <Button type="submit" busy={busy}>{busy ? t('marketing.contact.sending') : t('marketing.contact.send')}</Button>
+      <Button type="submit" busy={busy} disabled={!hydrated}>{busy ? t('marketing.contact.sending') : t('marketing.contact.send')}</Button>
     </form>
   );
 }
