@@ -8,8 +8,7 @@ import { useLayoutEffect, type RefObject } from 'react';
  */
 export function useTypedBeforeHydration(container: RefObject<HTMLElement | null>, take: (name: string, value: string | boolean) => void): void {
   useLayoutEffect(() => {
-    for (const element of container.current?.querySelectorAll('input, textarea, select') ?? []) {
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)) continue;
+    for (const element of container.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select') ?? []) {
       if (!element.name || element.type === 'hidden') continue;
       if (element instanceof HTMLInputElement && element.type === 'checkbox') {
         if (element.checked) take(element.name, true);
