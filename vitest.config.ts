@@ -1,8 +1,72 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects: fast unit tests, API tests over HTTP against a real database, browser scenarios in Chromium and the
-// recorder in Firefox ESR and WebKitGTK (one worker each: every scenario records video and a 2-core machine cannot
-// run two).
+/**
+ * API test files that run on PostgreSQL as well as on the embedded PGlite: those whose behaviour depends on the
+ * database server. Every other API file runs on PGlite only, where the same SQL runs on the same engine in one
+ * process. docs/testing.md says how a new file chooses.
+ */
+const POSTGRES_FILES = [
+  // Several processes on one database: pooled connections, LISTEN/NOTIFY between processes, advisory locks.
+  'alerts.outbox',
+  'auth-shared-database',
+  'chat',
+  'jobs.wake-up',
+  'production.processes',
+  'signed-in-cache',
+  'submissions.concurrent',
+  'submissions.list-cache',
+  'uploads.early-processing',
+  'uploads.multi-process',
+  'uploads.restart',
+  // The job queue: pg-boss's SQL, SKIP LOCKED fetches and the liveness sweep over several connections.
+  'jobs',
+  'jobs.liveness',
+  // A lost and restored connection (the pool, /readyz).
+  'health.readiness',
+  // Row locks and unique constraints raced by concurrent requests, which one PGlite connection serialises.
+  'integrations.jira',
+  'integrations.linear',
+  'subdomains',
+  'users',
+  // SQL that PostgreSQL 15 (Debian's) and PGlite's PostgreSQL 17 may accept differently, and the pg driver's prepared
+  // statements and type parsing: the migrations, every route walked with hostile and foreign input, the heavy queries.
+  'migrations',
+  'security.fuzz',
+  'security.tenancy',
+  'admin-daily-counts',
+  'admin-list-paging',
+  'admin-operations',
+  'submissions',
+  'submissions.list-total',
+  'users-me.session',
+].map((name) => `api/test/${name}.test.ts`);
+
+/**
+ * Browser scenarios that record the screen (fake capture, MediaRecorder, ffmpeg on the server): one at a time, since a
+ * 2-core machine cannot encode two. The other scenarios run two at a time (scripts/test.sh).
+ */
+const RECORDING_SCENARIOS = [
+  'account/branded-subdomain',
+  'branding/branding',
+  'integrations/freshdesk',
+  'integrations/webhooks-and-email',
+  'integrations/zendesk',
+  'recording/recorded-transcript',
+  'recording/recorder-fallbacks',
+  'recording/recording',
+  'widget/examples',
+  'widget/widget',
+  'widget/widget-faults',
+].map((name) => `e2e/${name}.test.ts`);
+
+const API_TEST = { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['api/test/support/global-setup.ts'] };
+const BROWSER_TEST = { testTimeout: 180_000, hookTimeout: 180_000, globalSetup: ['e2e/support/global-setup.ts'] };
+// A project's own exclude replaces vitest's default, so node_modules (e2e/ has its own) is named again.
+const NODE_MODULES = '**/node_modules/**';
+
+// The phases of scripts/test.sh: fast unit tests; API tests over HTTP against a real database (all on PGlite, the
+// database-dependent ones on PostgreSQL too); browser scenarios in Chromium (two at a time, then the recording ones one
+// at a time); the recorder in Firefox ESR and WebKitGTK, one at a time on an Xvfb of its own.
 export default defineConfig({
   test: {
     projects: [
@@ -18,32 +82,15 @@ export default defineConfig({
           name: 'api',
           // The Zapier app's tests run it against a running API, like the API tests.
           include: ['api/test/**/*.test.ts', 'zapier/test/**/*.test.ts'],
-          exclude: ['api/test/unit/**', '**/node_modules/**'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: ['api/test/unit/**', NODE_MODULES],
+          ...API_TEST,
         },
       },
+      { test: { name: 'postgres', include: POSTGRES_FILES, ...API_TEST } },
+      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], exclude: ['e2e/browsers/**', ...RECORDING_SCENARIOS, NODE_MODULES], ...BROWSER_TEST } },
+      { test: { name: 'e2e-recording', include: RECORDING_SCENARIOS, fileParallelism: false, ...BROWSER_TEST } },
       {
-        test: {
-          name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
-          // A project's own exclude replaces vitest's default, so node_modules (e2e/ has its own) is named again.
-          exclude: ['e2e/browsers/**', '**/node_modules/**'],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        // The recorder in Debian's Firefox ESR (and WebKitGTK): headful browsers on an Xvfb of their own, one at a time.
-        test: {
-          name: 'browsers',
-          include: ['e2e/browsers/**/*.test.ts'],
-          exclude: ['**/node_modules/**'],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
+        test: { name: 'browsers', include: ['e2e/browsers/**/*.test.ts'], exclude: [NODE_MODULES], fileParallelism: false, ...BROWSER_TEST },
       },
     ],
   },

@@ -1,35 +1,40 @@
 #!/usr/bin/env bash
-# The whole test suite: system packages, typecheck, lint, build, unit + API tests on PGlite, API tests on
-# PostgreSQL, browser scenarios in Chromium, the recorder in Firefox ESR and WebKitGTK. `npm test` runs this; so does
-# .ci/run.
+# The whole test suite: system packages, typecheck, lint, build, unit + API tests on PGlite, the database-dependent API
+# tests on PostgreSQL, browser scenarios in Chromium, the recorder in Firefox ESR and WebKitGTK. `npm test` runs this;
+# so does .ci/run. At the end, passed or not, it prints each phase's wall time and slowest files (test-report.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+results=$(mktemp -d -t showback-test-XXXXXX)
+trap 'node --import tsx scripts/test-report.ts "$results"' EXIT
 
-step "System packages and PostgreSQL"
-pg_line=$(bash scripts/ensure-system.sh | tail -1)
-export "${pg_line?}"
+# phase NAME COMMAND…: one row of the table (results/phases.tsv: name, seconds, exit status).
+phase() {
+  local name=$1 start=$SECONDS status=0
+  shift
+  printf '\n\033[1m== %s\033[0m\n' "$name"
+  "$@" || status=$?
+  printf '%s\t%s\t%s\n' "$name" $((SECONDS - start)) "$status" >>"$results/phases.tsv"
+  return "$status"
+}
+# tests NAME VITEST-ARGS…: a vitest phase, whose per-file results go to results/NAME.json for the table.
+tests() {
+  local name=$1
+  shift
+  phase "$name" npx vitest run --reporter=default --reporter=json --outputFile.json="$results/$name.json" "$@"
+}
 
-step "Typecheck"
-npx tsc -b
+phase "System packages and PostgreSQL" bash -c 'bash scripts/ensure-system.sh >"$1"' _ "$results/system.out"
+export "$(tail -1 "$results/system.out")"
 
-step "Lint"
-npx eslint . --max-warnings 0
+phase "Typecheck" npx tsc -b
+phase "Lint" npx eslint . --max-warnings 0
+phase "Build" npm run build --silent
 
-step "Build"
-npm run build --silent
-
-# Three workers on two cores: API tests spend much of their time waiting on servers, timers and ffmpeg, and vitest's
-# default (cores - 1) ran them one file at a time (PostgreSQL phase 308 s with one worker, 183 s with three).
-step "Unit and API tests (embedded PGlite)"
-TEST_DATABASE_URL= npx vitest run --project unit --project api --maxWorkers=3
-
-step "API tests (PostgreSQL)"
-npx vitest run --project api --maxWorkers=3
-
-step "Browser scenarios (Chromium)"
-npx vitest run --project e2e --passWithNoTests
-
-step "Recorder in Firefox ESR and WebKitGTK"
-npx vitest run --project browsers
+# Three workers on two cores: API tests spend much of their time waiting on servers, timers and ffmpeg.
+TEST_DATABASE_URL='' tests "Unit and API on PGlite" --project unit --project api --maxWorkers=3
+tests "API on PostgreSQL" --project postgres --maxWorkers=3
+# The scenarios that record no video two at a time; those that record, one at a time (vitest.config.ts).
+tests "Chromium" --project e2e --maxWorkers=2
+tests "Chromium, recording" --project e2e-recording
+tests "Firefox ESR and WebKitGTK" --project browsers

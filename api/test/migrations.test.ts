@@ -11,7 +11,7 @@ describe('migrations', () => {
     expect(names.indexOf(late)).toBeLessThan(names.length - 1);
     const without = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== late));
 
-    const { handle, drop } = await freshDatabase(os.tmpdir());
+    const { handle, drop } = await freshDatabase(os.tmpdir(), { empty: true });
     try {
       expect(await migrateToLatest(handle.db, without)).toEqual(names.filter((name) => name !== late));
       expect(await migrateToLatest(handle.db)).toEqual([late]);

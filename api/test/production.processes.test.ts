@@ -61,7 +61,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('2 web + 2 worker processes star
   const orphans: number[] = [];
 
   beforeAll(async () => {
-    database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, { empty: true });
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-processes-'));
     // The processes' temporary folders, where the test can see what they leave.
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-processes-tmp-'));

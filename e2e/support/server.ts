@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPgliteFolder } from '../../api/test/support/database-template.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** How `npm start` runs the server (package.json's config.server_node_flags): the scenarios and benches run it so too. */
@@ -47,6 +48,8 @@ export async function startServer(env: Record<string, string> = {}, root = ROOT)
   });
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'showback-e2e-')));
+  // A new data folder starts from the run's migrated database; another checkout (a baseline) may have other migrations.
+  if (!env.DATA_DIR && root === ROOT) await copyPgliteFolder(dataDir);
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let out = '';
@@ -54,7 +57,8 @@ export async function startServer(env: Record<string, string> = {}, root = ROOT)
   const start = async (): Promise<void> => {
     child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
       cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+      // No grace on stop: a scenario's server has no job worth waiting for once its test is over.
+      env: { ...process.env, LOG_LEVEL: 'warn', PUBLIC_URL: url, SHUTDOWN_GRACE_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

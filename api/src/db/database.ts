@@ -4,6 +4,7 @@ import { WriteObserver } from './write-observer.ts';
 import pg from 'pg';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { createPglite } from './create-pglite.ts';
 import type { Database } from './schema.ts';
 
@@ -16,7 +17,11 @@ const NUMERIC_OID = 1700;
 // callers see one type. Counts in this product never approach 2^53.
 pg.types.setTypeParser(INT8_OID, (value: string) => Number(value));
 pg.types.setTypeParser(NUMERIC_OID, (value: string) => Number(value));
-const PGLITE_PARSERS = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) };
+// pg_trgm: the admin searches' trigram indexes (migration 0220), as on Postgres.
+export const PGLITE_OPTIONS = {
+  parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
+  extensions: { pg_trgm },
+} satisfies PGliteOptions;
 
 export interface DatabaseHandle {
   db: Db;
@@ -83,8 +88,11 @@ async function listenOnPostgres(connectionString: string, channel: string, onNot
   };
 }
 
-/** Postgres at `databaseUrl`, else PGlite in `dataDir/db`, or in memory with `inMemory` (tests). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<DatabaseHandle> {
+/**
+ * Postgres at `databaseUrl`, else PGlite in `dataDir/db`, or in memory with `inMemory` (tests); `snapshot`, a PGlite
+ * dump (dumpDataDir) to start the in-memory database from, lets tests skip the migrations every new database runs.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean; snapshot?: Blob }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, terminated backend) carries no query; the pool replaces it and the
@@ -107,8 +115,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       close: () => db.destroy(),
     };
   }
-  // pg_trgm: the admin searches' trigram indexes (migration 0220), as on Postgres.
-  const client = await createPglite(options.inMemory ? undefined : path.join(options.dataDir, 'db'), { parsers: PGLITE_PARSERS, extensions: { pg_trgm } });
+  const client = options.snapshot
+    ? await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: options.snapshot })
+    : await createPglite(options.inMemory ? undefined : path.join(options.dataDir, 'db'), PGLITE_OPTIONS);
+  return pgliteHandle(client);
+}
+
+/** A DatabaseHandle on an open PGlite (tests keep the client to dump a prepared database). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
   const dialect: Dialect = new PGliteDialect(client);
   const writes = new WriteObserver();
   const db = new Kysely<Database>({ dialect, plugins: [writes] });

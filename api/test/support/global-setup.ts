@@ -1,0 +1,24 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { makePgliteSnapshot, makePostgresTemplate } from './make-database-templates.ts';
+import { TEMPLATE_ENV } from './database-template.ts';
+
+/**
+ * vitest globalSetup of the API tests: the run's migrated database, in the engine the run uses (TEST_DATABASE_URL
+ * set: a template database on that PostgreSQL; else a PGlite dump). The workers, started after this, inherit the
+ * environment variable that names it.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const template = await makePostgresTemplate(adminUrl);
+    process.env[TEMPLATE_ENV.postgresTemplate] = template.name;
+    return template.drop;
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-template-'));
+  const file = path.join(dir, 'pglite.tar');
+  await makePgliteSnapshot(file);
+  process.env[TEMPLATE_ENV.pgliteSnapshot] = file;
+  return () => fs.rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The table scripts/test.sh prints at the end of a run: each phase's wall time, its tests and its five slowest files,
+ * so that growth shows in every run's output. Its last line is the run's count in the plain form CI reads.
+ */
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { name: string; startTime: number; endTime: number; status: string }[];
+}
+
+const results = process.argv[2];
+if (!results) throw new Error('usage: test-report.ts RESULTS_DIR');
+const tsv = path.join(results, 'phases.tsv');
+const rows = fs.existsSync(tsv) ? fs.readFileSync(tsv, 'utf8').trim().split('\n').filter(Boolean) : [];
+const root = process.cwd() + path.sep;
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let total = 0;
+const lines = ['', '== Phases', '', 'phase                           seconds  files  passed  failed  skipped  slowest files (seconds)'];
+for (const row of rows) {
+  const [name = '', seconds = '0', status = '0'] = row.split('\t');
+  total += Number(seconds);
+  const file = path.join(results, `${name}.json`);
+  const mark = status === '0' ? '' : ` (exit ${status})`;
+  if (!fs.existsSync(file)) {
+    lines.push(`${(name + mark).padEnd(32)}${seconds.padStart(7)}`);
+    continue;
+  }
+  const run = JSON.parse(fs.readFileSync(file, 'utf8')) as VitestJson;
+  passed += run.numPassedTests;
+  failed += run.numFailedTests;
+  skipped += run.numPendingTests + run.numTodoTests;
+  const slowest = run.testResults
+    .map((result) => ({ file: result.name.replace(root, ''), seconds: (result.endTime - result.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 5)
+    .map(({ file, seconds }) => `${file} ${seconds.toFixed(0)}`)
+    .join(', ');
+  lines.push(
+    `${(name + mark).padEnd(32)}${seconds.padStart(7)}${String(run.testResults.length).padStart(7)}${String(run.numPassedTests).padStart(8)}${String(run.numFailedTests).padStart(8)}${String(run.numPendingTests + run.numTodoTests).padStart(9)}  ${slowest}`,
+  );
+}
+lines.push(`${'total'.padEnd(32)}${String(total).padStart(7)}`, '', `suite: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(lines.join('\n'));
