@@ -1,15 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS, type RecordingRequest, type WidgetSettings } from '@showback/contract';
-import { startApiProcess, type ApiProcess } from './support/api-process.ts';
+import { startOwnApiProcess, type OwnApiProcess } from './support/api-process.ts';
 import { anonymousSession, signIn, signUp, type BrowserSession, type SignedUp } from './support/auth.ts';
 import { createRequest, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
 import { exampleOf, loadOperations, schemaNodes, type KnownValues, type Operation, type Schema } from './support/openapi-walk.ts';
 import { rawExchange, request, type RawResponse } from './support/raw-http.ts';
 import { startStripeServer, type StripeServer } from './support/stripe-server.ts';
-import { createPostgresDatabase } from './support/test-app.ts';
 import { videoLike } from './support/fixtures/media.ts';
 
 /**
@@ -225,17 +221,13 @@ const destructive = (op: Operation) => op.method === 'DELETE' || /\/(revoke|arch
 const destructiveLast = (a: Operation, b: Operation) => Number(destructive(a)) - Number(destructive(b));
 
 describe('fuzzing every operation of the OpenAPI document', () => {
-  let server: ApiProcess;
+  let server: OwnApiProcess;
   let stripe: StripeServer;
-  let dataDir: string;
-  let dropDatabase = async () => {};
   let operations: Operation[];
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-fuzz-'));
     stripe = await startStripeServer();
-    const env: Record<string, string> = {
-      DATA_DIR: dataDir,
+    server = await startOwnApiProcess({
       WORKERS: 'false',
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -245,21 +237,13 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       RATE_LIMIT_PER_EMAIL: '1000000',
       WIDGET_SESSIONS_PER_IP: '1000000',
       WIDGET_SESSIONS_PER_KEY: '1000000',
-    };
-    if (process.env.TEST_DATABASE_URL) {
-      const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
-      env.DATABASE_URL = database.url;
-      dropDatabase = database.drop;
-    }
-    server = await startApiProcess(env);
+    });
     operations = (await loadOperations(server.url)).sort(destructiveLast);
   });
 
   afterAll(async () => {
-    await server?.stop();
+    await server?.close();
     await stripe?.close();
-    await dropDatabase();
-    await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   it('gives every numeric input of the API a minimum and a maximum', () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { User } from '@showback/contract';
+import { signInOverHttp } from '../recording/owner.ts';
 import type { RunningServer } from '../support/server.ts';
 
 /** Helpers shared by the auth and routing scenarios: users made through the real API, pages that count calls. */
@@ -79,6 +80,17 @@ export async function runSql(server: RunningServer, sql: string, params: unknown
 /** Changes a user's role in the server's database (restarts an embedded-database server). */
 export async function setRole(server: RunningServer, userId: string, role: 'owner' | 'admin' | 'member'): Promise<void> {
   if ((await runSql(server, 'UPDATE users SET role = $1 WHERE id = $2', [role, userId])) !== 1) throw new Error(`no user ${userId}`);
+}
+
+/**
+ * Makes `userId` a system admin as staff do: the first system admin (printed at the server's first start) signs in and
+ * grants it (POST /api/v1/admin/users/:id/sysadmin). The server keeps running, unlike a change by runSql.
+ */
+export async function grantSysadmin(server: RunningServer, userId: string): Promise<void> {
+  const { email, password } = firstAdminFrom(server.output());
+  const admin = await signInOverHttp(server.url, email, password);
+  const response = await fetch(`${server.url}/api/v1/admin/users/${userId}/sysadmin`, { method: 'POST', headers: admin.headers, body: JSON.stringify({ is_sysadmin: true }) });
+  if (response.status !== 204) throw new Error(`granting system admin answered ${response.status}: ${await response.text()}`);
 }
 
 /** The first system admin's credentials from the box the server prints once on its first start (users/first-admin.ts). */

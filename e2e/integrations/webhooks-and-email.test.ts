@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser, useServer } from '../support/product.ts';
 import { completeOnboarding, createRequest, signInOwner, signUpOwner } from '../recording/owner.ts';
 import { openRecorder, startRecording, stopRecording, submit } from '../recording/recorder-page.ts';
-import { runSql } from '../auth/session.ts';
+import { grantSysadmin } from '../auth/session.ts';
 import { mailTo } from '../support/mailbox.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/integrations');
@@ -177,7 +177,7 @@ describe('/my/integrations: webhooks and email alerts', () => {
     const key = ((await (await fetch(`${server.url}/api/v1/integrations/zapier/authorize`, { headers: staff.headers })).json()) as { api_key: string }).api_key;
     await fetch(`${server.url}/api/v1/zapier/hooks`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ hookUrl: `${receiverUrl}/zap` }) });
     const me = (await (await fetch(`${server.url}/api/v1/users/me`, { headers: staff.headers })).json()) as { id: string };
-    await runSql(server, 'update users set is_sysadmin = true where id = $1', [me.id]);
+    await grantSysadmin(server, me.id);
     const context = chromium.own(await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } }));
     await signInOwner(context, staff);
     const page = await context.newPage();

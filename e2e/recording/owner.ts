@@ -23,20 +23,26 @@ async function json<T>(res: Response, what: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-export async function signUpOwner(url: string, accountName = 'Analytical Engines'): Promise<Owner> {
+/** A CSRF cookie and token on `url`; `headers()` carries them with every cookie set since. */
+async function httpSession(url: string): Promise<{ jar: Record<string, string>; headers: () => Record<string, string> }> {
   const jar: Record<string, string> = {};
   const csrfRes = await fetch(`${url}/api/v1/csrf`);
   cookies(csrfRes, jar);
   const { csrf_token } = await json<{ csrf_token: string }>(csrfRes, 'GET /api/v1/csrf');
-  const header = (): Record<string, string> => ({
+  const headers = (): Record<string, string> => ({
     cookie: Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; '),
     'x-csrf-token': csrf_token,
     'content-type': 'application/json',
   });
+  return { jar, headers };
+}
+
+export async function signUpOwner(url: string, accountName = 'Analytical Engines'): Promise<Owner> {
+  const { jar, headers } = await httpSession(url);
   const password = 'correct horse battery';
   const res = await fetch(`${url}/api/v1/users/sign_up`, {
     method: 'POST',
-    headers: header(),
+    headers: headers(),
     body: JSON.stringify({
       name: 'Ada Lovelace',
       email: `owner-${crypto.randomUUID().slice(0, 12)}@example.test`,
@@ -48,7 +54,16 @@ export async function signUpOwner(url: string, accountName = 'Analytical Engines
   });
   cookies(res, jar);
   await json(res, 'POST /api/v1/users/sign_up');
-  return { url, headers: header() };
+  return { url, headers: headers() };
+}
+
+/** Someone who has an account (the first system admin, say) signed in over HTTP. */
+export async function signInOverHttp(url: string, email: string, password: string): Promise<Owner> {
+  const { jar, headers } = await httpSession(url);
+  const res = await fetch(`${url}/api/v1/users/sign_in`, { method: 'POST', headers: headers(), body: JSON.stringify({ email, password, remember_me: '0' }) });
+  cookies(res, jar);
+  await json(res, 'POST /api/v1/users/sign_in');
+  return { url, headers: headers() };
 }
 
 /** The owner's session cookies in a browser context, so dashboard pages open signed in. */

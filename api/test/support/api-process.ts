@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPgliteFolder } from './database-template.ts';
 import { createPostgresDatabase } from './test-app.ts';
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,11 +87,12 @@ export interface OwnApiProcess extends ApiProcess {
 
 /**
  * startApiProcess with a data folder of its own and the suite leg's database: the embedded PGlite in that folder, or a
- * fresh database on the TEST_DATABASE_URL server.
+ * fresh database on the TEST_DATABASE_URL server; either a copy of the run's migrated one (database-template.ts).
  */
 export async function startOwnApiProcess(env: Record<string, string> = {}): Promise<OwnApiProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-api-'));
   const database = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  if (!database) await copyPgliteFolder(dataDir);
   const api = await startApiProcess({ DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}), ...env });
   const close = async (): Promise<void> => {
     await api.stop();
