@@ -286,7 +286,15 @@ describe('signed webhooks', () => {
     await db.updateTable('alert_deliveries').set({ attempts: 6 }).where('id', '=', first.id).execute();
     await makeDueNow(t, first.id);
     await waitForDeliveries(t, owner, endpoint.id, (items) => items.find((d) => d.id === first.id)?.status === 'failed');
-    const [listed] = (await body(await fetch(api(t, ''), { headers: owner.headers }))).items;
+    // The endpoint is disabled once that outcome is written (afterFinalFailure), so waited for.
+    const listed = await vi.waitFor(
+      async () => {
+        const [only] = (await body(await fetch(api(t, ''), { headers: owner.headers }))).items;
+        if (only.status !== 'disabled') throw new Error(`the endpoint is still ${only.status}`);
+        return only;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     expect(listed).toMatchObject({ status: 'disabled', disabled_reason: 'Every delivery failed for 5 days.' });
     const mail = await disabledEmail(t, owner);
     expect(mail.text).toContain('every delivery failed for 5 days');
