@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview } from '@showback/contract';
+import type { Db } from '../src/db/database.ts';
 import { body, signUp, signUpSysadmin, type SignedUp } from './support/auth.ts';
 import { createRequest } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -27,25 +28,26 @@ describe('admin counts kept by the database', () => {
         select ${owner.user.account.id}, ${requestId}, gen_random_uuid(), 'daily-' || gen_random_uuid(), 'link', 'video/mp4', 'ready', now() - interval '3 hours' - (g * ${hours}::int) * interval '1 hour'
         from generate_series(0, ${n - 1}::int) g`.execute(t.app.ctx.db);
 
-  const kept = async (kind: string) => {
-    const { rows } = await sql<{ day: string; n: number }>`select to_char(day, 'YYYY-MM-DD') as day, count::int as n from admin_daily_counts where kind = ${kind} and count <> 0 order by 1`.execute(t.app.ctx.db);
+  // `db`: a transaction, to look at the counts from inside it (PGlite's one connection is that transaction's meanwhile).
+  const kept = async (kind: string, db: Db = t.app.ctx.db) => {
+    const { rows } = await sql<{ day: string; n: number }>`select to_char(day, 'YYYY-MM-DD') as day, count::int as n from admin_daily_counts where kind = ${kind} and count <> 0 order by 1`.execute(db);
     return rows;
   };
-  const counted = async (table: 'users' | 'submissions') => {
-    const { rows } = await sql<{ day: string; n: number }>`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from ${sql.table(table)} group by 1 order by 1`.execute(t.app.ctx.db);
+  const counted = async (table: 'users' | 'submissions', db: Db = t.app.ctx.db) => {
+    const { rows } = await sql<{ day: string; n: number }>`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from ${sql.table(table)} group by 1 order by 1`.execute(db);
     return rows;
   };
   /** Submissions per request as kept (migration 0221) and as counted: requests with none may keep a zero or no row. */
-  const perRequest = async () => {
+  const perRequest = async (db: Db = t.app.ctx.db) => {
     const { rows } = await sql<{ kept: string; counted: string }>`
       select coalesce((select string_agg(request_id || ':' || submissions, ',' order by request_id) from request_submission_counts where submissions <> 0), '') as kept,
-             coalesce((select string_agg(request_id || ':' || n, ',' order by request_id) from (select request_id, count(*) as n from submissions group by request_id) c), '') as counted`.execute(t.app.ctx.db);
+             coalesce((select string_agg(request_id || ':' || n, ',' order by request_id) from (select request_id, count(*) as n from submissions group by request_id) c), '') as counted`.execute(db);
     return rows[0]!;
   };
-  const expectExact = async () => {
-    expect(await kept('submissions')).toEqual(await counted('submissions'));
-    expect(await kept('users')).toEqual(await counted('users'));
-    const requests = await perRequest();
+  const expectExact = async (db: Db = t.app.ctx.db) => {
+    expect(await kept('submissions', db)).toEqual(await counted('submissions', db));
+    expect(await kept('users', db)).toEqual(await counted('users', db));
+    const requests = await perRequest(db);
     expect(requests.kept).toBe(requests.counted);
   };
 
@@ -62,13 +64,19 @@ describe('admin counts kept by the database', () => {
     await sql`update users set created_at = now() - interval '12 days' where id = ${owner.user.id}`.execute(t.app.ctx.db);
     await expectExact();
 
-    await t.app.ctx.db
-      .transaction()
-      .execute(async (trx) => {
+    // The insert is counted inside its transaction, which ends with the test's own error (not a failed insert); the
+    // rollback then leaves the counts as they were.
+    const keptBefore = await kept('submissions');
+    const rollBack = new Error('roll back');
+    await expect(
+      t.app.ctx.db.transaction().execute(async (trx) => {
         await sql`insert into submissions (account_id, request_id, client_submission_id, upload_id, source, mime_type) values (${owner.user.account.id}, ${requestId}, gen_random_uuid(), 'rolled-back', 'link', 'video/mp4')`.execute(trx);
-        throw new Error('roll back');
-      })
-      .catch(() => {});
+        await expectExact(trx);
+        expect(await kept('submissions', trx)).not.toEqual(keptBefore);
+        throw rollBack;
+      }),
+    ).rejects.toBe(rollBack);
+    expect(await kept('submissions')).toEqual(keptBefore);
     await expectExact();
 
     // An account deleted with its users and submissions (cascades are deletes too).

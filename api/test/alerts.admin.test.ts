@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, signUp, signUpSysadmin } from './support/auth.ts';
-import { addEndpoint, sendTestEvent, useAlertsApp, waitForDeliveries } from './support/fixtures/alerts.ts';
+import { addEndpoint, sendTestEvent, useAlertsApp, waitForDeliveryOf } from './support/fixtures/alerts.ts';
 import type { TestApp } from './support/test-app.ts';
 import type { WebhookReceiver } from './support/webhook-receiver.ts';
 
@@ -15,8 +15,8 @@ describe('alerts in the admin area', () => {
   it("a system admin sees every account's deliveries and zaps; anyone else gets an unknown route", async () => {
     const owner = await signUp(t, { account_name: 'Deliveries Co' });
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/admin` });
-    await sendTestEvent(t, owner, endpoint.id);
-    await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.status === 'succeeded');
+    const eventId = await sendTestEvent(t, owner, endpoint.id);
+    await waitForDeliveryOf(t, owner, endpoint.id, eventId, (delivery) => delivery.status === 'succeeded');
     const key = (await body(await fetch(`${t.url}/api/v1/integrations/zapier/authorize`, { headers: owner.headers }))).api_key;
     await fetch(`${t.url}/api/v1/zapier/hooks`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ hookUrl: `${receiver.url}/zap` }) });
 

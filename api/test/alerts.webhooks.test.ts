@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ALERT_EVENT_TYPES, type AlertDelivery, type Summary } from '@showback/contract';
+import { ALERT_EVENT_TYPES, type Summary } from '@showback/contract';
 import { recordAlertEvent } from '../src/alerts/alert-events.ts';
 import type { LocalMailbox } from '../src/integrations/email/local-mailbox.ts';
 import { summarizeSubmissionJob } from '../src/jobs/summarize-submission.job.ts';
 import { body, signUp, type SignedUp } from './support/auth.ts';
-import { addEndpoint, deliveriesOf, endpointSecret, makeDueNow, recordThroughLink, sendTestEvent, useAlertsApp, waitForDeliveries } from './support/fixtures/alerts.ts';
+import { addEndpoint, deliveriesOf, endpointSecret, makeDueNow, recordThroughLink, sendTestEvent, useAlertsApp, waitForAlertsSettled, waitForDeliveries, waitForDeliveryOf } from './support/fixtures/alerts.ts';
 import type { TestApp } from './support/test-app.ts';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from './support/webhook-receiver.ts';
 
@@ -17,8 +17,6 @@ const api = (t: TestApp, path: string) => `${t.url}/api/v1/integrations/webhooks
 function verify(secret: string, request: ReceivedRequest): { type: string; timestamp: string; data: Record<string, any> } {
   return new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as never;
 }
-
-const only = (items: AlertDelivery[]) => items[0]!;
 
 async function waitForFanOut(t: TestApp, eventId: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -173,7 +171,7 @@ describe('signed webhooks', () => {
     await t.app.ctx.db.updateTable('summaries').set({ status: 'pending' }).where('submission_id', '=', id).execute();
     await rerun(); // written again, the same
     expect(await summarizedEvents()).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitForAlertsSettled(t, owner.user.account.id);
     expect(receiver.received.length - start).toBe(3);
     await t.app.ctx.db.updateTable('summaries').set({ status: 'pending', goal: 'An older goal' }).where('submission_id', '=', id).execute();
     await rerun();
@@ -188,10 +186,10 @@ describe('signed webhooks', () => {
     const secret = await endpointSecret(t, owner, endpoint.id);
     const start = receiver.received.length;
     receiver.answerNext({ path: '/flaky', status: 500, body: 'database down' }, { path: '/flaky', status: 503 }, { path: '/flaky', status: 404, body: 'no route' });
-    await sendTestEvent(t, owner, endpoint.id);
+    const eventId = await sendTestEvent(t, owner, endpoint.id);
     // Planned waits after attempts 1, 2, 3: 5 s, 5 min, 30 min, each ±20 %.
     for (const [attempt, planned] of [[1, 5], [2, 300], [3, 1800]] as const) {
-      const d = only(await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.attempts === attempt && items[0].status === 'pending'));
+      const d = await waitForDeliveryOf(t, owner, endpoint.id, eventId, (delivery) => delivery.attempts === attempt && delivery.status === 'pending');
       const wait = (Date.parse(d.next_attempt_at!) - Date.parse(d.last_attempt_at!)) / 1000;
       expect(wait, `after attempt ${attempt}`).toBeGreaterThanOrEqual(planned * 0.8 - 1);
       expect(wait, `after attempt ${attempt}`).toBeLessThanOrEqual(planned * 1.2 + 1);
@@ -202,7 +200,7 @@ describe('signed webhooks', () => {
     expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect(new Set(requests.map((r) => r.body)).size).toBe(1);
     for (const request of requests) expect(verify(secret, request).type).toBe('webhook.test');
-    const done = only(await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.status === 'succeeded'));
+    const done = await waitForDeliveryOf(t, owner, endpoint.id, eventId, (delivery) => delivery.status === 'succeeded');
     expect(done).toMatchObject({ attempts: 4, last_status: 200, event_type: 'webhook.test' });
     await remove(t, owner, endpoint.id);
   });
@@ -212,11 +210,11 @@ describe('signed webhooks', () => {
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/busy` });
     const start = receiver.received.length;
     receiver.answerNext({ path: '/busy', status: 429, headers: { 'retry-after': '1' } });
-    await sendTestEvent(t, owner, endpoint.id);
+    const eventId = await sendTestEvent(t, owner, endpoint.id);
     const [first, second] = (await receiver.waitFor(start + 2, 10_000)).slice(start);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(900);
     expect(second!.at - first!.at).toBeLessThan(4000);
-    await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.status === 'succeeded' && items[0].attempts === 2);
+    await waitForDeliveryOf(t, owner, endpoint.id, eventId, (delivery) => delivery.status === 'succeeded' && delivery.attempts === 2);
     await remove(t, owner, endpoint.id);
   });
 
@@ -224,8 +222,8 @@ describe('signed webhooks', () => {
     const owner = await signUp(t);
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/hang` });
     receiver.answerNext({ path: '/hang', hang: true });
-    await sendTestEvent(t, owner, endpoint.id);
-    const d = only(await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.status === 'pending' && items[0].attempts === 1, 20_000));
+    const eventId = await sendTestEvent(t, owner, endpoint.id);
+    const d = await waitForDeliveryOf(t, owner, endpoint.id, eventId, (delivery) => delivery.status === 'pending' && delivery.attempts === 1, 20_000);
     expect(d.last_status).toBeNull();
     expect(d.last_excerpt).toBe('No answer within 10 s.');
     expect(d.duration_ms).toBeGreaterThanOrEqual(9900);
@@ -239,8 +237,8 @@ describe('signed webhooks', () => {
     try {
       const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/moved` });
       receiver.answerNext({ path: '/moved', status: 307, headers: { location: `${target.url}/internal` } });
-      await sendTestEvent(t, owner, endpoint.id);
-      const d = only(await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.attempts === 1 && items[0].status === 'pending'));
+      const eventId = await sendTestEvent(t, owner, endpoint.id);
+      const d = await waitForDeliveryOf(t, owner, endpoint.id, eventId, (delivery) => delivery.attempts === 1 && delivery.status === 'pending');
       expect(d.last_status).toBe(307);
       expect(d.last_excerpt).toBe(`Redirects are not followed (Location: ${target.url}/internal).`);
       expect(target.connections()).toBe(0);
@@ -254,8 +252,8 @@ describe('signed webhooks', () => {
     const owner = await signUp(t);
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/gone` });
     receiver.answerNext({ path: '/gone', status: 410, body: 'unsubscribed' });
-    await sendTestEvent(t, owner, endpoint.id);
-    const d = only(await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.status === 'failed'));
+    const testEventId = await sendTestEvent(t, owner, endpoint.id);
+    const d = await waitForDeliveryOf(t, owner, endpoint.id, testEventId, (delivery) => delivery.status === 'failed');
     expect(d).toMatchObject({ attempts: 1, last_status: 410, last_excerpt: 'unsubscribed' });
     const [listed] = (await body(await fetch(api(t, ''), { headers: owner.headers }))).items.filter((e: { id: string }) => e.id === endpoint.id);
     expect(listed).toMatchObject({ status: 'disabled', disabled_reason: 'The endpoint answered 410 Gone.' });
@@ -268,7 +266,7 @@ describe('signed webhooks', () => {
     await waitForFanOut(t, eventId);
     const resumed = await fetch(api(t, `/${endpoint.id}`), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ status: 'enabled' }) });
     expect(await body(resumed)).toMatchObject({ status: 'enabled', disabled_reason: null });
-    await new Promise((r) => setTimeout(r, 300));
+    await waitForAlertsSettled(t, owner.user.account.id);
     expect(receiver.received.length).toBe(before);
     expect(await deliveriesOf(t, owner, endpoint.id)).toHaveLength(1);
     await remove(t, owner, endpoint.id);
@@ -288,7 +286,15 @@ describe('signed webhooks', () => {
     await db.updateTable('alert_deliveries').set({ attempts: 6 }).where('id', '=', first.id).execute();
     await makeDueNow(t, first.id);
     await waitForDeliveries(t, owner, endpoint.id, (items) => items.find((d) => d.id === first.id)?.status === 'failed');
-    const [listed] = (await body(await fetch(api(t, ''), { headers: owner.headers }))).items;
+    // The endpoint is disabled once that outcome is written (afterFinalFailure), so waited for.
+    const listed = await vi.waitFor(
+      async () => {
+        const [only] = (await body(await fetch(api(t, ''), { headers: owner.headers }))).items;
+        if (only.status !== 'disabled') throw new Error(`the endpoint is still ${only.status}`);
+        return only;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     expect(listed).toMatchObject({ status: 'disabled', disabled_reason: 'Every delivery failed for 5 days.' });
     const mail = await disabledEmail(t, owner);
     expect(mail.text).toContain('every delivery failed for 5 days');
@@ -327,15 +333,15 @@ describe('signed webhooks', () => {
 
     await fetch(api(t, `/${endpoint.id}`), { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ status: 'enabled' }) });
     const start = receiver.received.length;
-    await sendTestEvent(t, owner, endpoint.id);
-    const d = only(await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.status === 'succeeded'));
+    const testEventId = await sendTestEvent(t, owner, endpoint.id);
+    const d = await waitForDeliveryOf(t, owner, endpoint.id, testEventId, (delivery) => delivery.status === 'succeeded');
     const replay = await fetch(api(t, `/deliveries/${d.id}/replay`), { method: 'POST', headers: owner.headers, body: '{}' });
     expect(replay.status).toBe(202);
     const [first, second] = (await receiver.waitFor(start + 2)).slice(start);
     expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     expect(second!.body).toBe(first!.body);
     expect(verify(secret, second!).type).toBe('webhook.test');
-    await waitForDeliveries(t, owner, endpoint.id, (items) => items[0]?.status === 'succeeded' && items[0].attempts === 2);
+    await waitForDeliveryOf(t, owner, endpoint.id, testEventId, (delivery) => delivery.status === 'succeeded' && delivery.attempts === 2);
 
     const stranger = await signUp(t);
     const foreign = await fetch(api(t, `/deliveries/${d.id}/replay`), { method: 'POST', headers: stranger.headers, body: '{}' });
@@ -373,8 +379,8 @@ describe('webhooks without OUTBOUND_ALLOW_LOCAL (the production setting)', () =>
       .values({ account_id: owner.user.account.id, url: `https://localhost:${port}/hook`, events: ['submission.created'], secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}` })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await sendTestEvent(t, owner, row.id);
-    const d = only(await waitForDeliveries(t, owner, row.id, (items) => items[0]?.status === 'failed'));
+    const eventId = await sendTestEvent(t, owner, row.id);
+    const d = await waitForDeliveryOf(t, owner, row.id, eventId, (delivery) => delivery.status === 'failed');
     expect(d.last_excerpt).toMatch(/Calls to localhost are not allowed/);
     expect(receiver.connections()).toBe(0);
     const pending = await sql<{ n: number }>`select count(*)::int as n from alert_deliveries where status in ('pending', 'sending')`.execute(t.app.ctx.db);

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chatAwayEmailJob } from '../src/jobs/chat-away-email.job.ts';
 import { anonymousSession, body, signUp, signUpSysadmin, type SignedUp } from './support/auth.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { startPeerApp, startTestApp, type TestApp } from './support/test-app.ts';
@@ -52,6 +54,17 @@ async function openStream(url: string, who: { headers: Record<string, string> })
 const post = (t: TestApp, who: { headers: Record<string, string> }, path: string, payload: unknown) =>
   fetch(`${t.url}${path}`, { method: 'POST', headers: who.headers, body: JSON.stringify(payload) });
 const message = (body: string) => (e: StreamEvent) => e.event === 'message' && e.data.body === body;
+
+/** Until the away-email job of each of the conversation's `replies` staff replies has run to completion. */
+async function awayEmailJobsDone(t: TestApp, conversationId: string, replies: number): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await sql<{ state: string }>`select state::text as state from pgboss.job where name = ${chatAwayEmailJob.name} and data->>'conversation_id' = ${conversationId}`.execute(t.app.ctx.db);
+      expect(rows.map((r) => r.state)).toEqual(Array<string>(replies).fill('completed'));
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+}
 
 describe('chat between a customer and staff', () => {
   let t: TestApp;
@@ -116,7 +129,7 @@ describe('chat between a customer and staff', () => {
     // Read before the delay runs out: nothing more is sent.
     const read = await body(await post(t, staff, `/api/v1/admin/chats/${conversation_id}/messages`, { body: 'Seen this one?' }));
     expect((await post(t, away, '/api/v1/chat/read', { up_to_id: read.id })).status).toBe(204);
-    await new Promise((r) => setTimeout(r, 3000));
+    await awayEmailJobsDone(t, conversation_id, 3);
     expect(await fromChat()).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamsStatus } from '@showback/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AdminAlertDelivery, AdminAlertDeliveryList, TeamsStatus } from '@showback/contract';
 import { startOwnApiProcess, type OwnApiProcess } from './support/api-process.ts';
-import { body, signUp, type SignedUp } from './support/auth.ts';
+import { body, signIn as signInWithPassword, signUp, type SignedUp } from './support/auth.ts';
 import { recordThroughLink } from './support/fixtures/alerts.ts';
 import { waitForProcessing } from './support/fixtures/recording.ts';
 import { MICROSOFT_APP, startMicrosoftServers, teamsEnvFor, type MicrosoftServers } from './support/microsoft-servers.ts';
@@ -20,6 +20,33 @@ async function signIn(t: Api, owner: SignedUp, choice: 'Accept' | 'Cancel' = 'Ac
   const page = await (await fetch(authorize_url)).text();
   const back = new RegExp(`href="([^"]+)">${choice}<`).exec(page)![1]!.replace(/&amp;/g, '&');
   return fetch(tamper(back), { headers: { cookie: owner.cookie }, redirect: 'manual' });
+}
+
+/** The system admin the process created on its first start, signed in with the one-time password it printed. */
+async function firstAdmin(t: OwnApiProcess): Promise<SignedUp> {
+  const email = /^\W*email\s+(\S+@\S+)\s*\W*$/m.exec(t.output())?.[1];
+  const password = /^\W*password\s+(\S+)\s*\W*$/m.exec(t.output())?.[1];
+  if (!email || !password) throw new Error(`no system admin credentials in the output:\n${t.output()}`);
+  return signInWithPassword(t, email, password);
+}
+
+/**
+ * The recording's deliveries, from the system admin's delivery log (the API's database is its own process's), once
+ * its "ready" event was fanned out (the owner's email delivery exists: every channel's deliveries of an event are
+ * written together) and none of the account's deliveries is still going.
+ */
+async function settledDeliveries(t: OwnApiProcess, admin: SignedUp, accountName: string, submissionId: string): Promise<AdminAlertDelivery[]> {
+  return vi.waitFor(
+    async () => {
+      const log = (await body(await fetch(`${t.url}/api/v1/admin/alert-deliveries?q=${encodeURIComponent(accountName)}&per_page=100`, { headers: admin.headers }))) as AdminAlertDeliveryList;
+      const ours = log.items.filter((d) => d.submission_id === submissionId);
+      if (!ours.some((d) => d.channel === 'email' && d.event_type === 'submission.ready')) throw new Error(`the ready event of ${submissionId} is not fanned out yet`);
+      const going = log.items.filter((d) => d.status === 'pending' || d.status === 'sending');
+      if (going.length > 0) throw new Error(`deliveries still going: ${JSON.stringify(going)}`);
+      return ours;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 describe('Microsoft Teams integration against local identity platform, Graph and a Workflows webhook', () => {
@@ -105,7 +132,8 @@ describe('Microsoft Teams integration against local identity platform, Graph and
   });
 
   it('posts a new recording as an Adaptive Card; a workflow that is gone puts the card in its error state until a new URL is saved', async () => {
-    const owner = await signUp(t);
+    const accountName = `Teams cards ${crypto.randomUUID()}`;
+    const owner = await signUp(t, { account_name: accountName });
     await signIn(t, owner);
     await patch(t, owner, { webhook_url: `${receiver.url}/workflows/recordings` });
     const start = receiver.received.length;
@@ -124,10 +152,8 @@ describe('Microsoft Teams integration against local identity platform, Graph and
     expect((await status(t, owner)).error).toContain('HTTP 404');
     const quiet = receiver.received.length;
     const { id } = await recordThroughLink(t, owner);
-    // The API runs in its own process here, so the fan-out is not visible: wait for the recording to be ready (its
-    // event is written in that commit) and give the dispatcher a moment, instead of guessing how long processing takes.
     await waitForProcessing(t.url, owner, id);
-    await new Promise((r) => setTimeout(r, 2000));
+    expect((await settledDeliveries(t, await firstAdmin(t), accountName, id)).filter((d) => d.channel === 'teams')).toEqual([]);
     expect(receiver.received.length).toBe(quiet);
     await patch(t, owner, { webhook_url: `${receiver.url}/workflows/new` });
     expect((await status(t, owner)).error).toBeNull();

@@ -54,16 +54,20 @@ describe('submissions list: total and order', () => {
     expect((await list(owner)).total).toBe(30);
     expect(await counted(accountId)).toBe(30);
 
-    // A rolled-back insert leaves the count as it was.
-    await t.app.ctx.db
-      .transaction()
-      .execute(async (trx) => {
+    // A rolled-back insert leaves the count as it was. Inside its transaction the insert was counted, and the
+    // transaction ends with the test's own error, not a failed insert: so the rollback is what undid the count.
+    const rollBack = new Error('roll back');
+    await expect(
+      t.app.ctx.db.transaction().execute(async (trx) => {
         await sql`insert into submissions (account_id, request_id, client_submission_id, upload_id, source, mime_type)
                   values (${accountId}, ${request.id}, gen_random_uuid(), 'rolled-back', 'link', 'video/mp4')`.execute(trx);
-        throw new Error('roll back');
-      })
-      .catch(() => {});
+        const { rows } = await sql<{ n: number }>`select submissions::int as n from account_submission_counts where account_id = ${accountId}`.execute(trx);
+        expect(rows[0]!.n).toBe(31);
+        throw rollBack;
+      }),
+    ).rejects.toBe(rollBack);
     expect((await list(owner)).total).toBe(30);
+    expect(await counted(accountId)).toBe(30);
   });
 
   it('pages newest first with ties broken by id, each submission on exactly one page', async () => {

@@ -46,10 +46,24 @@ async function record(t: TestApp, owner: SignedUp): Promise<string> {
 }
 
 /**
- * Seconds of quiet after a transcript correction before the summary is rebuilt (SUMMARY_REBUILD_DELAY_SECONDS): long
- * enough for two corrections in a row to count as one burst on a loaded machine.
+ * Seconds of quiet after a transcript correction before the summary is rebuilt (SUMMARY_REBUILD_DELAY_SECONDS): longer
+ * than any test runs, so that no loaded machine lets a rebuild start inside a burst of corrections; the test ends the
+ * quiet time itself (endQuietTime) instead of waiting it out.
  */
-const REBUILD_DELAY = 6;
+const REBUILD_DELAY = 3600;
+
+/**
+ * The burst of corrections is over: the rebuild jobs it queued, each found waiting REBUILD_DELAY after its correction,
+ * fall due now and the workers are woken, as the delay running out would do. Answers how many there were.
+ */
+async function endQuietTime(t: TestApp, id: string): Promise<number> {
+  const waiting = sql`name = ${summarizeSubmissionJob.name} and data->>'submission_id' = ${id} and data ? 'correction' and state = 'created'`;
+  const { rows } = await sql<{ delay: number }>`select extract(epoch from start_after - created_on)::int as delay from pgboss.job where ${waiting}`.execute(t.app.ctx.db);
+  expect(rows.map((r) => r.delay)).toEqual(rows.map(() => REBUILD_DELAY));
+  await sql`update pgboss.job set start_after = now() where ${waiting}`.execute(t.app.ctx.db);
+  t.app.ctx.queue.nudge(summarizeSubmissionJob);
+  return rows.length;
+}
 
 const getSummary = async (t: TestApp, owner: SignedUp, id: string): Promise<Summary> => json<Summary>(await fetch(`${t.url}/api/v1/submissions/${id}/summary`, { headers: owner.headers }));
 
@@ -112,6 +126,7 @@ describe('summary without a model (the automatic digest)', () => {
     const meanwhile = await getSummary(t, owner, id);
     expect(meanwhile).toMatchObject({ status: 'ready', rebuilding: true, lines: before.lines, updated_at: before.updated_at });
 
+    expect(await endQuietTime(t, id)).toBe(2);
     const after = await waitForSummary(t, owner, id);
     const quote = after.lines.find((line) => line.text.startsWith('The customer said'));
     expect(quote?.text).toMatch(/^The customer said at 00:0\d: “the save button crashes with an error”; the nearest failing request: POST \/api\/billing\/save\?step=2 answered 500 at 00:05\.$/);
@@ -124,6 +139,7 @@ describe('summary without a model (the automatic digest)', () => {
     // A correction that changes nothing the summary says (the same words again) rebuilds it without announcing it.
     await correct(t, owner, id, 0, 'the save button  crashes with an error ');
     expect((await getSummary(t, owner, id)).rebuilding).toBe(true);
+    expect(await endQuietTime(t, id)).toBe(1);
     const again = await waitForSummary(t, owner, id);
     expect(again.lines).toEqual(after.lines);
     await summaryJobsDone(t, id);
@@ -191,6 +207,7 @@ describe('summary by a model behind an OpenAI-compatible chat endpoint (official
     server.chatReply = reply('Saving crashes with an error.');
     await correct(t, owner, id, 0, 'a first guess');
     await correct(t, owner, id, 0, 'the save button crashes with an error');
+    expect(await endQuietTime(t, id)).toBe(2);
     const after = await waitForSummary(t, owner, id);
     expect(after).toMatchObject({ kind: 'model', engine: 'summary-model-1', lines: [{ text: 'Saving crashes with an error.' }] });
     await summaryJobsDone(t, id);
