@@ -54,7 +54,6 @@ describe('customer analytics against a local Segment-compatible collector', () =
 
   it('identifies a signed-in user, tracks one page view per path change, batches after 5 s and beacons on page hide', async () => {
     const { page, user } = await product.signedUp();
-    await page.addInitScript(() => { const add = EventTarget.prototype.addEventListener; EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: [EventListenerOrEventListenerObject, boolean?]) { if (type === 'pagehide' || type === 'visibilitychange') return; return add.call(this, type, ...rest); }; });
     // The 5 s of batching pass on the page's clock, held still once analytics has loaded: however slow the
     // navigation below, the batch cannot leave before it is over.
     await page.clock.install();
