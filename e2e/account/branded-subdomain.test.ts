@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { RecordingRequest, SubmissionList } from '@showback/contract';
 import { describe, expect, it } from 'vitest';
 import { csrf, runSql } from '../auth/session.ts';
-import { startRecording, step, stopRecording, submit } from '../recording/recorder-page.ts';
+import { installClock, startRecording, step, stopRecording, submit } from '../recording/recorder-page.ts';
 import { seriousViolations } from '../support/accessibility.ts';
 import { useProduct } from '../support/product.ts';
 import { ACME_LOGO, brandThroughAccountPage, expectBranded, type Brand } from '../branding/brandAccount.ts';
@@ -63,6 +63,7 @@ describe('branded subdomain', () => {
 
     for (const width of [360, 1280]) {
       const customerContext = await product.context(width);
+      await installClock(customerContext);
       const customer = await customerContext.newPage();
       await customer.goto(request.link_url);
       await step(customer, 'instructions').waitFor();

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { RecordingRequest } from '@showback/contract';
 import { describe, expect, it } from 'vitest';
 import { csrf } from '../auth/session.ts';
+import { installClock, passCountdown } from '../recording/recorder-page.ts';
 import { seriousViolations } from '../support/accessibility.ts';
 import { useProduct } from '../support/product.ts';
 import { ACME_LOGO, brandThroughAccountPage, expectBranded, type Brand } from './brandAccount.ts';
@@ -40,7 +41,9 @@ describe('branded recorder', () => {
     const request = (await created.json()) as RecordingRequest;
 
     for (const width of [1280, 360]) {
-      const customer = await (await product.context(width)).newPage();
+      const customerContext = await product.context(width);
+      await installClock(customerContext);
+      const customer = await customerContext.newPage();
       await customer.goto(`/r/${request.token}`);
       await step(customer, 'instructions').waitFor();
       await expectBranded(customer, brand);
@@ -57,6 +60,7 @@ describe('branded recorder', () => {
       await expectBranded(customer, brand);
       await shot(customer, '3-countdown');
 
+      await passCountdown(customer);
       await step(customer, 'recording').waitFor({ timeout: 15_000 });
       // A machine under heavy load can take long to start the recorder's clock.
       await customer.getByRole('timer').filter({ hasText: '0:01' }).waitFor({ timeout: 60_000 });

@@ -5,7 +5,7 @@ import { startCollector, type Received } from './collector.ts';
 
 const WRITE_KEY = 'wk_e2e_public_site';
 
-interface Event { type: string; userId?: string; traits?: { email?: string }; properties?: { path: string; url: string } }
+interface Event { type: string; timestamp: string; userId?: string; traits?: { email?: string }; properties?: { path: string; url: string } }
 const eventsOf = (items: Received[]): Event[] => items.flatMap((r) => ((r.body as { batch?: Event[] } | undefined)?.batch ?? []));
 
 async function go(page: Page, path: string): Promise<void> {
@@ -28,32 +28,53 @@ describe('customer analytics against a local Segment-compatible collector', () =
     await collector?.close();
   });
 
+  const batches = () => collector.received.filter((r) => r.path === '/v1/batch');
+
+  /** Leaves the page as a person does, for another address: the page-hide flush beacons what is still queued. */
+  const leave = (page: Page) => page.goto('about:blank');
+
   it('sends nothing for visitors who are not signed in', async () => {
     const page = await product.page();
     await page.goto('/');
     expect(await page.locator('meta[name="analytics-write-key"]').getAttribute('content')).toBe(WRITE_KEY);
     await page.goto('/pricing');
-    await page.waitForTimeout(1000);
-    await page.context().close();
-    expect(collector.received).toEqual([]);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await leave(page);
+    // A signed-in user's visit after the visitor's left: once its batch has arrived (its 5 s passed on the clock),
+    // anything the visitor's pages sent, before, would have too.
+    const { page: signedIn, user } = await product.signedUp();
+    await signedIn.clock.install();
+    await signedIn.goto('/dashboard');
+    await expect.poll(async () => (await signedIn.clock.fastForward(5000), batches().length)).toBe(1);
+    expect(collector.received.filter((r) => r.path.endsWith('/settings'))).toHaveLength(1);
+    expect(eventsOf(batches()).every((e) => e.userId === String(user.id))).toBe(true);
+    // The next test counts what arrives from its own user only.
+    collector.received.length = 0;
   });
 
   it('identifies a signed-in user, tracks one page view per path change, batches after 5 s and beacons on page hide', async () => {
     const { page, user } = await product.signedUp();
+    // The 5 s of batching pass on the page's clock, held still once analytics has loaded: however slow the
+    // navigation below, the batch cannot leave before it is over.
+    await page.clock.install();
     await page.goto('/dashboard');
     await expect.poll(() => collector.received.some((r) => r.path === `/v1/projects/${WRITE_KEY}/settings`)).toBe(true);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await go(page, '/my/requests');
     await go(page, '/my/requests?page=2');
     await go(page, '/my/recordings');
     await go(page, '/my/recordings');
     await go(page, '/dashboard');
-    expect(collector.received.filter((r) => r.path === '/v1/batch')).toEqual([]);
+    expect(batches()).toEqual([]);
+    await page.clock.runFor(5000);
 
-    await expect.poll(() => collector.received.filter((r) => r.path === '/v1/batch').length, { timeout: 8000 }).toBe(1);
-    const batch = collector.received.find((r) => r.path === '/v1/batch')!;
-    expect(batch.method).toBe('POST');
-    expect(batch.authorization).toBe(`Basic ${Buffer.from(`${WRITE_KEY}:`).toString('base64')}`);
-    const events = eventsOf([batch]);
+    await expect.poll(() => batches().length).toBe(1);
+    const [batch] = batches();
+    expect(batch!.method).toBe('POST');
+    expect(batch!.authorization).toBe(`Basic ${Buffer.from(`${WRITE_KEY}:`).toString('base64')}`);
+    const { batch: events, sentAt } = batch!.body as { batch: Event[]; sentAt: string };
+    // Sent by the 5 s timer of the first event queued (the page's clock), not at once.
+    expect(Date.parse(sentAt) - Date.parse(events[0]!.timestamp)).toBeGreaterThanOrEqual(5000);
     expect(events[0]).toMatchObject({ type: 'identify', userId: String(user.id), traits: { email: user.email } });
     const pages = events.filter((e) => e.type === 'page').map((e) => e.properties!.path);
     expect(pages).toEqual(['/dashboard', '/my/requests', '/my/recordings', '/dashboard']);
@@ -61,10 +82,10 @@ describe('customer analytics against a local Segment-compatible collector', () =
     expect(events.filter((e) => e.type === 'page').every((e) => e.userId === String(user.id))).toBe(true);
 
     await go(page, '/my/account');
-    await page.close({ runBeforeUnload: true });
-    await expect.poll(() => collector.received.filter((r) => r.path === '/v1/batch').length, { timeout: 5000 }).toBe(2);
-    const beacon = collector.received.filter((r) => r.path === '/v1/batch')[1]!;
+    await leave(page);
+    await expect.poll(() => batches().length).toBe(2);
+    const beacon = batches()[1]!;
     expect((beacon.body as { writeKey: string }).writeKey).toBe(WRITE_KEY);
-    expect(eventsOf([beacon]).map((e) => e.properties?.path)).toEqual(['/my/account']);
+    expect(eventsOf([beacon])).toMatchObject([{ type: 'page', userId: String(user.id), properties: { path: '/my/account', url: `${product.server.url}/my/account` } }]);
   });
 });

@@ -89,14 +89,18 @@ describe('public site', () => {
       const name = /\/vite\/assets\/([\w-]+\.(?:mp4|webm))$/.exec(r.url())?.[1];
       if (name) videos.push({ name, cacheControl: r.headers()['cache-control'] ?? '' });
     });
+    // The app's entry script is held until the hero has been seen: it must be on screen from the prerendered HTML,
+    // however long the page takes to get there.
+    let releaseApp!: () => void;
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
     await page.route('**/vite/assets/index-*.js', async (route) => {
-      // Hold the app's entry script: the hero must already be on screen from the prerendered HTML.
-      await new Promise((r) => setTimeout(r, 1500));
+      await appHeld;
       await route.continue();
     });
     await page.goto('/', { waitUntil: 'commit' });
-    await page.waitForSelector('h1', { timeout: 1000 });
+    await page.waitForSelector('h1');
     expect(await page.locator('h1').innerText()).toBe('See the problem. Skip the back-and-forth.');
+    releaseApp();
     const preload = page.locator('head link[rel=preload][as=image]');
     expect(await preload.getAttribute('type')).toBe('image/avif');
     expect(await preload.getAttribute('fetchpriority')).toBe('high');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp4 } from '../review/submitVideo.ts';
 import { useProduct } from '../support/product.ts';
 import { completeOnboarding, createRequest, listSubmissions, signInOwner, signUpOwner, waitForProcessed, type Owner } from './owner.ts';
-import { openRecorder, shot, startRecording, step, stopRecording, submit } from './recorder-page.ts';
+import { openRecorder, passCountdown, shot, startRecording, step, stopRecording, submit } from './recorder-page.ts';
 
 /** The recorder's ways out of the happy path: no screen capture at all, a refused share, the length limit. */
 describe('recorder fallbacks at /r/<token>', () => {
@@ -106,6 +106,7 @@ describe('recorder fallbacks at /r/<token>', () => {
     expect(await page.getByRole('button', { name: 'Upload a video instead' }).isVisible()).toBe(true);
     expect(await step(page, 'share').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Try again' }).click();
+    await passCountdown(page);
     await step(page, 'recording').waitFor({ timeout: 15_000 });
     await page.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
     await stopRecording(page);

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/recording');
 
@@ -11,9 +12,34 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
 }
 
-export const step = (page: Page, name: string) => page.locator(`section[data-step="${name}"]`);
+export const step = (page: Page | Frame, name: string) => page.locator(`section[data-step="${name}"]`);
+
+const onClock = new WeakSet<BrowserContext>();
+
+/**
+ * Puts the context's pages on Playwright's clock, which runs as real time does until `passCountdown` moves it on.
+ * Once per context (installing again would set every page's clock back to now), and before the recorder loads: a
+ * timer set earlier stays a real one.
+ */
+export async function installClock(context: BrowserContext): Promise<void> {
+  if (onClock.has(context)) return;
+  onClock.add(context);
+  await context.clock.install();
+}
+
+/**
+ * The recorder's 3 s countdown is shown, then passed on the clock (`installClock`) instead of waited out: a second
+ * at a time, since each tick sets the next timer only once it has rendered, so one jump of 3 s would fire one tick.
+ */
+export async function passCountdown(where: Page | Frame): Promise<void> {
+  const clock = ('page' in where ? where.page() : where).clock;
+  const countdown = step(where, 'countdown');
+  await countdown.waitFor();
+  while (await countdown.isVisible()) await clock.fastForward(1000);
+}
 
 export async function openRecorder(context: BrowserContext, baseUrl: string, token: string): Promise<Page> {
+  await installClock(context);
   const page = await context.newPage();
   page.on('dialog', (d) => void d.accept());
   await page.goto(`${baseUrl}/r/${token}?debug=1`);
@@ -41,6 +67,7 @@ export async function startRecording(page: Page, opts: { screenshots?: boolean }
   await page.getByRole('button', { name: 'Share my screen' }).click();
   await step(page, 'countdown').waitFor();
   await snap('4-countdown');
+  await passCountdown(page);
   await step(page, 'recording').waitFor({ timeout: 15_000 });
 }
 
@@ -62,16 +89,21 @@ export async function spooled(page: Page): Promise<{ sha256: string; bytes: numb
   });
 }
 
-export async function confirmedBytes(page: Page): Promise<number> {
+export async function confirmedBytes(page: Page | Frame): Promise<number> {
   return page.evaluate(() => (window as unknown as { __recorderDebug?: DebugHandle }).__recorderDebug?.upload?.confirmedBytes ?? 0);
 }
 
 /** Bytes in the spool and bytes the server confirmed, without hashing anything (cheap enough to sample often). */
-export async function uploadProgress(page: Page): Promise<{ spooled: number; confirmed: number; state?: string }> {
+export async function uploadProgress(page: Page | Frame): Promise<{ spooled: number; confirmed: number; state?: string }> {
   return page.evaluate(async () => {
     const d = (window as unknown as { __recorderDebug?: DebugHandle }).__recorderDebug;
     return { spooled: (await d?.spooledBytes()) ?? 0, confirmed: d?.upload?.confirmedBytes ?? 0, state: d?.upload?.state };
   });
+}
+
+/** Resolves once the recorder has spooled more than `bytes` (e.g. what the server confirmed before a cut). */
+export async function spooledMoreThan(page: Page | Frame, bytes: number): Promise<void> {
+  await expect.poll(async () => (await uploadProgress(page)).spooled, { timeout: 15_000 }).toBeGreaterThan(bytes);
 }
 
 /** Resolves with the total size once the recorder's tus upload has been confirmed complete by the server. */

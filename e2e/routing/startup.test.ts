@@ -29,9 +29,11 @@ describe('start-up (spec §2)', () => {
       await appMounted(page, path);
       expect(me.count(), path).toBe(0);
     }
-    // The count is kept across page loads, so a late call on one path shows up at the next; and after the last:
-    await page.waitForTimeout(500);
-    expect(me.count()).toBe(0);
+    // The count is kept across page loads, so a late call on one path shows up at the next. After the last, a route
+    // that does fetch: its one call is counted, so one made late by the page before would have been too.
+    await page.goto('/dashboard');
+    await appMounted(page, '/dashboard');
+    expect(me.urls).toEqual(['/api/v1/users/me']);
   });
 
   it('fetches the current user exactly once before mounting every other route', async () => {
@@ -42,7 +44,9 @@ describe('start-up (spec §2)', () => {
       await appMounted(page, path);
       expect(me.count(), path).toBe(index + 1);
     }
-    await page.waitForTimeout(500);
+    // A late second call from the last route shows up once the next page has mounted.
+    await page.goto('/pricing');
+    await appMounted(page, '/pricing');
     expect(me.count()).toBe(FETCHING.length);
   });
 
@@ -82,12 +86,14 @@ describe('start-up (spec §2)', () => {
     const { page } = await product.signedUp();
     const me = countMeRequests(page);
     await page.goto('/dashboard');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForTimeout(1000);
+    // The cards wait for the open requests, fetched by the same mount as a second user fetch would be: once they
+    // show, that fetch would have been sent.
+    await page.getByTestId('usage').waitFor();
     expect(me.count()).toBe(1);
     // Usage changes as customers submit: a later visit within the app asks again.
     await page.getByRole('link', { name: 'Requests' }).first().click();
     await waitForPath(page, '/my/requests');
+    // Later than the dashboard's USER_FRESH_MS (5 s).
     await page.waitForTimeout(5000);
     await page.getByRole('link', { name: 'Showback Dashboard' }).click();
     await waitForPath(page, '/dashboard');

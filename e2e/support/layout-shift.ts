@@ -24,9 +24,18 @@ export async function watchLayoutShifts(target: Page | BrowserContext): Promise<
   });
 }
 
-/** The shifts recorded since the current document loaded (`watchLayoutShifts` first). */
+/**
+ * The shifts recorded since the current document loaded (`watchLayoutShifts` first), read once the page says it has
+ * finished loading (its load event, every image in it, its fonts) and has painted twice since: a shift comes with a
+ * paint, and reaches the observer after it. Not after a fixed wait, which a slow machine outlasts and a fast one wastes.
+ */
 export async function layoutShifts(page: Page): Promise<{ cls: number; shifts: string[] }> {
-  return page.evaluate(() => {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
+    await new Promise((observed) => setTimeout(observed));
     const w = window as unknown as { __cls: number; __shifts: string[] };
     return { cls: w.__cls, shifts: w.__shifts };
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetSettings } from '@showback/contract';
 import { useProduct } from '../support/product.ts';
 import { signUpOwner } from '../recording/owner.ts';
+import { installClock } from '../recording/recorder-page.ts';
 import { debugRecorder, keepingIn, recorderFrame, sendFromPreviewed, shot, startCrossSiteHost, startRecordingIn, step } from './host-page.ts';
 
 let examples: http.Server;
@@ -33,6 +34,7 @@ afterAll(async () => {
 async function examplePage(name: string): Promise<{ page: Page; problems: string[] }> {
   const context = await product.context(1280);
   await debugRecorder(context);
+  await installClock(context);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { startExamplesServer } from '../../examples/serve.mjs';
+import { installClock, passCountdown } from '../recording/recorder-page.ts';
 
 export const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/widget');
 
@@ -36,6 +37,7 @@ export async function debugRecorder(context: BrowserContext): Promise<void> {
 
 /** A host page that records what reaches it: page errors, and the widget's events through the public `on()`. */
 export async function hostPage(context: BrowserContext, url: string): Promise<{ page: Page; pageErrors: string[] }> {
+  await installClock(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -73,7 +75,7 @@ export async function recorderFrame(page: Page): Promise<Frame> {
 
 export const step = (frame: Frame | Page, name: string) => frame.locator(`section[data-step="${name}"]`);
 
-/** Launcher → recorder → through the microphone step (voice on when offered) → sharing → recording. */
+/** Launcher → recorder → through the microphone step (voice on when offered) → sharing → countdown → recording. */
 export async function startRecordingInWidget(page: Page, opts: { shots?: string; voice?: boolean } = {}): Promise<Frame> {
   await page.locator('showback-launcher button').click();
   const frame = await recorderFrame(page);
@@ -96,6 +98,7 @@ export async function startRecordingIn(frame: Frame | Page, page: Page, opts: { 
   }
   await step(frame, 'share').waitFor();
   await frame.getByRole('button', { name: 'Share my screen' }).click();
+  await passCountdown(frame);
   await step(frame, 'recording').waitFor({ timeout: 20_000 });
 }
 

@@ -13,6 +13,7 @@ import type { SubmissionEvents, WidgetSettings } from '@showback/contract';
 import { filesOfSize, sha256File, speechWav } from '../support/media.ts';
 import { useProduct } from '../support/product.ts';
 import { getSubmission, signUpOwner, type Owner } from '../recording/owner.ts';
+import { confirmedBytes, passCountdown, spooledMoreThan } from '../recording/recorder-page.ts';
 import {
   debugRecorder,
   events,
@@ -102,9 +103,10 @@ describe('widget recorder faults, cross-site', () => {
     const { page, pageErrors } = await hostPage(context, hostUrl());
     const frame = await startRecordingInWidget(page);
     expect(await keepingIn(frame)).toBe('host');
-    await page.waitForTimeout(2000);
+    // Part of the recording reached the server; the piece recorded offline is in the host page only.
+    await expect.poll(() => confirmedBytes(frame), { timeout: 15_000 }).toBeGreaterThan(0);
     await context.setOffline(true);
-    await page.waitForTimeout(3000);
+    await spooledMoreThan(frame, await confirmedBytes(frame));
     await frame.getByRole('button', { name: 'Stop recording' }).click();
     await step(frame, 'preview').waitFor({ timeout: 20_000 });
     const local = await spooledIn(frame);
@@ -145,12 +147,15 @@ describe('widget recorder faults, cross-site', () => {
     const context = await crossSiteContext(1280, 800);
     const { page } = await hostPage(context, hostUrl());
     const first = await startRecordingInWidget(page);
-    await page.waitForTimeout(2000);
-    // The upload held back for the last seconds, so the server is behind the host page's copy when the page goes.
+    await expect.poll(() => confirmedBytes(first), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The upload held back for the last piece, so the server is behind the host page's copy when the page goes.
     const uploads = (url: URL) => url.pathname.startsWith('/uploads');
     await context.route(uploads, (route) => route.abort('internetdisconnected'));
-    await page.waitForTimeout(2000);
+    await spooledMoreThan(first, await confirmedBytes(first));
     const behind = await spooledIn(first);
+    // The recorder's clock when the page goes (m:ss): the reopened page's events come after it.
+    const [, minutes, seconds] = /(\d+):(\d\d)/.exec((await first.getByRole('timer').textContent()) ?? '')!;
+    const recordedMs = (Number(minutes) * 60 + Number(seconds)) * 1000;
     await page.reload();
     expect(first.isDetached()).toBe(true);
     await context.unroute(uploads);
@@ -177,7 +182,7 @@ describe('widget recorder faults, cross-site', () => {
     await expectStoredOriginal(local);
     expect(await hostSpoolRows(page)).toBe(0);
     const pay = (await eventsOf(ids[0]!)).events.find((e) => e.kind === 'console' && e.message.startsWith('Payment failed'));
-    expect(pay!.t).toBeGreaterThan(3000);
+    expect(pay!.t).toBeGreaterThan(recordedMs);
   });
 
   it('where the host page has no storage either, it records from memory, says to keep the page open, and a reload loses it', async () => {
@@ -207,8 +212,9 @@ describe('widget recorder faults, cross-site', () => {
     // The promise for a reload is that nothing survives it: the reopened widget starts afresh.
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.locator('showback-modal').waitFor({ state: 'detached' });
-    await startRecordingInWidget(page);
-    await page.waitForTimeout(2000);
+    const lost = await startRecordingInWidget(page);
+    // Something recorded, which the reload then loses.
+    await spooledMoreThan(lost, 0);
     await page.reload();
     await page.locator('showback-launcher button').click();
     const again = await recorderFrame(page);
@@ -251,6 +257,7 @@ describe('widget recorder faults, cross-site', () => {
     await withoutSound.or(tab.getByRole('button', { name: 'Share my screen' })).waitFor();
     if (await withoutSound.isVisible()) await withoutSound.click();
     await tab.getByRole('button', { name: 'Share my screen' }).click();
+    await passCountdown(tab);
     await tab.getByRole('timer').filter({ hasText: '0:02' }).waitFor({ timeout: 20_000 });
     // The captured surface goes away: Chromium ends the tab capture's track, as its "Stop sharing" does.
     await page.close();
@@ -294,6 +301,7 @@ describe('widget recorder faults, cross-site', () => {
       };
     });
     await tab.getByRole('button', { name: 'Share my screen' }).click();
+    await passCountdown(tab);
     await step(tab, 'recording').waitFor({ timeout: 20_000 });
     await tab.getByText('Go back to the tab of your page and show the problem there', { exact: false }).waitFor();
     // What it records is the page, not itself.
