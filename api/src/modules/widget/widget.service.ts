@@ -14,7 +14,7 @@ import { AppError, validationFailed } from '../../errors.ts';
 import { effectivePlan } from '../billing/billing-state.ts';
 import { newRequestToken } from '../requests/request-token.ts';
 import { insertRequest } from '../requests/requests.repository.ts';
-import type { OpenRequest } from '../requests/requests.service.ts';
+import type { OpenRequest } from '../requests/resolve-token.ts';
 import { canonicalOrigin, normalizeAllowedOrigin, originAllowed, originCandidates } from './widget-origins.ts';
 import * as repo from './widget.repository.ts';
 
