@@ -200,7 +200,7 @@ async function openSession(ctx: AppContext, token: string) {
 }
 
 /**
- * A widget session token resolved like a request token (requests.service resolveToken delegates here), for the
+ * A widget session token resolved like a request token (resolve-token.ts delegates here), for the
  * recorder's public request, the tus upload and the submission. Every use checks again that the host page's origin
  * is still allowed and the plan still includes the widget, so removing an origin stops its recordings at once.
  */
