@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { featureBoundaries } from './scripts/eslint/featureBoundaries.js';
+import { importCycles } from './scripts/eslint/importCycles.js';
 import { messagesImported } from './scripts/eslint/messagesImported.js';
 
 export default tseslint.config(
@@ -43,6 +44,21 @@ export default tseslint.config(
     files: ['api/src/**/*.ts'],
     ignores: ['api/src/config.ts'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through api/src/config.ts' }] },
+  },
+  {
+    // The API's modules load one another one way only: no import circle (api/README.md, "Layers").
+    files: ['api/src/**/*.ts'],
+    plugins: { api: { rules: { 'import-cycles': importCycles } } },
+    rules: { 'api/import-cycles': ['error', { root: 'api/src' }] },
+  },
+  {
+    // Core never imports an integration, not even a type: it owns the interfaces (outbox events, hooks on the
+    // context) and the composition root, wiring.ts, plugs the integrations in (api/README.md, "Layers").
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/integrations/**', 'api/src/wiring.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/integrations/**'], message: 'Core does not import integrations/: expose a hook or an event in core and plug the integration in at api/src/wiring.ts.' }] }],
+    },
   },
   {
     // Boundaries: nothing imports the api; the sdk imports only preact and types from the contract.

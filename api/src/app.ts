@@ -16,22 +16,20 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './web/web.plugin.ts';
 import { compressionPlugin } from './web/compression.ts';
-import { createMailer } from './integrations/email/mailer.ts';
-import { mailboxRoutes } from './integrations/email/mailbox.routes.ts';
+import { createMailer } from './mail/mailer.ts';
+import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { securityHeadersPlugin } from './web/security-headers.ts';
-import { routeModules } from './modules/index.ts';
 import { hostRoutingPlugin } from './modules/subdomains/host-routing.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createUploadStore } from './modules/uploads/upload-store.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { jobs } from './jobs/index.ts';
 import { startRetentionSchedule } from './jobs/retention-schedule.ts';
 import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
 import { SignedInCache } from './modules/auth/signed-in-cache.ts';
 import { ListPageCache } from './modules/submissions/list-page-cache.ts';
-import { alertChannels } from './alerts/alert-channels.ts';
 import { killChildren } from './media/child-processes.ts';
 import { Metrics, serveMetrics } from './metrics/metrics.ts';
+import { alertChannels, findRequestRecipient, hourlyJobs, jobs, routeModules } from './wiring.ts';
 import { removeOwnWorkDirs, sweepDeadWorkDirs } from './media/work-dirs.ts';
 
 /** One log line per request, when it completes (Fastify's default writes two: incoming and completed). */
@@ -79,7 +77,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const uploads = await createUploadStore(config, database);
   const signedIn = new SignedInCache();
   await signedIn.start(database);
-  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue, signedIn, listPages: new ListPageCache(config.listCacheMb * 1024 * 1024), metrics };
+  const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue, signedIn, listPages: new ListPageCache(config.listCacheMb * 1024 * 1024), metrics, findRequestRecipient };
   app.decorate('ctx', ctx);
   // Closing: no new jobs at once, while the HTTP side drains its requests; then (onClose hooks run last-added first)
   // running jobs finish or are handed back, and only after them the uploads, caches and database close.
@@ -126,7 +124,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     await dispatcher.start();
     app.addHook('preClose', () => dispatcher.stop());
   }
-  const stopRetentionSchedule = startRetentionSchedule(ctx, app.log);
+  const stopRetentionSchedule = startRetentionSchedule(ctx, app.log, hourlyJobs);
   app.addHook('preClose', async () => stopRetentionSchedule());
   await app.register(mailboxRoutes);
   app.addHook('onClose', async () => ctx.mailer.close());

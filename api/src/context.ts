@@ -1,8 +1,9 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
-import type { Mailer } from './integrations/email/mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { FindRequestRecipient } from './modules/requests/request-recipient.ts';
 import type { SignedInCache } from './modules/auth/signed-in-cache.ts';
 import type { ListPageCache } from './modules/submissions/list-page-cache.ts';
 import type { UploadStore } from './modules/uploads/upload-store.ts';
@@ -18,7 +19,7 @@ export interface AppContext {
   db: Db;
   /** Signs cookies and CSRF tokens: SESSION_SECRET or the one kept in DATA_DIR/secret (plugins/secret.ts). */
   secret: string;
-  /** Outgoing email: SMTP when SMTP_URL is set, else the local mailbox (integrations/email). */
+  /** Outgoing email: SMTP when SMTP_URL is set, else the local mailbox (mail/). */
   mailer: Mailer;
   /** Videos and posters: local disk or S3 (storage/). */
   storage: Storage;
@@ -32,6 +33,8 @@ export interface AppContext {
   listPages: ListPageCache;
   /** Prometheus metrics of this process (metrics/), served on METRICS_PORT. */
   metrics: Metrics;
+  /** Whom a request's link was made for, when an integration made it for someone (modules/requests/request-recipient.ts). */
+  findRequestRecipient: FindRequestRecipient;
 }
 
 declare module 'fastify' {

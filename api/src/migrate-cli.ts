@@ -4,7 +4,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { jobs } from './jobs/index.ts';
+import { jobs } from './wiring.ts';
 
 /**
  * `npm run migrate`: brings the database to this build's schema (migrations, the job queue's tables and queues) under

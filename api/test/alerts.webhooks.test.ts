@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALERT_EVENT_TYPES, type Summary } from '@showback/contract';
 import { recordAlertEvent } from '../src/alerts/alert-events.ts';
-import type { LocalMailbox } from '../src/integrations/email/local-mailbox.ts';
+import type { LocalMailbox } from '../src/mail/local-mailbox.ts';
 import { summarizeSubmissionJob } from '../src/jobs/summarize-submission.job.ts';
 import { body, signUp, type SignedUp } from './support/auth.ts';
 import { addEndpoint, deliveriesOf, endpointSecret, makeDueNow, recordThroughLink, sendTestEvent, useAlertsApp, waitForAlertsSettled, waitForDeliveries, waitForDeliveryOf } from './support/fixtures/alerts.ts';

@@ -6,7 +6,7 @@ import { mediaFile } from './support/fixtures/media.ts';
 import { createRequest, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
 import { runRetention } from '../src/modules/billing/retention.service.ts';
 import { sendTrialNotices } from '../src/modules/billing/trial-notices.service.ts';
-import type { LocalMailbox } from '../src/integrations/email/local-mailbox.ts';
+import type { LocalMailbox } from '../src/mail/local-mailbox.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GitHubIssue, GitHubStatus, RecordingGitHubIssue } from '@showback/contract';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
-import { trackerIssuesOf } from '../src/integrations/escalation/trackers.ts';
+import { trackerIssuesOf } from '../src/integrations/escalation/tracker-issues.ts';
 import { GITHUB_CLIENT, GITHUB_USER, githubEnv, startGitHubServer, type GitHubServer } from './support/github-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { recordingWithProblems, trackerCalls } from './support/tracker-calls.ts';

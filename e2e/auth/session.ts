@@ -109,7 +109,7 @@ export interface Mail {
 
 /**
  * The newest message to `to` in the server's local mailbox (DATA_DIR/mail/*.json, written by
- * integrations/email/local-mailbox.ts). Waits for it: reset emails are sent after the API has answered.
+ * api/src/mail/local-mailbox.ts). Waits for it: reset emails are sent after the API has answered.
  */
 export async function waitForMail(server: RunningServer, to: string, after = 0, timeout = 10_000): Promise<Mail> {
   const dir = path.join(server.dataDir, 'mail');

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminAlertDeliveriesQuerySchema, AdminAlertDeliveryListSchema, AdminZapierQuerySchema, AdminZapierSubscriptionListSchema, ErrorBodySchema } from '@showback/contract';
+import { AdminAlertDeliveriesQuerySchema, AdminAlertDeliveryListSchema, ErrorBodySchema } from '@showback/contract';
 import { requireSysadminHidden } from '../modules/admin/admin-guard.ts';
 import * as service from './admin-alerts.service.ts';
 
-/** What system admins see of alerts across accounts: deliveries per channel and Zapier subscriptions, with their actions. */
+/** What system admins see of alerts across accounts: deliveries per channel, with their replay. */
 export const adminAlertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['admin'];
   const params = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -19,19 +19,6 @@ export const adminAlertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, summary: 'Attempt a failed delivery once more', params, response: { 204: Type.Null(), 404: ErrorBodySchema, 409: ErrorBodySchema } },
   }, async (request, reply) => {
     await service.replayDelivery(app.ctx, request.user, request.params.id);
-    return reply.status(204).send(null);
-  });
-
-  app.get('/api/v1/admin/zapier-subscriptions', {
-    onRequest: requireSysadminHidden,
-    schema: { tags, summary: "Every account's Zapier REST-hook subscriptions", querystring: AdminZapierQuerySchema, response: { 200: AdminZapierSubscriptionListSchema } },
-  }, async (request) => service.listZapierSubscriptions(app.ctx, request.query));
-
-  app.delete('/api/v1/admin/zapier-subscriptions/:id', {
-    onRequest: requireSysadminHidden,
-    schema: { tags, summary: "Delete a zap's subscription", params, response: { 204: Type.Null(), 404: ErrorBodySchema } },
-  }, async (request, reply) => {
-    await service.deleteZapierSubscription(app.ctx, request.user, request.params.id);
     return reply.status(204).send(null);
   });
 };

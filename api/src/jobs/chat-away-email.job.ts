@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { emailUnreadStaffReplies } from '../modules/chat/chat.service.ts';
+import { emailUnreadStaffReplies } from '../modules/chat/chat-away-email.ts';
 import { defineJob } from './job.ts';
 
 /** Queued CHAT_AWAY_EMAIL_SECONDS after a staff chat reply: emails what the customer has not read by then. */

@@ -1,21 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { jiraWebhooksJob } from './jira-webhooks.job.ts';
-import { retentionJob } from './retention.job.ts';
-import { trialNoticesJob } from './trial-notices.job.ts';
+import type { JobDefinition } from './job.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Queues the retention, trial-notice and Jira webhook jobs at start and every hour after, in worker processes. The queue has
- * no cron of its own; running hourly instead of daily is harmless because the jobs record what they did and
- * only act on what became due. The singleton key keeps one queued copy at a time across processes.
- * Answers a stop function for app close.
+ * Queues the hourly jobs (wiring.ts lists them: retention, trial notices, Jira webhooks) at start and every hour
+ * after, in worker processes. The queue has no cron of its own; running hourly instead of daily is harmless because
+ * the jobs record what they did and only act on what became due. The singleton key keeps one queued copy at a time
+ * across processes. Answers a stop function for app close.
  */
-export function startRetentionSchedule(ctx: AppContext, log: FastifyBaseLogger): () => void {
+export function startRetentionSchedule(ctx: AppContext, log: FastifyBaseLogger, hourlyJobs: readonly JobDefinition[]): () => void {
   if (!ctx.config.workers) return () => {};
   const tick = (): void => {
-    for (const job of [retentionJob, trialNoticesJob, jiraWebhooksJob]) {
+    for (const job of hourlyJobs) {
       ctx.queue.send(job, {}, { singletonKey: job.name }).catch((error: unknown) => log.warn({ err: error, job: job.name }, 'could not queue a scheduled job'));
     }
   };

@@ -1,6 +1,6 @@
 import type { SummaryLine, WidgetEvent } from '@showback/contract';
 import type { OpenAiEndpoint } from '../config.ts';
-import { openAiClient } from '../integrations/openai-client.ts';
+import { openAiClient } from '../openai/openai-client.ts';
 import { checkLines } from './citations.ts';
 import type { SummaryMaterial } from './summary-material.ts';
 

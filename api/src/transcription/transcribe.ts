@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TranscriptSegment } from '@showback/contract';
 import type { Config } from '../config.ts';
 import { extractAudioChunks } from './audio-chunks.ts';
-import { openAiClient } from '../integrations/openai-client.ts';
+import { openAiClient } from '../openai/openai-client.ts';
 import { recognizeWithApi } from './api-transcriber.ts';
 import { recognizeWithPocketsphinx } from './pocketsphinx.ts';
 import { groupWords, shiftSegments } from './segments.ts';

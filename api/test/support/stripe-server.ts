@@ -1,7 +1,7 @@
 import http from 'node:http';
 import qs from 'qs';
 import Stripe from 'stripe';
-import { addInterval } from '../../src/integrations/stripe/add-interval.ts';
+import { addInterval } from '../../src/modules/billing/add-interval.ts';
 import { BILLING_INTERVALS, PLANS, planPrice, type BillingInterval, type PlanId } from '@showback/contract';
 
 /**

@@ -9,7 +9,7 @@ import { escalationUpdateHtml, problemsOf, recordingNoteHtml, summaryUpdateHtml 
 import * as notes from './helpdesk-notes.repository.ts';
 import { helpdeskAllowed } from './helpdesk-plan.ts';
 import { ticketsOfSubmission } from './ticket-requests.ts';
-import { trackerIssuesOf } from '../escalation/trackers.ts';
+import { trackerIssuesOf } from '../escalation/tracker-issues.ts';
 
 /** The first note when a recording settled; news when its summary is written or an issue it was escalated to moves. */
 const NOTE_EVENTS = new Set(['submission.ready', 'submission.failed', 'submission.summarized', 'submission.escalated']);

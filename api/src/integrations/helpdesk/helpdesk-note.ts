@@ -1,7 +1,7 @@
 import type { SummaryCitation } from '@showback/contract';
 import { senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import { escapeHtml } from '../../web/message-page.ts';
-import type { TrackerIssue } from '../escalation/trackers.ts';
+import type { TrackerIssue } from '../escalation/tracker-issues.ts';
 
 /** The customer's page's problems, as the note lists them: the moment, then what failed. */
 export interface NoteProblems {

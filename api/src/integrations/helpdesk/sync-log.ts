@@ -2,7 +2,7 @@ import type { HelpdeskSyncEntry } from '@showback/contract';
 import { listDeliveries } from '../../alerts/alert-deliveries.repository.ts';
 import type { AppContext } from '../../context.ts';
 import type { Helpdesk } from '../../db/schema.ts';
-import { toDelivery } from '../webhooks/webhook-endpoints.service.ts';
+import { toDelivery } from '../../alerts/delivery-log.ts';
 
 /** The sync log shows the newest notes, like an endpoint's delivery log. */
 const LOG_LIMIT = 50;

@@ -3,8 +3,9 @@ import type { Insertable, Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Helpdesk, HelpdeskTicketRequestsTable } from '../../db/schema.ts';
+import type { RequestRecipient } from '../../modules/requests/request-recipient.ts';
 import { createRequest, deleteRequest, getRequest } from '../../modules/requests/requests.service.ts';
-import { trackerIssuesOf } from '../escalation/trackers.ts';
+import { trackerIssuesOf } from '../escalation/tracker-issues.ts';
 import { assertHelpdeskAllowed } from './helpdesk-plan.ts';
 
 export type TicketRequestRow = Selectable<HelpdeskTicketRequestsTable>;
@@ -19,7 +20,7 @@ export interface TicketSite {
  * The customer opened the link of a request: when it was made from a ticket, the app shows "opened" (the first
  * time only is written) and the recorder fills in the requester the helpdesk knows.
  */
-export async function openTicketRequest(db: Db, requestId: string): Promise<{ name: string | null; email: string | null } | undefined> {
+export async function openTicketRequest(db: Db, requestId: string): Promise<RequestRecipient | undefined> {
   const row = await db.selectFrom('helpdesk_ticket_requests').select(['requester_name', 'requester_email', 'opened_at']).where('request_id', '=', requestId).executeTakeFirst();
   if (!row) return undefined;
   if (row.opened_at === null) await db.updateTable('helpdesk_ticket_requests').set({ opened_at: new Date() }).where('request_id', '=', requestId).where('opened_at', 'is', null).execute();

@@ -1,6 +1,7 @@
 import { ALERT_EVENT_TYPES, WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT, type AlertDelivery, type CreateWebhookEndpoint, type UpdateWebhookEndpoint, type WebhookEndpoint, type WebhookSecret } from '@showback/contract';
 import { recordAlertEvent, wakeDispatchers } from '../../alerts/alert-events.ts';
 import * as deliveries from '../../alerts/alert-deliveries.repository.ts';
+import { toDelivery } from '../../alerts/delivery-log.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { checkOutboundHost, checkOutboundUrl, OutboundError } from '../outbound/outbound-http.ts';
@@ -21,23 +22,6 @@ function toEndpoint(row: repo.WebhookEndpointRow): WebhookEndpoint {
     events: row.events as WebhookEndpoint['events'],
     status: row.status,
     disabled_reason: row.status === 'disabled' ? row.disabled_reason : null,
-    created_at: iso(row.created_at)!,
-  };
-}
-
-export function toDelivery(row: deliveries.DeliveryLogRow): AlertDelivery {
-  return {
-    id: row.id,
-    event_id: row.event_id,
-    event_type: row.event_type,
-    submission_id: row.submission_id,
-    status: row.status,
-    attempts: row.attempts,
-    next_attempt_at: iso(row.next_attempt_at),
-    last_attempt_at: iso(row.last_attempt_at),
-    last_status: row.last_status,
-    last_excerpt: row.last_excerpt,
-    duration_ms: row.duration_ms,
     created_at: iso(row.created_at)!,
   };
 }

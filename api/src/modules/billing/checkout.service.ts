@@ -2,7 +2,7 @@ import { PLANS, type CheckoutBody, type CheckoutResponse, type CheckoutStatus, t
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { rethrowStripe, stripeBilling } from '../../integrations/stripe/stripe-billing.ts';
+import { rethrowStripe, stripeBilling } from './stripe-billing.ts';
 import * as repo from './billing.repository.ts';
 import { LIVE_STATUSES } from './subscription-sync.ts';
 

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { stripeBilling } from '../../integrations/stripe/stripe-billing.ts';
+import { stripeBilling } from './stripe-billing.ts';
 import * as repo from './billing.repository.ts';
 import { syncSubscription } from './subscription-sync.ts';
 

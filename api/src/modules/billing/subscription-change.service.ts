@@ -13,9 +13,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { rethrowStripe, stripeBilling } from '../../integrations/stripe/stripe-billing.ts';
-import type { PlanPrice } from '../../integrations/stripe/price-catalog.ts';
-import { addInterval } from '../../integrations/stripe/add-interval.ts';
+import { rethrowStripe, stripeBilling } from './stripe-billing.ts';
+import type { PlanPrice } from './price-catalog.ts';
+import { addInterval } from './add-interval.ts';
 import { billingState } from './billing-state.ts';
 import * as repo from './billing.repository.ts';
 import { assertPurchasable } from './checkout.service.ts';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import { stripeBilling } from '../../integrations/stripe/stripe-billing.ts';
-import type { PriceCatalog } from '../../integrations/stripe/price-catalog.ts';
+import { stripeBilling } from './stripe-billing.ts';
+import type { PriceCatalog } from './price-catalog.ts';
 import * as repo from './billing.repository.ts';
 
 /** Statuses in which the customer keeps the paid plan (past_due: Stripe is still retrying the card). */

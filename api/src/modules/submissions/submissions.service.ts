@@ -5,7 +5,7 @@ import type { SubmissionRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { finishSubmissionJob, processSubmissionJob } from '../../jobs/process-submission.job.ts';
 import { posterKeys } from '../../media/make-poster.ts';
-import { resolveToken, type OpenRequest } from '../requests/requests.service.ts';
+import { resolveToken, type OpenRequest } from '../requests/resolve-token.ts';
 import { storeSubmissionContext } from '../widget/submission-context.ts';
 import { admitSubmission } from './assert-can-submit.ts';
 import { mediaTypeOf, readHead } from './media-type.ts';

@@ -2,7 +2,7 @@ import type { AdminSupportQuery, AdminSupportReplyBody, AdminSupportRequest, Adm
 import type { AppContext } from '../../context.ts';
 import type { SupportRequestRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
-import type { MailMessage } from '../../integrations/email/mailer.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { recordAdminAction } from '../admin/audit-log.repository.ts';
 import { insertSupportRequest, markNotified } from '../contact/contact.repository.ts';

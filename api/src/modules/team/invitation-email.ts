@@ -1,6 +1,6 @@
 import type { AssignableRole } from '@showback/contract';
 import { INVITATION_LIFETIME_DAYS } from '@showback/contract';
-import type { MailMessage } from '../../integrations/email/mailer.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

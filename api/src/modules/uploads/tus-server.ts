@@ -3,7 +3,8 @@ import { Server } from '@tus/server';
 import { ACCEPTED_VIDEO_TYPES, ERROR_STATUS, type ErrorCode } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { resolveToken, UPLOAD_PATH } from '../requests/requests.service.ts';
+import { UPLOAD_PATH } from '../requests/requests.service.ts';
+import { resolveToken } from '../requests/resolve-token.ts';
 import type { EarlyProcessing } from './early-processing.ts';
 import { insertUpload, uploadExists } from './uploads.repository.ts';
 

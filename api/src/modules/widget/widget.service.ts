@@ -14,7 +14,7 @@ import { AppError, validationFailed } from '../../errors.ts';
 import { effectivePlan } from '../billing/billing-state.ts';
 import { newRequestToken } from '../requests/request-token.ts';
 import { insertRequest } from '../requests/requests.repository.ts';
-import type { OpenRequest } from '../requests/requests.service.ts';
+import type { OpenRequest } from '../requests/resolve-token.ts';
 import { canonicalOrigin, normalizeAllowedOrigin, originAllowed, originCandidates } from './widget-origins.ts';
 import * as repo from './widget.repository.ts';
 
@@ -200,7 +200,7 @@ async function openSession(ctx: AppContext, token: string) {
 }
 
 /**
- * A widget session token resolved like a request token (requests.service resolveToken delegates here), for the
+ * A widget session token resolved like a request token (resolve-token.ts delegates here), for the
  * recorder's public request, the tus upload and the submission. Every use checks again that the host page's origin
  * is still allowed and the plan still includes the widget, so removing an origin stops its recordings at once.
  */

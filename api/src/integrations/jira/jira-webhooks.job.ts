@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { refreshJiraWebhooks } from '../integrations/jira/jira.service.ts';
-import { defineJob } from './job.ts';
+import { defineJob } from '../../jobs/job.ts';
+import { refreshJiraWebhooks } from './jira.service.ts';
 
-/** Keeps Jira's dynamic webhooks alive (they lapse 30 days after the last refresh); queued every hour by retention-schedule.ts. */
+/** Keeps Jira's dynamic webhooks alive (they lapse 30 days after the last refresh); queued every hour by jobs/retention-schedule.ts (wiring.ts lists it). */
 export const jiraWebhooksJob = defineJob({
   name: 'jira-webhooks',
   schema: Type.Object({}),

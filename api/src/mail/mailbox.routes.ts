@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../errors.ts';
-import { requireSysadmin } from '../../plugins/auth.ts';
+import { notFound } from '../errors.ts';
+import { requireSysadmin } from '../plugins/auth.ts';
 import { LocalMailbox, type StoredMail } from './local-mailbox.ts';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

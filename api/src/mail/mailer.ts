@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 import { LocalMailbox } from './local-mailbox.ts';
 
 export interface MailMessage {
