@@ -17,11 +17,13 @@ phase() {
   printf '%s\t%s\t%s\n' "$name" $((SECONDS - start)) "$status" >>"$results/phases.tsv"
   return "$status"
 }
-# tests NAME VITEST-ARGS…: a vitest phase, whose per-file results go to results/NAME.json for the table.
+# tests NAME VITEST-ARGS…: a vitest phase, whose per-file results go to results/NAME.json for the table. A failed test
+# phase does not stop the run, so one run shows every failure; the run fails at the end.
+failed=0
 tests() {
   local name=$1
   shift
-  phase "$name" npx vitest run --reporter=default --reporter=json --outputFile.json="$results/$name.json" "$@"
+  phase "$name" npx vitest run --reporter=default --reporter=json --outputFile.json="$results/$name.json" "$@" || failed=1
 }
 
 phase "System packages and PostgreSQL" bash -c 'bash scripts/ensure-system.sh >"$1"' _ "$results/system.out"
@@ -46,3 +48,4 @@ tests "API on PostgreSQL" --project postgres --maxWorkers=3
 tests "Chromium" --project e2e --maxWorkers=2
 tests "Chromium, recording" --project e2e-recording
 tests "Firefox ESR and WebKitGTK" --project browsers
+exit "$failed"

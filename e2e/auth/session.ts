@@ -159,10 +159,15 @@ export const pathOf = (page: Page): string => {
 };
 
 export async function waitForPath(page: Page, expected: string | RegExp, timeout = 10_000): Promise<void> {
-  await page.waitForURL((url) => {
-    const current = url.pathname + url.search;
-    return typeof expected === 'string' ? current === expected : expected.test(current);
-  }, { timeout });
+  try {
+    await page.waitForURL((url) => {
+      const current = url.pathname + url.search;
+      return typeof expected === 'string' ? current === expected : expected.test(current);
+    }, { timeout });
+  } catch (error) {
+    // Where the page went instead is what tells a wrong turn from a slow one.
+    throw new Error(`the page did not reach ${String(expected)} within ${timeout} ms; it is on ${pathOf(page)}`, { cause: error });
+  }
 }
 
 export async function storedUser(page: Page): Promise<User | null> {

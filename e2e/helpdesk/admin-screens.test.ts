@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { confirmInDialog, runSql, screenshot, waitForAppShell } from '../auth/session.ts';
+import { confirmInDialog, firstAdminFrom, runSql, screenshot, waitForAppShell } from '../auth/session.ts';
 import { useProduct } from '../support/product.ts';
 import { customerAndStaff } from './people.ts';
 
@@ -16,7 +16,9 @@ describe('admin screens', () => {
     await waitForAppShell(page);
     await page.getByRole('heading', { name: 'Submissions per day, last 30 days' }).waitFor();
     await page.getByText('Sign-ups · Today').waitFor();
-    await page.getByText('No admin actions yet.', { exact: false }).waitFor();
+    // Staff were made system admins by the first one (customerAndStaff): the audit log's one action so far.
+    const firstAdmin = firstAdminFrom(product.server.output()).email;
+    await page.getByRole('row').filter({ hasText: 'Made a system admin' }).filter({ hasText: firstAdmin }).waitFor();
     await screenshot(page, 'donkey-home');
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Users' }).click();
