@@ -24,14 +24,15 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let total = 0;
-const lines = ['', '== Phases', '', 'phase                           seconds  files  passed  failed  skipped  slowest files (seconds)'];
+const lines = ['', '== Phases (CPU: share of all cores busy during the phase)', '', 'phase                           seconds   CPU  files  passed  failed  skipped  slowest files (seconds)'];
 for (const row of rows) {
-  const [name = '', seconds = '0', status = '0'] = row.split('\t');
+  const [name = '', seconds = '0', status = '0', cpuSeconds = '0', cores = '1'] = row.split('\t');
   total += Number(seconds);
+  const cpu = `${Math.round((100 * Number(cpuSeconds)) / Math.max(1, Number(seconds) * Number(cores)))}%`.padStart(6);
   const file = path.join(results, `${name}.json`);
   const mark = status === '0' ? '' : ` (exit ${status})`;
   if (!fs.existsSync(file)) {
-    lines.push(`${(name + mark).padEnd(32)}${seconds.padStart(7)}`);
+    lines.push(`${(name + mark).padEnd(32)}${seconds.padStart(7)}${cpu}`);
     continue;
   }
   const run = JSON.parse(fs.readFileSync(file, 'utf8')) as VitestJson;
@@ -45,7 +46,7 @@ for (const row of rows) {
     .map(({ file, seconds }) => `${file} ${seconds.toFixed(0)}`)
     .join(', ');
   lines.push(
-    `${(name + mark).padEnd(32)}${seconds.padStart(7)}${String(run.testResults.length).padStart(7)}${String(run.numPassedTests).padStart(8)}${String(run.numFailedTests).padStart(8)}${String(run.numPendingTests + run.numTodoTests).padStart(9)}  ${slowest}`,
+    `${(name + mark).padEnd(32)}${seconds.padStart(7)}${cpu}${String(run.testResults.length).padStart(7)}${String(run.numPassedTests).padStart(8)}${String(run.numFailedTests).padStart(8)}${String(run.numPendingTests + run.numTodoTests).padStart(9)}  ${slowest}`,
   );
 }
 lines.push(`${'total'.padEnd(32)}${String(total).padStart(7)}`, '', `suite: ${passed} passed, ${failed} failed, ${skipped} skipped`);

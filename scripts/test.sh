@@ -8,13 +8,18 @@ cd "$(dirname "$0")/.."
 results=$(mktemp -d -t showback-test-XXXXXX)
 trap 'node --import tsx scripts/test-report.ts "$results"' EXIT
 
-# phase NAME COMMAND…: one row of the table (results/phases.tsv: name, seconds, exit status).
+# The machine's busy CPU time so far, in clock ticks (/proc/stat: user, nice, system, irq, softirq, steal).
+busy_ticks() { awk '/^cpu /{ print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat; }
+
+# phase NAME COMMAND…: one row of the table (results/phases.tsv: name, seconds, exit status, CPU seconds used, cores),
+# the CPU showing whether a phase waits on its cores or on something else.
 phase() {
-  local name=$1 start=$SECONDS status=0
+  local name=$1 start=$SECONDS status=0 ticks
   shift
   printf '\n\033[1m== %s\033[0m\n' "$name"
+  ticks=$(busy_ticks)
   "$@" || status=$?
-  printf '%s\t%s\t%s\n' "$name" $((SECONDS - start)) "$status" >>"$results/phases.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" $((SECONDS - start)) "$status" $((($(busy_ticks) - ticks) / $(getconf CLK_TCK))) "$(nproc)" >>"$results/phases.tsv"
   return "$status"
 }
 # tests NAME VITEST-ARGS…: a vitest phase, whose per-file results go to results/NAME.json for the table. A failed test
