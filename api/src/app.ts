@@ -23,13 +23,12 @@ import { hostRoutingPlugin } from './modules/subdomains/host-routing.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createUploadStore } from './modules/uploads/upload-store.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { startRetentionSchedule } from './jobs/retention-schedule.ts';
 import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
 import { SignedInCache } from './modules/auth/signed-in-cache.ts';
 import { ListPageCache } from './modules/submissions/list-page-cache.ts';
 import { killChildren } from './media/child-processes.ts';
 import { Metrics, serveMetrics } from './metrics/metrics.ts';
-import { alertChannels, findRequestRecipient, hourlyJobs, jobs, routeModules } from './wiring.ts';
+import { alertChannels, findRequestRecipient, jobs, routeModules } from './wiring.ts';
 import { removeOwnWorkDirs, sweepDeadWorkDirs } from './media/work-dirs.ts';
 
 /** One log line per request, when it completes (Fastify's default writes two: incoming and completed). */
@@ -124,8 +123,6 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     await dispatcher.start();
     app.addHook('preClose', () => dispatcher.stop());
   }
-  const stopRetentionSchedule = startRetentionSchedule(ctx, app.log, hourlyJobs);
-  app.addHook('preClose', async () => stopRetentionSchedule());
   await app.register(mailboxRoutes);
   app.addHook('onClose', async () => ctx.mailer.close());
   await app.register(webPlugin);

@@ -7,8 +7,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AlertChannel } from './alerts/alert-channel.ts';
 import type { JobDefinition } from './jobs/job.ts';
 import { jobs as coreJobs } from './jobs/index.ts';
-import { retentionJob } from './jobs/retention.job.ts';
-import { trialNoticesJob } from './jobs/trial-notices.job.ts';
 import { jiraWebhooksJob } from './integrations/jira/jira-webhooks.job.ts';
 import { openTicketRequest } from './integrations/helpdesk/ticket-requests.ts';
 import type { FindRequestRecipient } from './modules/requests/request-recipient.ts';
@@ -62,11 +60,8 @@ import { zendeskChannel } from './integrations/zendesk/zendesk-channel.ts';
 /** Every route module, registered in this order. Add one line per module. */
 export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, adminZapierRoutes, slackRoutes, teamsRoutes, zendeskRoutes, freshdeskRoutes, intercomRoutes, intercomCanvasRoutes, requestListRoutes, linearRoutes, linearWebhookRoutes, githubRoutes, githubWebhookRoutes, jiraRoutes, jiraWebhookRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
 
-/** Every background job; the queue creates each one's queue and, in worker processes, works it. */
+/** Every background job; the queue creates each one's queue and schedule and, in worker processes, works it. */
 export const jobs: JobDefinition[] = [...coreJobs, jiraWebhooksJob as unknown as JobDefinition];
-
-/** The jobs queued at start and every hour after (jobs/retention-schedule.ts). */
-export const hourlyJobs: readonly JobDefinition[] = [retentionJob as unknown as JobDefinition, trialNoticesJob as unknown as JobDefinition, jiraWebhooksJob as unknown as JobDefinition];
 
 /** Every channel the dispatcher fans events out to. A new channel adds one line. */
 export const alertChannels: readonly AlertChannel[] = [emailChannel, webhookChannel, slackChannel, zapierChannel, teamsChannel, zendeskChannel, freshdeskChannel, intercomChannel];

@@ -1,13 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
+import PgBoss from 'pg-boss';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedSubmission } from '@showback/contract';
 import type { AppContext } from '../src/context.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { expireUploadsJob } from '../src/jobs/expire-uploads.job.ts';
 import { defineJob, type JobDefinition, type JobRun } from '../src/jobs/job.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
+import { jobs } from '../src/wiring.ts';
 import { processSubmissionJob } from '../src/jobs/process-submission.job.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
@@ -172,18 +175,86 @@ describe(`job queue and jobs (${process.env.TEST_DATABASE_URL ? 'Postgres' : 'PG
     await t.app.ctx.db.updateTable('uploads').set({ created_at: sql`now() - make_interval(days => ${days}, hours => 1)` }).where('id', 'in', old).execute();
 
     const queue = await startQueue([expireUploadsJob as unknown as JobDefinition]);
+    // What the daily schedule queues (the schedules' own test is below).
+    const id = (await queue.send(expireUploadsJob, {}))!;
     const stored = async (id: string) => (await fs.readdir(path.join(t.dataDir, 'uploads'))).some((name) => name.startsWith(id));
     const rows = async () => (await t.app.ctx.db.selectFrom('uploads').select('id').where('id', 'in', [...old, young]).execute()).map((r) => r.id).sort();
-    // Starting a worker queues today's run; it deletes the two abandoned uploads, files and rows.
-    await until('the abandoned uploads to go', async () => ((await rows()).length === 3 ? true : undefined));
+    // The run deletes the two abandoned uploads, files and rows.
+    await until('the expiry run to complete', async () => ((await queue.state(expireUploadsJob.name, id)) === 'completed' ? true : undefined));
     expect(await rows()).toEqual([oldSubmitted, oldHeld, young].sort());
-    for (const id of [oldUnfinished, oldFinished]) {
-      expect(await stored(id), id).toBe(false);
-      const head = await fetch(`${t.url}/uploads/${id}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
+    for (const upload of [oldUnfinished, oldFinished]) {
+      expect(await stored(upload), upload).toBe(false);
+      const head = await fetch(`${t.url}/uploads/${upload}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
       expect(head.status).toBe(404);
     }
-    for (const id of [oldSubmitted, oldHeld, young]) expect(await stored(id), id).toBe(true);
-    // One run per day across processes: another tick today queues nothing.
-    expect(await queue.send(expireUploadsJob, {}, { singletonKey: expireUploadsJob.name, singletonSeconds: 24 * 60 * 60 })).toBeNull();
+    for (const upload of [oldSubmitted, oldHeld, young]) expect(await stored(upload), upload).toBe(true);
+  });
+
+  /** pg-boss's schedules as its public API reads them. */
+  async function schedules(): Promise<{ name: string; cron: string }[]> {
+    const boss = new PgBoss({ db: { executeSql: (text, values) => t.app.ctx.database.executeSql(text, values) }, schema: 'pgboss' });
+    return (await boss.getSchedules()).map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** A job pg-boss queues every minute, the shortest slot a cron has; its runs' ids go into `runs`. */
+  function everyMinute(runs: string[]): JobDefinition {
+    return defineJob({
+      name: `test-every-minute-${crypto.randomUUID().slice(0, 8)}`,
+      schema: Type.Object({}),
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      schedule: { cron: '* * * * *' },
+      async handler(_payload, _ctx, r) {
+        runs.push(r.jobId);
+      },
+    }) as unknown as JobDefinition;
+  }
+
+  it("installs each periodic job's cron as a pg-boss schedule, runs it, and unschedules a job that lost its schedule", async () => {
+    // What a server's start installs (the tests above installed queues of test jobs alone, which unscheduled the rest).
+    const installer = new JobQueue({ database: t.app.ctx.database, jobs, workers: false, log: t.app.log, livenessSeconds: 60, shutdownGraceSeconds: 0 });
+    await installer.install();
+    await installer.stop();
+    const periodic = jobs.filter((job) => job.schedule).map((job) => ({ name: job.name, cron: job.schedule!.cron }));
+    expect(periodic.map((job) => job.name).sort()).toEqual(['expire-uploads', 'jira-webhooks', 'retention', 'trial-notices']);
+    expect(await schedules()).toEqual(periodic.sort((a, b) => a.name.localeCompare(b.name)));
+
+    // A process whose jobs no longer schedule them leaves only its own schedule, and pg-boss's cron monitor runs it.
+    const runs: string[] = [];
+    const job = everyMinute(runs);
+    const queue = new JobQueue({ database: t.app.ctx.database, jobs: [job], workers: true, log: t.app.log, pollingIntervalSeconds: 0.5, livenessSeconds: 60, shutdownGraceSeconds: 0, cronIntervalSeconds: 1 });
+    queues.push(queue);
+    await queue.start(t.app.ctx);
+    expect(await schedules()).toEqual([{ name: job.name, cron: '* * * * *' }]);
+    const id = await until('the scheduled job to run', async () => runs[0]);
+    await until('the scheduled run to complete', async () => ((await queue.state(job.name, id)) === 'completed' ? true : undefined));
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('queues a schedule once per minute however many processes watch it (Postgres)', async () => {
+    const runs: string[] = [];
+    const job = everyMinute(runs);
+    const since = (await sql<{ now: string }>`select now()::text as now`.execute(t.app.ctx.db)).rows[0]!.now;
+    const peers = [t.app.ctx.database, await openDatabase({ databaseUrl: t.databaseUrl!, dataDir: t.dataDir })];
+    const watching = peers.map((database) => new JobQueue({ database, jobs: [job], workers: true, log: t.app.log, pollingIntervalSeconds: 0.5, livenessSeconds: 60, shutdownGraceSeconds: 0, cronIntervalSeconds: 1 }));
+    try {
+      for (const queue of watching) await queue.start(t.app.ctx);
+      await until('the scheduled job to run', async () => runs[0]);
+      // Each cron pass stamps pg-boss's version table; every pass finds the every-minute schedule due.
+      const passes = new Set<string>();
+      await until('five cron passes', async () => {
+        const { rows } = await sql<{ cron_on: string }>`select cron_on::text from pgboss.version`.execute(t.app.ctx.db);
+        passes.add(rows[0]!.cron_on);
+        return passes.size >= 5 ? true : undefined;
+      });
+      const { rows } = await sql<{ queued: number; minutes: number }>`
+        select count(*)::int as queued, (extract(epoch from date_trunc('minute', now()) - date_trunc('minute', ${since}::timestamptz)) / 60)::int + 1 as minutes
+          from pgboss.job where name = ${job.name}`.execute(t.app.ctx.db);
+      expect(rows[0]!.queued).toBeGreaterThan(0);
+      expect(rows[0]!.queued, `runs queued in ${rows[0]!.minutes} minute(s) by ${passes.size} cron passes`).toBeLessThanOrEqual(rows[0]!.minutes);
+    } finally {
+      for (const queue of watching) await queue.stop();
+      await peers[1]!.close();
+    }
   });
 });

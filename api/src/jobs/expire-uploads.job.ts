@@ -19,7 +19,7 @@ export const expireUploadsJob = defineJob({
   retryLimit: 3,
   retryDelaySeconds: 60,
   expireInSeconds: 60 * 60,
-  schedule: { everySeconds: DAY_SECONDS },
+  schedule: { cron: '0 3 * * *' },
   async handler(_payload, ctx) {
     const startedBefore = new Date(Date.now() - ctx.config.uploadExpiryDays * DAY_SECONDS * 1000);
     const seen = new Set<string>();

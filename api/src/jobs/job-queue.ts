@@ -9,6 +9,7 @@ import type { DatabaseHandle, Db } from '../db/database.ts';
 import { killChildren } from '../media/child-processes.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { JobDefinition } from './job.ts';
+import { refreshStartedOn, returnAbandoned, returnAsUnstarted } from './pgboss-internals.ts';
 
 export interface JobQueueOptions {
   database: DatabaseHandle;
@@ -27,6 +28,8 @@ export interface JobQueueOptions {
   /** Runs at once per job name in this process (JOB_CONCURRENCY); otherwise each job's own sizing (JobDefinition.concurrency). */
   concurrency?: Record<string, number>;
   metrics?: Metrics;
+  /** How often pg-boss looks for a due schedule and queues what it found (its defaults: 30 s and 5 s); tests shorten it. */
+  cronIntervalSeconds?: number;
 }
 
 interface RunningJob {
@@ -51,6 +54,11 @@ export const JOB_QUEUED_CHANNEL = 'showback_job_queued';
  * runs, and every worker process returns to the queue the active jobs whose `started_on` stopped moving: a worker
  * killed mid-transcode costs a minute or two, not the expiry. expireInSeconds stays what pg-boss also makes it, the
  * in-process limit of one run.
+ *
+ * Periodic jobs (JobDefinition.schedule) are pg-boss schedules: install() writes each job's cron to pg-boss's schedule
+ * table and removes the schedules of jobs that no longer have one. In worker processes pg-boss's cron monitor
+ * (`schedule: true`) queues a due schedule's job; a timestamp in pg-boss's version table lets one process at a time
+ * look, and a one-minute singleton on what it queues makes one run per slot however many processes look.
  */
 export class JobQueue {
   private boss: PgBoss | undefined;
@@ -71,21 +79,20 @@ export class JobQueue {
   constructor(private readonly options: JobQueueOptions) {}
 
   /**
-   * pg-boss's tables and one queue per job. Schema work: app.ts runs it under the start-up lock with the migrations,
-   * so processes starting together do not deadlock in each other's DDL.
+   * pg-boss's tables, one queue per job and the periodic jobs' schedules. Schema work: app.ts runs it under the start-up
+   * lock with the migrations, so processes starting together do not deadlock in each other's DDL.
    */
   async install(): Promise<void> {
     if (this.boss) return;
-    const { database, workers, log } = this.options;
+    const { database, workers, log, cronIntervalSeconds } = this.options;
     const boss = new PgBoss({
       db: { executeSql: (text, values) => this.track(database.executeSql(text, values)) },
       schema: 'pgboss',
       supervise: workers,
-      schedule: false,
+      // The cron monitor queues scheduled jobs through a worker of pg-boss's own, so only worker processes run it.
+      schedule: workers,
+      ...(cronIntervalSeconds ? { cronMonitorIntervalSeconds: cronIntervalSeconds, cronWorkerIntervalSeconds: cronIntervalSeconds } : {}),
       migrate: true,
-      // pg-boss throttles (singletonSeconds) only within the jobs not yet archived; a day and a half lets the daily
-      // periodic jobs stay once-a-day (its default, 12 h, would refuse a 24 h slot).
-      archiveCompletedAfterSeconds: 36 * 60 * 60,
     });
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
@@ -101,7 +108,22 @@ export class JobQueue {
         expireInSeconds: job.expireInSeconds,
       });
     }
+    await this.installSchedules(boss);
     this.boss = boss;
+  }
+
+  /**
+   * Makes pg-boss's schedules those of the job definitions: pg-boss keeps schedules in its table across restarts, so
+   * one whose job lost its schedule (or was removed) would go on queueing runs until unscheduled.
+   */
+  private async installSchedules(boss: PgBoss): Promise<void> {
+    const crons = new Map(this.options.jobs.flatMap((job) => (job.schedule ? [[job.name, job.schedule.cron] as const] : [])));
+    const existing = await boss.getSchedules();
+    for (const { name } of existing) if (!crons.has(name)) await boss.unschedule(name);
+    for (const [name, cron] of crons) {
+      if (existing.some((schedule) => schedule.name === name && schedule.cron === cron)) continue;
+      await boss.schedule(name, cron, {});
+    }
   }
 
   /** Installs if needed, then (WORKERS=true) works every job's queue. */
@@ -141,7 +163,6 @@ export class JobQueue {
     this.unlisten = await database.listen(JOB_QUEUED_CHANNEL, (name) => {
       for (const queue of name ? [name] : this.workerIds.keys()) this.nudge({ name: queue });
     });
-    this.startSchedules();
     const every = (seconds: number, beat: () => Promise<unknown>): void => {
       const timer = setInterval(() => void beat().catch((error: unknown) => log.warn({ err: error }, 'job liveness check failed')), seconds * 1000);
       timer.unref();
@@ -155,34 +176,13 @@ export class JobQueue {
   private async heartbeat(): Promise<void> {
     const jobs = [...this.running.values()];
     if (jobs.length === 0) return;
-    await this.track(
-      this.options.database.executeSql(
-        `update pgboss.job set started_on = now()
-          where (name, id) in (select * from unnest($1::text[], $2::uuid[])) and state = 'active'`,
-        [jobs.map((job) => job.name), jobs.map((job) => job.id)],
-      ),
-    );
+    await this.track(refreshStartedOn(this.options.database, jobs));
   }
 
-  /**
-   * Active jobs nobody refreshed for livenessSeconds belong to a dead worker: each goes back to the queue as its next
-   * attempt at once (no backoff: the job did not fail), or fails when that was its last. The state test in the UPDATE
-   * makes two processes sweeping at once move a job once.
-   */
+  /** Returns the active jobs of dead workers to the queue (pgboss-internals.ts) and says so. */
   async sweepAbandoned(): Promise<number> {
-    const { rows } = await this.track(
-      this.options.database.executeSql(
-        `update pgboss.job set
-            state = case when retry_count < retry_limit then 'retry'::pgboss.job_state else 'failed'::pgboss.job_state end,
-            completed_on = case when retry_count < retry_limit then null else now() end,
-            start_after = now(),
-            output = jsonb_build_object('message', 'The worker running this job stopped responding.')
-          where state = 'active' and started_on < now() - make_interval(secs => $1)
-          returning name, id, state::text as state, data`,
-        [this.options.livenessSeconds],
-      ),
-    );
-    for (const row of rows as { name: string; id: string; state: string; data: unknown }[]) {
+    const rows = await this.track(returnAbandoned(this.options.database, this.options.livenessSeconds));
+    for (const row of rows) {
       this.options.metrics?.jobsAbandoned.inc({ queue: row.name });
       const fields = { job: row.name, jobId: row.id, ...(row.data as object) };
       if (row.state === 'failed') this.options.log.error(fields, 'job abandoned by a worker that stopped, on its last attempt: failed');
@@ -200,34 +200,8 @@ export class JobQueue {
    */
   private async handBack(jobs: { name: string; id: string }[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.track(
-      this.options.database.executeSql(
-        `update pgboss.job set state = 'created', started_on = null, start_after = now()
-          where (name, id) in (select * from unnest($1::text[], $2::uuid[])) and state = 'active'`,
-        [jobs.map((job) => job.name), jobs.map((job) => job.id)],
-      ),
-    );
+    await this.track(returnAsUnstarted(this.options.database, jobs));
     await this.track(this.options.database.executeSql('select pg_notify($1, $2)', [JOB_QUEUED_CHANNEL, ''])).catch(() => undefined);
-  }
-
-  /**
-   * Queues each periodic job now and every hour after; the singleton slot turns those ticks (from every worker
-   * process) into one run per period. Hourly ticks mean a daily job runs within an hour of its slot opening.
-   */
-  private startSchedules(): void {
-    const periodic = this.options.jobs.filter((job) => job.schedule);
-    if (periodic.length === 0) return;
-    const tick = (): void => {
-      for (const job of periodic) {
-        this.send(job, {}, { singletonKey: job.name, singletonSeconds: job.schedule!.everySeconds }).catch((error: unknown) =>
-          this.options.log.warn({ err: error, job: job.name }, 'could not queue a periodic job'),
-        );
-      }
-    };
-    tick();
-    const timer = setInterval(tick, 60 * 60 * 1000);
-    timer.unref();
-    this.timers.push(timer);
   }
 
   private async run(job: JobDefinition, item: PgBoss.JobWithMetadata<object>): Promise<void> {
@@ -243,7 +217,7 @@ export class JobQueue {
       this.options.metrics?.jobDuration.observe({ queue: job.name, outcome }, seconds);
       return Math.round(seconds * 1000);
     };
-    // Periodic housekeeping runs hourly in every worker: its start and finish are debug, its failures are not.
+    // Periodic housekeeping runs every hour: its start and finish are debug, its failures are not.
     const level = job.schedule ? 'debug' : 'info';
     log[level]('job started');
     const done = job.handler(item.data, ctx, { jobId: item.id, attempt, isLastAttempt: item.retryCount >= item.retryLimit, signal: abort.signal });
@@ -272,13 +246,11 @@ export class JobQueue {
    * Enqueues a job; the payload must match the job's schema, `startAfterSeconds` delays it. Returns the job id. With `trx` the job is written in that
    * transaction: it exists exactly when the transaction commits; call `nudge` after the commit.
    */
-  async send<S extends TSchema>(job: JobDefinition<S>, payload: Static<S>, options: { singletonKey?: string; singletonSeconds?: number; startAfterSeconds?: number; trx?: Db } = {}): Promise<string | null> {
+  async send<S extends TSchema>(job: JobDefinition<S>, payload: Static<S>, options: { startAfterSeconds?: number; trx?: Db } = {}): Promise<string | null> {
     if (!this.boss) throw new Error('Job queue not started');
     if (!Value.Check(job.schema, payload)) throw new Error(`Invalid payload for job ${job.name}`);
     const trx = options.trx;
     const id = await this.boss.send(job.name, payload as object, {
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(trx ? { db: { executeSql: async (text: string, values: unknown[] = []) => ({ rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows }) } } : {}),
     });

@@ -29,8 +29,11 @@ export interface JobDefinition<S extends TSchema = TSchema> {
    * unset. JOB_CONCURRENCY overrides it per job name.
    */
   concurrency?: (machine: { cores: number; memoryGb: number }) => number;
-  /** Periodic jobs: worker processes queue one run per period (pg-boss singletonSeconds: one per slot, cluster-wide). */
-  schedule?: { everySeconds: number };
+  /**
+   * Periodic jobs: a cron (UTC, minute precision) at which pg-boss queues one run with an empty payload, whatever the
+   * number of worker processes (job-queue.ts).
+   */
+  schedule?: { cron: string };
   handler(payload: Static<S>, ctx: AppContext, run: JobRun): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/database.ts';
+import { countJobsByQueue } from '../jobs/pgboss-internals.ts';
 import { runningChildren } from '../media/child-processes.ts';
 
 /**
@@ -86,19 +87,7 @@ export class Metrics {
       depth.reset();
       age.reset();
       stuck.reset();
-      const { rows } = await database.executeSql(
-        `select q.name,
-            count(j.id) filter (where j.state = 'created')::int as created,
-            count(j.id) filter (where j.state = 'retry')::int as retry,
-            count(j.id) filter (where j.state = 'active')::int as active,
-            count(j.id) filter (where j.state = 'active' and j.started_on < now() - make_interval(secs => $1))::int as stuck,
-            coalesce(extract(epoch from now() - min(j.created_on) filter (where j.state < 'active' and j.start_after <= now())), 0)::float8 as oldest
-          from pgboss.queue q left join pgboss.job j on j.name = q.name and j.state <= 'active'
-          where q.name not like '\\_\\_%'
-          group by q.name`,
-        [livenessSeconds],
-      );
-      for (const row of rows as { name: string; created: number; retry: number; active: number; stuck: number; oldest: number }[]) {
+      for (const row of await countJobsByQueue(database, livenessSeconds)) {
         for (const state of ['created', 'retry', 'active'] as const) depth.set({ queue: row.name, state }, row[state]);
         age.set({ queue: row.name }, row.oldest);
         stuck.set({ queue: row.name }, row.stuck);

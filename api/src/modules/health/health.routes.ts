@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { countJobs } from '../../jobs/pgboss-internals.ts';
 import { runTool } from '../../media/run-tool.ts';
 
 const HealthSchema = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
@@ -40,15 +41,7 @@ function readiness(ctx: AppContext): () => Promise<{ ready: boolean; checks: Rec
     }
     const [database, queue, storage, media] = await Promise.all([
       timed(async () => void (await sql`select 1`.execute(ctx.db))),
-      timed(async () => {
-        const { rows } = await ctx.database.executeSql(
-          `select count(*) filter (where state < 'active')::int as waiting, count(*) filter (where state = 'active')::int as active,
-              count(*) filter (where state = 'active' and started_on < now() - make_interval(secs => $1))::int as stuck
-            from pgboss.job where state <= 'active' and name not like '\\_\\_%'`,
-          [ctx.config.jobLivenessSeconds],
-        );
-        return { ...(rows[0] as object), workers: ctx.config.workers };
-      }),
+      timed(async () => ({ ...(await countJobs(ctx.database, ctx.config.jobLivenessSeconds)), workers: ctx.config.workers })),
       timed(async () => void (await ctx.storage.stat('health/readiness-probe'))),
       ffmpeg.check,
     ]);
