@@ -18,9 +18,11 @@ const POSTGRES_FILES = [
   'uploads.early-processing',
   'uploads.multi-process',
   'uploads.restart',
-  // The job queue: pg-boss's SQL, SKIP LOCKED fetches and the liveness sweep over several connections.
+  // The job queue: pg-boss's SQL, SKIP LOCKED fetches, the liveness sweep over several connections, its schedules
+  // raced by two processes, and the statements on its private tables (pinned to its version).
   'jobs',
   'jobs.liveness',
+  'pgboss-internals',
   // A lost and restored connection (the pool, /readyz).
   'health.readiness',
   // Row locks and unique constraints raced by concurrent requests, which one PGlite connection serialises.
