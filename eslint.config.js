@@ -100,8 +100,6 @@ export default tseslint.config(
             'chat/chatApi.ts',
             'chat/useChatEvents.ts',
             'integrations/DeliveryTable.tsx',
-            // The recording's page shows the Linear, Jira and GitHub issues it was escalated to, with the server's message on failure.
-            'integrations/chatErrorText.ts',
             'integrations/jiraApi.ts',
             'integrations/linearApi.ts',
             'integrations/githubApi.ts',

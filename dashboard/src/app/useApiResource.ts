@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useState, type DependencyList, type Dispatch, type SetStateAction } from 'react';
 
 export interface ApiResource<T> {
   data: T | undefined;
@@ -6,6 +6,8 @@ export interface ApiResource<T> {
   /** True until the first answer and during every reload. */
   loading: boolean;
   reload: () => void;
+  /** Replaces the data with what an action answered (a saved setting), without loading again. */
+  setData: Dispatch<SetStateAction<T | undefined>>;
 }
 
 /**
@@ -38,5 +40,5 @@ export function useApiResource<T>(load: (signal: AbortSignal) => Promise<T>, dep
   }, [...deps, generation]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { data, error, loading, reload };
+  return { data, error, loading, reload, setData };
 }

@@ -1,24 +1,22 @@
-import { Link } from 'react-router-dom';
+import type { FreshdeskStatus } from '@showback/contract';
+import { useId, useState } from 'react';
+import { useApiResource } from '../../app/useApiResource.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
+import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
+import { cardState } from './cardState.ts';
+import { freshdeskDomainOf } from './freshdeskDomainOf.ts';
 import { HelpdeskSyncLog } from './HelpdeskSyncLog.tsx';
-import { useFreshdeskIntegration } from './useFreshdeskIntegration.ts';
+import { IntegrationCard } from './IntegrationCard.tsx';
+import { PlanNotice } from './PlanNotice.tsx';
+import { useIntegration } from './useIntegration.ts';
+import * as freshdeskApi from './freshdeskApi.ts';
 import styles from './Integrations.module.css';
 import '../../messages/en/integrationsApp.ts';
-
-/** Why this account cannot connect Freshdesk (every paid plan, or the trial), with the way to change that. */
-function FreshdeskPlanNotice() {
-  return (
-    <p className={styles.muted}>
-      {t('integrationsApp.freshdeskCard.planRequired')} <Link to="/upgrade">{t('integrationsApp.chat.upgrade')}</Link>
-    </p>
-  );
-}
 
 /** The app token, shown once, to paste into the Showback app's settings in Freshdesk. */
 function AppTokenField({ token }: { token: string }) {
@@ -38,76 +36,133 @@ function AppTokenField({ token }: { token: string }) {
  * log, and the app token for the Showback app in Freshdesk is issued here. A refused key shows here with the fix.
  */
 export function FreshdeskCard() {
-  const freshdesk = useFreshdeskIntegration();
+  const confirm = useConfirm();
+  const formId = useId();
+  const name = t('integrationsApp.freshdesk.name');
+  const [domain, setDomain] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [appToken, setAppToken] = useState<string | undefined>(undefined);
+  const freshdesk = useIntegration<FreshdeskStatus, 'token'>({
+    id: 'freshdesk',
+    name,
+    getStatus: freshdeskApi.getFreshdeskStatus,
+    disconnectConfirm: t('integrationsApp.freshdeskCard.disconnectConfirm'),
+    disconnect: async (s) => {
+      await freshdeskApi.disconnectFreshdesk();
+      setAppToken(undefined);
+      return { ...s, connected: false, domain: null, agent: null, error: null, connected_at: null, app_token_issued_at: null };
+    },
+  });
   const { status } = freshdesk;
-  const connected = status?.connected === true;
-  const offerConnect = status ? !status.connected : freshdesk.error !== undefined;
+  const log = useApiResource((signal) => (status?.connected ? freshdeskApi.getFreshdeskSyncLog(signal) : Promise.resolve([])), [status?.connected]);
+
+  const connect = () => {
+    const host = freshdeskDomainOf(domain);
+    if (!/^[a-z0-9][a-z0-9-]*\.freshdesk\.com$/.test(host)) {
+      freshdesk.setError(t('integrationsApp.freshdeskCard.domainInvalid'));
+      return;
+    }
+    void freshdesk.run(
+      'connect',
+      async () => {
+        freshdesk.setStatus(await freshdeskApi.connectFreshdesk({ domain: host, api_key: apiKey.trim() }));
+        // The key is not kept in the page once Freshdesk accepted it.
+        setApiKey('');
+      },
+      t('integrationsApp.card.connectFailed', { name }),
+    );
+  };
+
+  const issueToken = async () => {
+    if (status?.app_token_issued_at && !(await confirm({ title: t('integrationsApp.freshdeskCard.replaceTokenTitle'), text: t('integrationsApp.freshdeskCard.replaceTokenConfirm'), confirmLabel: t('integrationsApp.freshdeskCard.replaceToken') }))) return;
+    await freshdesk.run(
+      'token',
+      async () => {
+        const issued = await freshdeskApi.issueFreshdeskAppToken();
+        setAppToken(issued.token);
+        freshdesk.setStatus((s) => s && { ...s, app_token_issued_at: issued.issued_at });
+      },
+      t('integrationsApp.freshdeskCard.tokenFailed'),
+    );
+  };
+
+  const offerConnect = !status?.connected && status?.plan_allows !== false;
   return (
-    <Card className={connected ? `${styles.card} ${styles.wide}` : styles.card} data-integration="freshdesk">
-      <div className={styles.cardHead}>
-        <h2 className={styles.cardTitle}>{t('integrationsApp.freshdesk.name')}</h2>
-        <span className={`${styles.badge} ${connected && status.error ? styles.failed : styles.enabled}`}>{connected ? t('integrationsApp.chat.connected') : t('integrationsApp.available')}</span>
-      </div>
-      {freshdesk.error && <Banner tone="error">{freshdesk.error}</Banner>}
+    <IntegrationCard
+      id="freshdesk"
+      name={name}
+      state={cardState(status, freshdesk.loading)}
+      description={!status?.connected && t('integrationsApp.freshdesk.text')}
+      error={freshdesk.error ?? freshdesk.loadError(log.error)}
+      wide={status?.connected}
+      actions={
+        offerConnect && (
+          <Button type="submit" form={formId} busy={freshdesk.busy === 'connect'} disabled={freshdesk.loading}>
+            {t('integrationsApp.card.connect', { name })}
+          </Button>
+        )
+      }
+    >
       {offerConnect && (
-        <>
-          <p className={styles.muted}>{t('integrationsApp.freshdesk.text')}</p>
-          {status?.plan_allows !== false ? (
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                void freshdesk.connect();
-              }}
-            >
-              <TextField
-                label={t('integrationsApp.freshdeskCard.domain')}
-                hint={t('integrationsApp.freshdeskCard.domainHint')}
-                value={freshdesk.domain}
-                onChange={(e) => freshdesk.setDomain(e.target.value)}
-                autoComplete="off"
-                required
-              />
-              <TextField
-                label={t('integrationsApp.freshdeskCard.apiKey')}
-                hint={t('integrationsApp.freshdeskCard.apiKeyHint')}
-                type="password"
-                value={freshdesk.apiKey}
-                onChange={(e) => freshdesk.setApiKey(e.target.value)}
-                autoComplete="off"
-                required
-              />
-              <Button type="submit" busy={freshdesk.busy === 'connect'}>
-                {t('integrationsApp.freshdeskCard.connect')}
-              </Button>
-            </form>
-          ) : (
-            <FreshdeskPlanNotice />
-          )}
-        </>
+        <form
+          id={formId}
+          className={styles.fields}
+          onSubmit={(e) => {
+            e.preventDefault();
+            connect();
+          }}
+        >
+          <TextField
+            label={t('integrationsApp.freshdeskCard.domain')}
+            hint={t('integrationsApp.freshdeskCard.domainHint')}
+            value={domain}
+            onChange={(e) => setDomain(e.target.value)}
+            autoComplete="off"
+            required
+          />
+          <TextField
+            label={t('integrationsApp.freshdeskCard.apiKey')}
+            hint={t('integrationsApp.freshdeskCard.apiKeyHint')}
+            type="password"
+            value={apiKey}
+            onChange={(e) => setApiKey(e.target.value)}
+            autoComplete="off"
+            required
+          />
+        </form>
       )}
-      {connected && (
+      {status && !status.connected && !status.plan_allows && <PlanNotice text="integrationsApp.freshdeskCard.planRequired" />}
+      {status?.connected && (
         <>
           <p className={styles.muted}>
             {t('integrationsApp.chat.connectedTo')} <strong>{status.domain}</strong> · {t('integrationsApp.freshdeskCard.keyOf', { name: status.agent?.name ?? '', email: status.agent?.email ?? '' })}
           </p>
           {status.error && (
             <Banner tone="warning">
-              <strong>{t('integrationsApp.freshdeskCard.brokenTitle')}</strong> {status.error}
+              <strong>{t('integrationsApp.card.notesBroken', { name })}</strong> {status.error}
             </Banner>
           )}
-          {!status.plan_allows && <FreshdeskPlanNotice />}
+          {!status.plan_allows && <PlanNotice text="integrationsApp.freshdeskCard.planRequired" />}
           <p className={styles.muted}>{t('integrationsApp.freshdeskCard.howItWorks')}</p>
           <h3 className={styles.cardTitle}>{t('integrationsApp.freshdeskCard.appTitle')}</h3>
           <p className={styles.muted}>{status.app_token_issued_at ? t('integrationsApp.freshdeskCard.tokenIssued') : t('integrationsApp.freshdeskCard.appIntro')}</p>
-          {freshdesk.appToken && <AppTokenField token={freshdesk.appToken} />}
+          {appToken && <AppTokenField token={appToken} />}
           <div className={styles.actions}>
-            <Button variant="secondary" busy={freshdesk.busy === 'token'} onClick={() => void freshdesk.issueToken()}>
+            <Button variant="secondary" busy={freshdesk.busy === 'token'} onClick={() => void issueToken()}>
               {status.app_token_issued_at ? t('integrationsApp.freshdeskCard.replaceToken') : t('integrationsApp.freshdeskCard.issueToken')}
             </Button>
           </div>
-          <HelpdeskSyncLog log={freshdesk.log} onRefresh={() => void freshdesk.reload()} onDisconnect={() => void freshdesk.disconnect()} disconnecting={freshdesk.busy === 'disconnect'} />
+          <HelpdeskSyncLog
+            log={log.data ?? []}
+            onRefresh={() => {
+              freshdesk.reload();
+              log.reload();
+            }}
+            onDisconnect={() => void freshdesk.disconnect()}
+            disconnecting={freshdesk.busy === 'disconnect'}
+          />
         </>
       )}
-    </Card>
+    </IntegrationCard>
   );
 }

@@ -1,8 +1,7 @@
 import type { GitHubRepository, GitHubStatus } from '@showback/contract';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
-import { TrackerCard } from './TrackerCard.tsx';
-import { useTrackerIntegration, type TrackerApi } from './useTrackerIntegration.ts';
+import { TrackerCard, type TrackerApi, type TrackerView } from './TrackerCard.tsx';
 import { withSavedOption } from './withSavedOption.ts';
 import * as githubApi from './githubApi.ts';
 import '../../messages/en/integrationsApp.ts';
@@ -16,46 +15,33 @@ const api: TrackerApi<GitHubStatus, GitHubRepository> = {
 };
 
 const texts = {
-  loadFailed: 'integrationsApp.githubCard.loadFailed',
-  connectFailed: 'integrationsApp.githubCard.connectFailed',
-  targetSaved: 'integrationsApp.githubCard.repositorySaved',
-  targetFailed: 'integrationsApp.githubCard.repositoryFailed',
-  disconnectTitle: 'integrationsApp.githubCard.disconnectTitle',
-  disconnectConfirm: 'integrationsApp.githubCard.disconnectConfirm',
-  disconnectFailed: 'integrationsApp.githubCard.disconnectFailed',
-} as const;
-
-const cardTexts = {
   name: 'integrationsApp.github.name',
   text: 'integrationsApp.github.text',
-  connect: 'integrationsApp.githubCard.connect',
-  reconnect: 'integrationsApp.githubCard.reconnect',
-  brokenTitle: 'integrationsApp.githubCard.brokenTitle',
   howItWorks: 'integrationsApp.githubCard.howItWorks',
   planRequired: 'integrationsApp.githubCard.planRequired',
   target: 'integrationsApp.githubCard.repository',
   chooseTarget: 'integrationsApp.githubCard.chooseRepository',
+  targetSaved: 'integrationsApp.githubCard.repositorySaved',
+  targetFailed: 'integrationsApp.githubCard.repositoryFailed',
+  disconnectConfirm: 'integrationsApp.githubCard.disconnectConfirm',
 } as const;
+
+function view(status: GitHubStatus, repositories: GitHubRepository[]): TrackerView {
+  const repository = status.repository;
+  const options = withSavedOption(
+    repositories.map((r) => ({ id: r.full_name, name: r.private ? `${r.full_name} (${t('integrationsApp.githubCard.private')})` : r.full_name })),
+    repository?.full_name ?? null,
+    repository?.full_name ?? null,
+  );
+  return {
+    connectedTo: status.login,
+    options: options.map((r) => ({ value: r.id, label: r.name })),
+    value: repository?.full_name ?? '',
+    notice: repository && !status.webhook && !status.error && <Banner tone="warning">{t('integrationsApp.githubCard.noWebhook', { repository: repository.full_name })}</Banner>,
+  };
+}
 
 /** GitHub: a GitHub user connected through the OAuth app, and the repository issues go to (its webhook brings states back). */
 export function GitHubCard() {
-  const github = useTrackerIntegration('github', api, texts);
-  const { status } = github;
-  const repository = status?.repository;
-  const repositories = withSavedOption(
-    github.targets.map((r) => ({ id: r.full_name, name: r.private ? `${r.full_name} (${t('integrationsApp.githubCard.private')})` : r.full_name })),
-    repository?.full_name ?? null,
-    repository?.full_name ?? null,
-  );
-  return (
-    <TrackerCard
-      name="github"
-      tracker={github}
-      texts={cardTexts}
-      connectedTo={status?.login}
-      options={repositories.map((r) => ({ value: r.id, label: r.name }))}
-      value={repository?.full_name ?? ''}
-      notice={repository && !status?.webhook && !status?.error && <Banner tone="warning">{t('integrationsApp.githubCard.noWebhook', { repository: repository.full_name })}</Banner>}
-    />
-  );
+  return <TrackerCard id="github" api={api} texts={texts} view={view} />;
 }

@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { t, type MessageKey } from '../../messages/t.ts';
-import { Card } from '../../ui/Card.tsx';
+import { t } from '../../messages/t.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { NotAllowed } from '../auth/NotAllowed.tsx';
 import { usePermission } from '../auth/usePermission.ts';
 import { userAtom } from '../auth/userAtom.ts';
 import { GitHubCard } from './GitHubCard.tsx';
+import { IntegrationCard } from './IntegrationCard.tsx';
 import { JiraCard } from './JiraCard.tsx';
 import { LinearCard } from './LinearCard.tsx';
 import { NewRecordingEmailToggle } from './NewRecordingEmailToggle.tsx';
@@ -19,22 +19,11 @@ import { ZapierCard } from './ZapierCard.tsx';
 import styles from './Integrations.module.css';
 import '../../messages/en/integrationsApp.ts';
 
-type CardName = 'slack' | 'zapier' | 'teams' | 'zendesk' | 'linear' | 'jira' | 'github' | 'intercom' | 'freshdesk';
+type CardName = 'slack' | 'teams' | 'zendesk' | 'linear' | 'jira' | 'github' | 'intercom' | 'freshdesk';
 
-/**
- * A card that only describes: an integration not built yet ("Coming soon" badge), or one whose settings only the
- * owner and admins see (no badge; the page says why above the cards).
- */
-function PendingCard({ name, badge }: { name: CardName; badge?: MessageKey }) {
-  return (
-    <Card className={styles.card} data-integration={name}>
-      <div className={styles.cardHead}>
-        <h2 className={styles.cardTitle}>{t(`integrationsApp.${name}.name`)}</h2>
-        {badge && <span className={`${styles.badge} ${styles.soon}`}>{t(badge)}</span>}
-      </div>
-      <p className={styles.muted}>{t(`integrationsApp.${name}.text`)}</p>
-    </Card>
-  );
+/** A card for those who may not manage integrations: what it does (the page says above the cards who may). */
+function PendingCard({ name }: { name: CardName }) {
+  return <IntegrationCard id={name} name={t(`integrationsApp.${name}.name`)} state="available" description={t(`integrationsApp.${name}.text`)} />;
 }
 
 /** /my/integrations: the spec's cards (§2) and the account's webhooks. */
@@ -49,14 +38,9 @@ export function IntegrationsSettingsPage() {
         {manages ? <SlackCard /> : <PendingCard name="slack" />}
         <ZapierCard signedIn={!!user} />
         {manages ? <TeamsCard /> : <PendingCard name="teams" />}
-        <Card className={styles.card} data-integration="email">
-          <div className={styles.cardHead}>
-            <h2 className={styles.cardTitle}>{t('integrationsApp.email.name')}</h2>
-            <span className={`${styles.badge} ${styles.enabled}`}>{t('integrationsApp.available')}</span>
-          </div>
-          <p className={styles.muted}>{t('integrationsApp.email.text')}</p>
+        <IntegrationCard id="email" name={t('integrationsApp.email.name')} state="available" description={t('integrationsApp.email.text')}>
           {user && <NewRecordingEmailToggle />}
-        </Card>
+        </IntegrationCard>
         {manages ? <ZendeskCard /> : <PendingCard name="zendesk" />}
         {manages ? <LinearCard /> : <PendingCard name="linear" />}
         {manages ? <JiraCard /> : <PendingCard name="jira" />}

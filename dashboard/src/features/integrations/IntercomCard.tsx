@@ -1,21 +1,16 @@
-import { Link } from 'react-router-dom';
+import type { IntercomStatus } from '@showback/contract';
+import { useApiResource } from '../../app/useApiResource.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Card } from '../../ui/Card.tsx';
+import { cardState } from './cardState.ts';
 import { HelpdeskSyncLog } from './HelpdeskSyncLog.tsx';
-import { useIntercomIntegration } from './useIntercomIntegration.ts';
+import { IntegrationCard } from './IntegrationCard.tsx';
+import { PlanNotice } from './PlanNotice.tsx';
+import { useIntegration } from './useIntegration.ts';
+import * as intercomApi from './intercomApi.ts';
 import styles from './Integrations.module.css';
 import '../../messages/en/integrationsApp.ts';
-
-/** Why this account cannot connect Intercom (every paid plan, or the trial), with the way to change that. */
-function IntercomPlanNotice() {
-  return (
-    <p className={styles.muted}>
-      {t('integrationsApp.intercomCard.planRequired')} <Link to="/upgrade">{t('integrationsApp.chat.upgrade')}</Link>
-    </p>
-  );
-}
 
 /**
  * Intercom for owners and admins: connect a workspace by OAuth (its hosting region is read from Intercom); then each
@@ -23,30 +18,37 @@ function IntercomPlanNotice() {
  * revoked access shows here with the way to fix it.
  */
 export function IntercomCard() {
-  const intercom = useIntercomIntegration();
+  const name = t('integrationsApp.intercom.name');
+  const intercom = useIntegration<IntercomStatus>({
+    id: 'intercom',
+    name,
+    getStatus: intercomApi.getIntercomStatus,
+    getAuthorizeUrl: intercomApi.getIntercomAuthorizeUrl,
+    disconnectConfirm: t('integrationsApp.intercomCard.disconnectConfirm'),
+    disconnect: async (s) => {
+      await intercomApi.disconnectIntercom();
+      return { ...s, connected: false, workspace_name: null, region: null, admin: null, error: null, connected_at: null };
+    },
+  });
   const { status } = intercom;
-  const connected = status?.connected === true;
-  const offerConnect = status ? !status.connected : intercom.error !== undefined;
+  const log = useApiResource((signal) => (status?.connected ? intercomApi.getIntercomSyncLog(signal) : Promise.resolve([])), [status?.connected]);
+  const connectButton = (label: string) => (
+    <Button busy={intercom.busy === 'connect'} disabled={intercom.loading} onClick={() => void intercom.connect()}>
+      {label}
+    </Button>
+  );
   return (
-    <Card className={connected ? `${styles.card} ${styles.wide}` : styles.card} data-integration="intercom">
-      <div className={styles.cardHead}>
-        <h2 className={styles.cardTitle}>{t('integrationsApp.intercom.name')}</h2>
-        <span className={`${styles.badge} ${connected && status.error ? styles.failed : styles.enabled}`}>{connected ? t('integrationsApp.chat.connected') : t('integrationsApp.available')}</span>
-      </div>
-      {intercom.error && <Banner tone="error">{intercom.error}</Banner>}
-      {offerConnect && (
-        <>
-          <p className={styles.muted}>{t('integrationsApp.intercom.text')}</p>
-          {status?.plan_allows !== false ? (
-            <Button busy={intercom.busy === 'connect'} onClick={() => void intercom.connect()}>
-              {t('integrationsApp.intercomCard.connect')}
-            </Button>
-          ) : (
-            <IntercomPlanNotice />
-          )}
-        </>
-      )}
-      {connected && (
+    <IntegrationCard
+      id="intercom"
+      name={name}
+      state={cardState(status, intercom.loading)}
+      description={!status?.connected && t('integrationsApp.intercom.text')}
+      error={intercom.error ?? intercom.loadError(log.error)}
+      wide={status?.connected}
+      actions={status?.connected ? status.error && connectButton(t('integrationsApp.card.reconnect', { name })) : status?.plan_allows !== false && connectButton(t('integrationsApp.card.connect', { name }))}
+    >
+      {status && !status.connected && !status.plan_allows && <PlanNotice text="integrationsApp.intercomCard.planRequired" />}
+      {status?.connected && (
         <>
           <p className={styles.muted}>
             {t('integrationsApp.chat.connectedTo')} <strong>{status.workspace_name}</strong>
@@ -55,21 +57,23 @@ export function IntercomCard() {
           </p>
           {status.error && (
             <Banner tone="warning">
-              <strong>{t('integrationsApp.intercomCard.brokenTitle')}</strong> {status.error}
+              <strong>{t('integrationsApp.card.notesBroken', { name })}</strong> {status.error}
             </Banner>
           )}
-          {status.error && (
-            <div className={styles.actions}>
-              <Button busy={intercom.busy === 'connect'} onClick={() => void intercom.connect()}>
-                {t('integrationsApp.intercomCard.reconnect')}
-              </Button>
-            </div>
-          )}
-          {!status.plan_allows && <IntercomPlanNotice />}
+          {!status.plan_allows && <PlanNotice text="integrationsApp.intercomCard.planRequired" />}
           <p className={styles.muted}>{t('integrationsApp.intercomCard.howItWorks')}</p>
-          <HelpdeskSyncLog log={intercom.log} onRefresh={() => void intercom.reload()} onDisconnect={() => void intercom.disconnect()} disconnecting={intercom.busy === 'disconnect'} ticketLabel={t('integrationsApp.intercomCard.conversation')} />
+          <HelpdeskSyncLog
+            log={log.data ?? []}
+            onRefresh={() => {
+              intercom.reload();
+              log.reload();
+            }}
+            onDisconnect={() => void intercom.disconnect()}
+            disconnecting={intercom.busy === 'disconnect'}
+            ticketLabel={t('integrationsApp.intercomCard.conversation')}
+          />
         </>
       )}
-    </Card>
+    </IntegrationCard>
   );
 }

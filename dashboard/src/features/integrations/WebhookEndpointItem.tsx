@@ -1,5 +1,6 @@
 import type { AlertDelivery, WebhookEndpoint, WebhookSecret } from '@showback/contract';
 import { useState } from 'react';
+import { useAction } from '../../app/useAction.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -23,22 +24,11 @@ interface Props {
 export function WebhookEndpointItem({ endpoint, onChange, onDelete }: Props) {
   const [secret, setSecret] = useState<WebhookSecret | undefined>(undefined);
   const [log, setLog] = useState<AlertDelivery[] | undefined>(undefined);
-  const [busy, setBusy] = useState<string | undefined>(undefined);
-  const [failed, setFailed] = useState<string | undefined>(undefined);
+  const { busy, error: failed, setError: setFailed, run } = useAction<string>();
   const toast = useToast();
   const confirm = useConfirm();
 
-  const act = async (name: string, action: () => Promise<void>) => {
-    setBusy(name);
-    setFailed(undefined);
-    try {
-      await action();
-    } catch (error) {
-      setFailed(error instanceof Error && error.message ? error.message : t('integrationsApp.webhooks.actionFailed'));
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const act = (name: string, action: () => Promise<void>) => run(name, action, t('integrationsApp.webhooks.actionFailed'));
   const loadLog = () => act('log', async () => setLog(await listDeliveries(endpoint.id)));
 
   return (

@@ -54,7 +54,7 @@ export function ZapierPage() {
           <tbody>
             <tr>
               <th scope="row">{t('integrationsApp.zapierCard.status')}</th>
-              <td>{status?.connected ? t('integrationsApp.zapierCard.connected') : t('integrationsApp.zapierCard.notConnected')}</td>
+              <td>{status?.connected ? t('integrationsApp.card.badge.connected') : t('integrationsApp.zapierCard.notConnected')}</td>
             </tr>
             <tr>
               <th scope="row">{t('integrationsApp.zapierCard.keyPrefix')}</th>
@@ -87,7 +87,7 @@ export function ZapierPage() {
       {manages && !status?.connected && <ZapierCard signedIn={!!user} />}
       <ConfirmDialog
         open={confirming}
-        title={t('integrationsApp.zapierCard.disconnectTitle')}
+        title={t('integrationsApp.card.disconnectTitle', { name: t('integrationsApp.zapier.name') })}
         text={t('integrationsApp.zapierCard.disconnectConfirm')}
         confirmLabel={t('integrationsApp.zapierCard.disconnect')}
         onConfirm={disconnect}

@@ -1,94 +1,139 @@
-import { Link } from 'react-router-dom';
+import type { ZendeskStatus } from '@showback/contract';
+import { useId, useState } from 'react';
+import { useApiResource } from '../../app/useApiResource.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
+import { useToast } from '../../ui/useToast.ts';
+import { cardState } from './cardState.ts';
 import { HelpdeskSyncLog } from './HelpdeskSyncLog.tsx';
-import { useZendeskIntegration } from './useZendeskIntegration.ts';
+import { IntegrationCard } from './IntegrationCard.tsx';
+import { PlanNotice } from './PlanNotice.tsx';
+import { useIntegration } from './useIntegration.ts';
+import { subdomainOf } from './subdomainOf.ts';
+import * as zendeskApi from './zendeskApi.ts';
 import styles from './Integrations.module.css';
 import '../../messages/en/integrationsApp.ts';
-
-/** Why this account cannot connect Zendesk (spec §9: the Scale plan, or the trial), with the way to change that. */
-function ZendeskPlanNotice() {
-  return (
-    <p className={styles.muted}>
-      {t('integrationsApp.zendeskCard.planRequired')} <Link to="/upgrade">{t('integrationsApp.chat.upgrade')}</Link>
-    </p>
-  );
-}
 
 /**
  * Zendesk for owners and admins: connect a Zendesk account by OAuth; then each recording requested from a ticket comes
  * back as an internal note, listed in the sync log. A revoked access shows here with the way to fix it.
  */
 export function ZendeskCard() {
-  const zendesk = useZendeskIntegration();
+  const toast = useToast();
+  const formId = useId();
+  const name = t('integrationsApp.zendesk.name');
+  const [subdomain, setSubdomain] = useState('');
+  // The tags as typed, until saved; the saved ones otherwise.
+  const [tags, setTags] = useState<string | undefined>(undefined);
+  const zendesk = useIntegration<ZendeskStatus, 'tags'>({
+    id: 'zendesk',
+    name,
+    getStatus: zendeskApi.getZendeskStatus,
+    disconnectConfirm: t('integrationsApp.zendeskCard.disconnectConfirm'),
+    disconnect: async (s) => {
+      await zendeskApi.disconnectZendesk();
+      return { ...s, connected: false, subdomain: null, error: null, connected_at: null };
+    },
+  });
   const { status } = zendesk;
-  const connected = status?.connected === true;
-  const offerConnect = status ? !status.connected : zendesk.error !== undefined;
+  const log = useApiResource((signal) => (status?.connected ? zendeskApi.getHelpdeskSyncLog(signal) : Promise.resolve([])), [status?.connected]);
+  const tagsValue = tags ?? status?.note_tags.join(' ') ?? '';
+
+  const connect = () => {
+    const sub = subdomainOf(subdomain);
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(sub)) {
+      zendesk.setError(t('integrationsApp.zendeskCard.subdomainInvalid'));
+      return;
+    }
+    void zendesk.connect(() => zendeskApi.getZendeskAuthorizeUrl(sub));
+  };
+
+  /** Tags as people type them: separated by spaces or commas, lower case as Zendesk stores them. */
+  const saveTags = () =>
+    void zendesk.run(
+      'tags',
+      async () => {
+        zendesk.setStatus(await zendeskApi.updateZendesk({ note_tags: [...new Set(tagsValue.toLowerCase().split(/[\s,]+/).filter(Boolean))] }));
+        setTags(undefined);
+        toast.show({ tone: 'success', message: t('integrationsApp.zendeskCard.tagsSaved'), lifetimeMs: TOAST_LIFETIME.saved });
+      },
+      t('integrationsApp.zendeskCard.tagsFailed'),
+    );
+
+  const offerConnect = !status?.connected && status?.plan_allows !== false;
   return (
-    <Card className={connected ? `${styles.card} ${styles.wide}` : styles.card} data-integration="zendesk">
-      <div className={styles.cardHead}>
-        <h2 className={styles.cardTitle}>{t('integrationsApp.zendesk.name')}</h2>
-        <span className={`${styles.badge} ${connected ? (status.error ? styles.failed : styles.enabled) : styles.enabled}`}>
-          {connected ? t('integrationsApp.chat.connected') : t('integrationsApp.available')}
-        </span>
-      </div>
-      {zendesk.error && <Banner tone="error">{zendesk.error}</Banner>}
+    <IntegrationCard
+      id="zendesk"
+      name={name}
+      state={cardState(status, zendesk.loading)}
+      description={!status?.connected && t('integrationsApp.zendesk.text')}
+      error={zendesk.error ?? zendesk.loadError(log.error)}
+      wide={status?.connected}
+      actions={
+        offerConnect && (
+          <Button type="submit" form={formId} busy={zendesk.busy === 'connect'} disabled={zendesk.loading}>
+            {t('integrationsApp.card.connect', { name })}
+          </Button>
+        )
+      }
+    >
       {offerConnect && (
-        <>
-          <p className={styles.muted}>{t('integrationsApp.zendesk.text')}</p>
-          {status?.plan_allows !== false ? (
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                void zendesk.connect();
-              }}
-            >
-              <TextField
-                label={t('integrationsApp.zendeskCard.subdomain')}
-                hint={t('integrationsApp.zendeskCard.subdomainHint')}
-                value={zendesk.subdomain}
-                onChange={(e) => zendesk.setSubdomain(e.target.value)}
-                autoComplete="off"
-                required
-              />
-              <Button type="submit" busy={zendesk.busy === 'connect'}>
-                {t('integrationsApp.zendeskCard.connect')}
-              </Button>
-            </form>
-          ) : (
-            <ZendeskPlanNotice />
-          )}
-        </>
+        <form
+          id={formId}
+          className={styles.fields}
+          onSubmit={(e) => {
+            e.preventDefault();
+            connect();
+          }}
+        >
+          <TextField
+            label={t('integrationsApp.zendeskCard.subdomain')}
+            hint={t('integrationsApp.zendeskCard.subdomainHint')}
+            value={subdomain}
+            onChange={(e) => setSubdomain(e.target.value)}
+            autoComplete="off"
+            required
+          />
+        </form>
       )}
-      {connected && (
+      {status && !status.connected && !status.plan_allows && <PlanNotice text="integrationsApp.zendeskCard.planRequired" />}
+      {status?.connected && (
         <>
           <p className={styles.muted}>
             {t('integrationsApp.chat.connectedTo')} <strong>{status.subdomain}.zendesk.com</strong>
           </p>
           {status.error && (
             <Banner tone="warning">
-              <strong>{t('integrationsApp.zendeskCard.brokenTitle')}</strong> {status.error}
+              <strong>{t('integrationsApp.card.notesBroken', { name })}</strong> {status.error}
             </Banner>
           )}
-          {!status.plan_allows && <ZendeskPlanNotice />}
+          {!status.plan_allows && <PlanNotice text="integrationsApp.zendeskCard.planRequired" />}
           <p className={styles.muted}>{t('integrationsApp.zendeskCard.howItWorks')}</p>
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              void zendesk.saveTags();
+              saveTags();
             }}
           >
-            <TextField label={t('integrationsApp.zendeskCard.tags')} hint={t('integrationsApp.zendeskCard.tagsHint')} value={zendesk.tags} onChange={(e) => zendesk.setTags(e.target.value)} autoComplete="off" />
+            <TextField label={t('integrationsApp.zendeskCard.tags')} hint={t('integrationsApp.zendeskCard.tagsHint')} value={tagsValue} onChange={(e) => setTags(e.target.value)} autoComplete="off" />
             <Button type="submit" variant="secondary" busy={zendesk.busy === 'tags'}>
               {t('integrationsApp.zendeskCard.saveTags')}
             </Button>
           </form>
-          <HelpdeskSyncLog log={zendesk.log} onRefresh={() => void zendesk.reload()} onDisconnect={() => void zendesk.disconnect()} disconnecting={zendesk.busy === 'disconnect'} />
+          <HelpdeskSyncLog
+            log={log.data ?? []}
+            onRefresh={() => {
+              zendesk.reload();
+              log.reload();
+            }}
+            onDisconnect={() => void zendesk.disconnect()}
+            disconnecting={zendesk.busy === 'disconnect'}
+          />
         </>
       )}
-    </Card>
+    </IntegrationCard>
   );
 }

@@ -3,8 +3,8 @@ import { api } from '../../app/api.ts';
 
 const base = 'integrations/freshdesk';
 
-export const getFreshdeskStatus = () => api.get<FreshdeskStatus>(`${base}/status`);
+export const getFreshdeskStatus = (signal?: AbortSignal) => api.get<FreshdeskStatus>(`${base}/status`, { signal });
 export const connectFreshdesk = (body: FreshdeskConnect) => api.post<FreshdeskStatus>(`${base}/connect`, body);
-export const getFreshdeskSyncLog = () => api.get<HelpdeskSyncLog>(`${base}/sync_log`).then((r) => r.items);
+export const getFreshdeskSyncLog = (signal?: AbortSignal) => api.get<HelpdeskSyncLog>(`${base}/sync_log`, { signal }).then((r) => r.items);
 export const disconnectFreshdesk = () => api.delete<null>(`${base}/disconnect`);
 export const issueFreshdeskAppToken = () => api.post<FreshdeskAppToken>(`${base}/app_token`, {});

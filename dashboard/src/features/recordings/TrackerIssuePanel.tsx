@@ -1,9 +1,9 @@
-import { useState, type DependencyList } from 'react';
+import type { DependencyList } from 'react';
 import { Link } from 'react-router-dom';
+import { useAction } from '../../app/useAction.ts';
 import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { chatErrorText } from '../integrations/chatErrorText.ts';
 import { usePolledResource } from './usePolledResource.ts';
 import styles from './RecordingPage.module.css';
 import '../../messages/en/recordings.ts';
@@ -47,31 +47,27 @@ export function TrackerIssuePanel({
   hideWhenUnavailable?: boolean;
 }) {
   const { data, reload } = usePolledResource(load, deps, open);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const action = useAction<'escalate'>();
   if (!data) return null;
   const { issue, can_create: canCreate } = data;
   if (hideWhenUnavailable && !issue && !canCreate) return null;
 
-  const escalate = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await create();
-      reload();
-    } catch (e) {
-      setError(chatErrorText(e, `recordings.${tracker}.failed`));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const escalate = () =>
+    action.run(
+      'escalate',
+      async () => {
+        await create();
+        reload();
+      },
+      t(`recordings.${tracker}.failed`),
+    );
 
   return (
     <section className={styles.panel} aria-labelledby={`${tracker}-title`} data-testid={`${tracker}-issue`}>
       <h2 id={`${tracker}-title`} className={styles.panelTitle}>
         {t(`recordings.${tracker}.title`)}
       </h2>
-      {error && <Banner tone="error">{error}</Banner>}
+      {action.error && <Banner tone="error">{action.error}</Banner>}
       {issue ? (
         <dl className={styles.facts}>
           <div className={styles.wide}>
@@ -100,7 +96,7 @@ export function TrackerIssuePanel({
         </p>
       )}
       {canCreate && (
-        <Button variant={issue ? 'secondary' : 'primary'} busy={busy} onClick={() => void escalate()}>
+        <Button variant={issue ? 'secondary' : 'primary'} busy={action.busy === 'escalate'} onClick={() => void escalate()}>
           {issue ? t(`recordings.${tracker}.update`) : t(`recordings.${tracker}.create`)}
         </Button>
       )}

@@ -17,12 +17,3 @@ export function useOAuthReturn(name: string, onFailed: () => void): void {
     setParams(rest, { replace: true });
   }, [name, params, setParams]);
 }
-
-/** Sends the browser to the provider's authorize page the API answers; `onError` when the API refuses. */
-export async function goToAuthorize(authorizeUrl: () => Promise<string>, onError: (error: unknown) => void): Promise<void> {
-  try {
-    window.location.assign(await authorizeUrl());
-  } catch (error) {
-    onError(error);
-  }
-}
