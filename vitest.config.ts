@@ -61,11 +61,7 @@ const RECORDING_SCENARIOS = [
   'widget/widget-faults',
 ].map((name) => `e2e/${name}.test.ts`);
 
-// isolate: false: a worker imports the API's modules once for all its files instead of once per file (about 3 s of a
-// core each time, the whole app with every integration's client). A test app is built per file (startTestApp) and
-// module state is per process only where it is harmless across files (caches keyed by port, child processes killed
-// at each app's close); a file that changes process state restores it.
-const API_TEST = { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['api/test/support/global-setup.ts'], isolate: false };
+const API_TEST = { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['api/test/support/global-setup.ts'] };
 const BROWSER_TEST = { testTimeout: 180_000, hookTimeout: 180_000, globalSetup: ['e2e/support/global-setup.ts'] };
 // A project's own exclude replaces vitest's default, so node_modules (e2e/ has its own) is named again.
 const NODE_MODULES = '**/node_modules/**';
