@@ -3,10 +3,11 @@ import type { Octokit } from '@octokit/rest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { providerAppError, type ProviderAnswer } from '../kit/provider-failure.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
 import { openSecret, sealSecret } from '../team-chat/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
-import { callGitHub, exchangeGitHubCode, GITHUB_SCOPES, githubApi, githubApp, githubAppError, revokeGitHubGrant, type GitHubAnswer } from './github-client.ts';
+import { callGitHub, exchangeGitHubCode, GITHUB_SCOPES, githubApi, githubApp, revokeGitHubGrant } from './github-client.ts';
 import * as repo from './github.repository.ts';
 
 export const githubCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/github/callback`;
@@ -91,10 +92,10 @@ export function tokenOf(ctx: AppContext, row: repo.GitHubConnectionRow): string 
 }
 
 /** A GitHub answer's value, or the error the person sees; a refused token marks the connection broken first. */
-export async function valueOf<T>(ctx: AppContext, row: repo.GitHubConnectionRow, answer: GitHubAnswer<T>): Promise<T> {
+export async function valueOf<T>(ctx: AppContext, row: repo.GitHubConnectionRow, answer: ProviderAnswer<T>): Promise<T> {
   if (answer.ok) return answer.value;
   if (answer.kind === 'broken') await repo.setGitHubError(ctx.db, row.account_id, row.access_token_encrypted, answer.message);
-  throw githubAppError(answer);
+  throw providerAppError(answer);
 }
 
 /** The repositories the connected user can open issues in, most recently pushed first (Octokit follows the Link pages). */

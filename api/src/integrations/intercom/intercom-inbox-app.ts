@@ -137,7 +137,7 @@ export async function answerConfigure(ctx: AppContext, input: ConfigureRequest):
   if (!read.ok) return noticeCanvas(`Intercom did not give Showback this conversation: ${read.message}`);
   const user = await requester(ctx, row, input.admin?.email);
   if (!user) return noticeCanvas('Nobody in the Showback account can make the request. Reconnect Intercom in Showback.');
-  const conversation = read.result;
+  const conversation = read.value;
   const author = conversation.source?.author;
   const customer = author && (author.type === 'user' || author.type === 'lead') ? author : undefined;
   const made = await createTicketRequest(ctx, user, { helpdesk: 'intercom', site: row.workspace_id }, id, {

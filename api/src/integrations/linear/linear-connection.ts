@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import { accessWithRefresh, type Access } from '../oauth-tokens.ts';
-import { isLinearFailure, requestLinearTokens, type LinearFailure } from './linear-client.ts';
+import { requestLinearTokens } from './linear-client.ts';
 import * as repo from './linear.repository.ts';
 
-export type LinearAccess = Access<repo.LinearConnectionRow, LinearFailure>;
+export type LinearAccess = Access<repo.LinearConnectionRow>;
 
 /**
  * The connection and a usable access token: Linear's access tokens live about a day and its refresh tokens rotate,
@@ -15,7 +15,6 @@ export async function linearAccess(ctx: AppContext, row: repo.LinearConnectionRo
     lock: (trx) => trx.selectFrom('linear_connections').selectAll().where('account_id', '=', row.account_id).forUpdate().executeTakeFirst(),
     save: (trx, columns) => trx.updateTable('linear_connections').set({ ...columns, updated_at: new Date() }).where('account_id', '=', row.account_id).execute().then(() => undefined),
     refresh: (refreshToken) => requestLinearTokens(ctx, { grant_type: 'refresh_token', refresh_token: refreshToken }),
-    isFailure: isLinearFailure,
     gone: { kind: 'broken', message: 'Linear was disconnected.' },
     unreadable: { kind: 'broken', message: 'The saved Linear access can no longer be read (the encryption key changed). Reconnect Linear.' },
   });

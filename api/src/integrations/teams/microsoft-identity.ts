@@ -1,16 +1,12 @@
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import type { ProviderFailure } from '../kit/provider-failure.ts';
+import type { OAuthTokens } from '../oauth-tokens.ts';
 
 /** Delegated Graph permissions: list the teams the person joined and their channels; offline_access for a refresh token. */
 export const TEAMS_SCOPES = ['offline_access', 'Team.ReadBasic.All', 'Channel.ReadBasic.All'] as const;
 
 export type MicrosoftApp = NonNullable<Config['microsoft']>;
-
-export interface MicrosoftTokens {
-  accessToken: string;
-  refreshToken: string | null;
-  expiresAt: Date;
-}
 
 export function microsoftApp(config: Readonly<Config>): MicrosoftApp {
   if (!config.microsoft) throw new AppError('INTEGRATION_UNAVAILABLE', 'Microsoft Teams is not configured on this server (MICROSOFT_CLIENT_ID). Ask the operator to set it up.');
@@ -26,8 +22,8 @@ export function microsoftAuthorizeUrl(app: MicrosoftApp, redirectUri: string, st
   return url.toString();
 }
 
-/** Redeems an authorization code or a refresh token at the token endpoint; throws with the platform's error code. */
-export async function requestMicrosoftTokens(app: MicrosoftApp, grant: { code: string; redirectUri: string } | { refreshToken: string }): Promise<MicrosoftTokens> {
+/** Redeems an authorization code or a refresh token at the token endpoint: the tokens, or why not. */
+export async function requestMicrosoftTokens(app: MicrosoftApp, grant: { code: string; redirectUri: string } | { refreshToken: string }): Promise<OAuthTokens | ProviderFailure> {
   const form = new URLSearchParams({ client_id: app.clientId, client_secret: app.clientSecret, scope: TEAMS_SCOPES.join(' ') });
   if ('code' in grant) {
     form.set('grant_type', 'authorization_code');
@@ -37,8 +33,12 @@ export async function requestMicrosoftTokens(app: MicrosoftApp, grant: { code: s
     form.set('grant_type', 'refresh_token');
     form.set('refresh_token', grant.refreshToken);
   }
-  const res = await fetch(endpoint(app, 'token'), { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) });
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string };
-  if (!res.ok || !body.access_token) throw new Error(`Microsoft token endpoint answered ${res.status} ${body.error ?? ''}`.trim());
-  return { accessToken: body.access_token, refreshToken: body.refresh_token ?? null, expiresAt: new Date(Date.now() + (body.expires_in ?? 3600) * 1000) };
+  try {
+    const res = await fetch(endpoint(app, 'token'), { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) });
+    const body = (await res.json().catch(() => ({}))) as Partial<OAuthTokens> & { error?: string };
+    if (res.ok && body.access_token) return { access_token: body.access_token, refresh_token: body.refresh_token, expires_in: body.expires_in ?? 3600 };
+    return { kind: 'broken', status: res.status, message: `Microsoft token endpoint answered ${res.status} ${body.error ?? ''}`.trim() };
+  } catch (error) {
+    return { kind: 'unreachable', message: `Microsoft token endpoint could not be reached (${(error as Error).message}).` };
+  }
 }

@@ -3,12 +3,13 @@ import type { CreateTicketRequest, UpdateZendesk, OAuthCallbackQuery, TicketRequ
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { isProviderFailure } from '../kit/provider-failure.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
 import { sealedTokenColumns } from '../oauth-tokens.ts';
 import { openSecret } from '../team-chat/secret-box.ts';
 import { assertHelpdeskAllowed, helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { createTicketRequest, listTicketRequests } from '../helpdesk/ticket-requests.ts';
-import { callZendesk, isFailure, requestZendeskTokens, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOrigin } from './zendesk-client.ts';
+import { callZendesk, requestZendeskTokens, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOrigin } from './zendesk-client.ts';
 import * as repo from './zendesk.repository.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Zendesk is not connected.');
@@ -76,7 +77,7 @@ export async function completeZendeskConnect(ctx: AppContext, owner: OAuthStateO
     scope: ZENDESK_SCOPES,
     code_verifier: pkceVerifier(ctx, query.state!),
   });
-  if (isFailure(tokens)) {
+  if (isProviderFailure(tokens)) {
     log.warn({ zendeskError: tokens.message }, 'Zendesk connect failed at /oauth/tokens');
     return failed;
   }
