@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertHelpdeskAllowed, helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { createTicketRequest, listTicketRequests } from '../helpdesk/ticket-requests.ts';
-import { openSecret, sealSecret } from '../team-chat/secret-box.ts';
+import { openSecret, sealSecret } from '../kit/secret-box.ts';
 import { callFreshdesk, type FreshdeskAgent, type FreshdeskTicket } from './freshdesk-client.ts';
 import * as repo from './freshdesk.repository.ts';
 

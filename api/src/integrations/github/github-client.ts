@@ -1,6 +1,7 @@
 import { Octokit } from '@octokit/rest';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { OAuthApp } from '../kit/oauth.ts';
 import { callProvider, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
 
 /**
@@ -51,24 +52,12 @@ export function classifyGitHub(error: unknown): ProviderFailure {
 export const callGitHub = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>> => callProvider(run, classifyGitHub);
 
 /**
- * The web flow's code exchange: POST {GITHUB_URL}/login/oauth/access_token (Octokit's REST client does not cover the
- * web origin). GitHub answers 200 even when it refuses, with `error` in the body (bad_verification_code…).
+ * GitHub's OAuth app: the web flow's POST {GITHUB_URL}/login/oauth/access_token, which Octokit's REST client does not
+ * cover. It answers 200 even when it refuses, with `error` in the body (kit/oauth.ts reads it as a refusal).
  */
-export async function exchangeGitHubCode(ctx: Pick<AppContext, 'config'>, code: string, redirectUri: string): Promise<{ access_token: string } | { error: string }> {
+export function githubOAuth(ctx: Pick<AppContext, 'config'>): OAuthApp {
   const app = githubApp(ctx);
-  try {
-    const res = await fetch(`${app.webUrl}/login/oauth/access_token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ client_id: app.clientId, client_secret: app.clientSecret, code, redirect_uri: redirectUri }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const body = (await res.json().catch(() => undefined)) as { access_token?: string; error?: string; error_description?: string } | undefined;
-    if (res.ok && typeof body?.access_token === 'string') return { access_token: body.access_token };
-    return { error: [body?.error, body?.error_description].filter(Boolean).join(': ') || `HTTP ${res.status}` };
-  } catch (error) {
-    return { error: (error as Error).message };
-  }
+  return { vendor: 'GitHub', reconnect: 'Reconnect GitHub.', tokenUrl: `${app.webUrl}/login/oauth/access_token`, clientId: app.clientId, clientSecret: app.clientSecret };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { helpdeskChannel, type NoteApi } from '../helpdesk/helpdesk-channel.ts';
-import { openSecret } from '../team-chat/secret-box.ts';
+import { openSecret } from '../kit/secret-box.ts';
 import { callIntercom, intercomApi } from './intercom-client.ts';
 import * as repo from './intercom.repository.ts';
 

@@ -58,7 +58,8 @@ export function regionOf(app: Intercom.App | undefined): IntercomRegion | undefi
 
 /**
  * POST /auth/eagle/token (form-encoded `code`, `client_id`, `client_secret`) at INTERCOM_API_URL, which routes to
- * the workspace's region; the client has no call for it. Intercom's tokens do not expire: no refresh token.
+ * the workspace's region; the client has no call for it. Intercom's tokens do not expire: no refresh token. Not
+ * through kit/oauth.ts: openid-client always adds `grant_type` and `redirect_uri`, which this exchange does not take.
  */
 export async function exchangeIntercomCode(ctx: Pick<AppContext, 'config'>, code: string): Promise<{ token: string } | ProviderFailure> {
   const app = intercomApp(ctx);

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { createTicketRequest, listTicketRequests, type TicketSite } from '../helpdesk/ticket-requests.ts';
 import { getRequest } from '../../modules/requests/requests.service.ts';
-import { openSecret } from '../team-chat/secret-box.ts';
+import { openSecret } from '../kit/secret-box.ts';
 import { trackerIssuesOf } from '../escalation/tracker-issues.ts';
 import { escalateTo, readyTrackers } from '../escalation/trackers.ts';
 import { CREATE_BUTTON, createdCanvas, messengerCardCanvas, noticeCanvas, panelCanvas, parseCreateIssue, type Canvas, type Outcome, type Trackers } from './intercom-canvas.ts';

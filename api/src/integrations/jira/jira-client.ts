@@ -1,8 +1,8 @@
 import { HttpException, Version3Client } from 'jira.js';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { OAuthApp } from '../kit/oauth.ts';
 import { callProvider, retryAfterSeconds, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
-import type { OAuthTokens } from '../oauth-tokens.ts';
 
 /**
  * Read projects and issues, create and edit issues (with attachments and remote links), register the webhook for their
@@ -54,29 +54,12 @@ export function classifyJira(error: unknown): ProviderFailure {
 export const callJira = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>> => callProvider(run, classifyJira);
 
 /**
- * POST {ATLASSIAN_AUTH_URL}/oauth/token (JSON, as Atlassian documents) for the authorization code or refresh token
- * grant. jira.js has helpers for it, but with auth.atlassian.com written into them, so they cannot be pointed at
- * another origin. Every refresh answers a new refresh token and ends the old one (rotation).
+ * Atlassian's OAuth app: {ATLASSIAN_AUTH_URL}/oauth/token takes JSON, as Atlassian documents it. jira.js has helpers
+ * for it, but with auth.atlassian.com written into them. Every refresh answers a new refresh token and ends the old one.
  */
-export async function requestAtlassianTokens(ctx: Pick<AppContext, 'config'>, grant: Record<string, string>): Promise<OAuthTokens | ProviderFailure> {
+export function jiraOAuth(ctx: Pick<AppContext, 'config'>): OAuthApp {
   const app = jiraApp(ctx);
-  let res: Response;
-  try {
-    res = await fetch(`${app.authUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ...grant, client_id: app.clientId, client_secret: app.clientSecret }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    return classifyJira(error);
-  }
-  const body = (await res.json().catch(() => undefined)) as (Partial<OAuthTokens> & { error?: string; error_description?: string }) | undefined;
-  if (res.ok && typeof body?.access_token === 'string') return body as OAuthTokens;
-  const detail = [body?.error, body?.error_description].filter(Boolean).join(': ') || `HTTP ${res.status}`;
-  if (res.status === 400 || res.status === 401 || res.status === 403) return { kind: 'broken', message: `Atlassian refused the grant (${detail}). Reconnect Jira.` };
-  if (res.status === 429) return { kind: 'rate_limited', retryAfterSeconds: retryAfterSeconds(res.headers.get('retry-after')), message: `Atlassian is rate limiting Showback (${detail}).` };
-  return { kind: 'unreachable', message: `Atlassian's token endpoint answered ${detail}.` };
+  return { vendor: 'Atlassian', reconnect: 'Reconnect Jira.', tokenUrl: `${app.authUrl}/oauth/token`, clientId: app.clientId, clientSecret: app.clientSecret, json: true };
 }
 
 export interface AccessibleResource {

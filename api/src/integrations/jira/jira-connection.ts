@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
-import { accessWithRefresh, type Access } from '../oauth-tokens.ts';
+import { accessWithRefresh, type Access } from '../kit/oauth-tokens.ts';
 import { providerAppError } from '../kit/provider-failure.ts';
-import { requestAtlassianTokens } from './jira-client.ts';
+import { refreshGrant } from '../kit/oauth.ts';
+import { jiraOAuth } from './jira-client.ts';
 import * as repo from './jira.repository.ts';
 
 export type JiraAccess = Access<repo.JiraConnectionRow>;
@@ -15,7 +16,7 @@ export async function jiraAccess(ctx: AppContext, row: repo.JiraConnectionRow): 
   const access = await accessWithRefresh(ctx, row, {
     lock: (trx) => trx.selectFrom('jira_connections').selectAll().where('account_id', '=', row.account_id).forUpdate().executeTakeFirst(),
     save: (trx, columns) => trx.updateTable('jira_connections').set({ ...columns, updated_at: new Date() }).where('account_id', '=', row.account_id).execute().then(() => undefined),
-    refresh: (refreshToken) => requestAtlassianTokens(ctx, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+    refresh: (refreshToken) => refreshGrant(jiraOAuth(ctx), refreshToken),
     gone: { kind: 'broken', message: 'Jira was disconnected.' },
     unreadable: { kind: 'broken', message: 'The saved Jira access can no longer be read (the encryption key changed). Reconnect Jira.' },
   });

@@ -3,12 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Version3Client } from 'jira.js';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { exchangeCode } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError, type ProviderFailure } from '../kit/provider-failure.ts';
-import { sealedTokenColumns } from '../oauth-tokens.ts';
-import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
-import { openSecret } from '../team-chat/secret-box.ts';
+import { sealedTokenColumns } from '../kit/oauth-tokens.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
+import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
-import { accessibleSites, callJira, JIRA_SCOPES, jiraApi, jiraApp, requestAtlassianTokens } from './jira-client.ts';
+import { accessibleSites, callJira, JIRA_SCOPES, jiraApi, jiraApp, jiraOAuth } from './jira-client.ts';
 import { jiraAccessFor } from './jira-connection.ts';
 import * as repo from './jira.repository.ts';
 
@@ -74,7 +75,7 @@ export async function completeJiraConnect(ctx: AppContext, owner: OAuthStateOwne
   const failed = '/my/integrations?jira=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'jira', query.state, owner);
   if (!stateOk || query.error || !query.code || !ctx.config.jira || !(await jiraAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await requestAtlassianTokens(ctx, { grant_type: 'authorization_code', code: query.code, redirect_uri: jiraCallbackUrl(ctx) });
+  const tokens = await exchangeCode(jiraOAuth(ctx), { redirectUri: jiraCallbackUrl(ctx), code: query.code, state: query.state! });
   if (isProviderFailure(tokens)) {
     log.warn({ jiraError: tokens.message }, 'Jira connect failed at /oauth/token');
     return failed;

@@ -1,8 +1,8 @@
 import { LinearClient, LinearError, LinearErrorType } from '@linear/sdk';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { OAuthApp } from '../kit/oauth.ts';
 import { callProvider, retryAfterSeconds, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
-import type { OAuthTokens } from '../oauth-tokens.ts';
 
 /** Read the workspace and its teams, create issues and their attachments (and upload the request list). */
 export const LINEAR_SCOPES = 'read,write,issues:create';
@@ -35,29 +35,10 @@ export function classifyLinear(error: unknown): ProviderFailure {
 /** One SDK call, its failure sorted instead of thrown. */
 export const callLinear = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>> => callProvider(run, classifyLinear);
 
-/**
- * POST /oauth/token (form-encoded, as Linear asks) for the authorization code or refresh token grant; the SDK has no
- * call for it. Answers the tokens, or a failure: a 400/401 means the grant itself is no good.
- */
-export async function requestLinearTokens(ctx: Pick<AppContext, 'config'>, grant: Record<string, string>): Promise<OAuthTokens | ProviderFailure> {
+/** Linear's OAuth app: /oauth/token takes the standard form (the SDK has no call for it). */
+export function linearOAuth(ctx: Pick<AppContext, 'config'>): OAuthApp {
   const app = linearApp(ctx);
-  let res: Response;
-  try {
-    res = await fetch(`${app.apiUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ ...grant, client_id: app.clientId, client_secret: app.clientSecret }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    return classifyLinear(error);
-  }
-  const body = (await res.json().catch(() => undefined)) as (Partial<OAuthTokens> & { error?: string; error_description?: string }) | undefined;
-  if (res.ok && typeof body?.access_token === 'string') return body as OAuthTokens;
-  const detail = [body?.error, body?.error_description].filter(Boolean).join(': ') || `HTTP ${res.status}`;
-  if (res.status === 400 || res.status === 401) return { kind: 'broken', message: `Linear refused the grant (${detail}). Reconnect Linear.` };
-  if (res.status === 429) return { kind: 'rate_limited', retryAfterSeconds: retryAfterSeconds(res.headers.get('retry-after')), message: `Linear is rate limiting Showback (${detail}).` };
-  return { kind: 'unreachable', message: `Linear's token endpoint answered ${detail}.` };
+  return { vendor: 'Linear', reconnect: 'Reconnect Linear.', tokenUrl: `${app.apiUrl}/oauth/token`, clientId: app.clientId, clientSecret: app.clientSecret };
 }
 
 /** POST /oauth/revoke: the access token (and with it its refresh token) stops working. True when Linear took it. */

@@ -2,12 +2,13 @@ import type { LinearStatus, LinearTeam, OAuthCallbackQuery, UpdateLinear } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { exchangeCode } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError } from '../kit/provider-failure.ts';
-import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
-import { sealedTokenColumns } from '../oauth-tokens.ts';
-import { openSecret } from '../team-chat/secret-box.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
+import { sealedTokenColumns } from '../kit/oauth-tokens.ts';
+import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
-import { callLinear, LINEAR_SCOPES, linearApi, linearApp, requestLinearTokens, revokeLinearToken } from './linear-client.ts';
+import { callLinear, LINEAR_SCOPES, linearApi, linearApp, linearOAuth, revokeLinearToken } from './linear-client.ts';
 import { linearAccess } from './linear-connection.ts';
 import * as repo from './linear.repository.ts';
 
@@ -71,7 +72,7 @@ export async function completeLinearConnect(ctx: AppContext, owner: OAuthStateOw
   const failed = '/my/integrations?linear=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'linear', query.state, owner);
   if (!stateOk || query.error || !query.code || !ctx.config.linear || !(await linearAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await requestLinearTokens(ctx, { grant_type: 'authorization_code', code: query.code, redirect_uri: linearCallbackUrl(ctx) });
+  const tokens = await exchangeCode(linearOAuth(ctx), { redirectUri: linearCallbackUrl(ctx), code: query.code, state: query.state! });
   if (isProviderFailure(tokens)) {
     log.warn({ linearError: tokens.message }, 'Linear connect failed at /oauth/token');
     return failed;

@@ -1,7 +1,6 @@
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import type { ProviderFailure } from '../kit/provider-failure.ts';
-import type { OAuthTokens } from '../oauth-tokens.ts';
+import type { OAuthApp } from '../kit/oauth.ts';
 
 /** Delegated Graph permissions: list the teams the person joined and their channels; offline_access for a refresh token. */
 export const TEAMS_SCOPES = ['offline_access', 'Team.ReadBasic.All', 'Channel.ReadBasic.All'] as const;
@@ -22,23 +21,9 @@ export function microsoftAuthorizeUrl(app: MicrosoftApp, redirectUri: string, st
   return url.toString();
 }
 
-/** Redeems an authorization code or a refresh token at the token endpoint: the tokens, or why not. */
-export async function requestMicrosoftTokens(app: MicrosoftApp, grant: { code: string; redirectUri: string } | { refreshToken: string }): Promise<OAuthTokens | ProviderFailure> {
-  const form = new URLSearchParams({ client_id: app.clientId, client_secret: app.clientSecret, scope: TEAMS_SCOPES.join(' ') });
-  if ('code' in grant) {
-    form.set('grant_type', 'authorization_code');
-    form.set('code', grant.code);
-    form.set('redirect_uri', grant.redirectUri);
-  } else {
-    form.set('grant_type', 'refresh_token');
-    form.set('refresh_token', grant.refreshToken);
-  }
-  try {
-    const res = await fetch(endpoint(app, 'token'), { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) });
-    const body = (await res.json().catch(() => ({}))) as Partial<OAuthTokens> & { error?: string };
-    if (res.ok && body.access_token) return { access_token: body.access_token, refresh_token: body.refresh_token, expires_in: body.expires_in ?? 3600 };
-    return { kind: 'broken', status: res.status, message: `Microsoft token endpoint answered ${res.status} ${body.error ?? ''}`.trim() };
-  } catch (error) {
-    return { kind: 'unreachable', message: `Microsoft token endpoint could not be reached (${(error as Error).message}).` };
-  }
+/** The identity platform's token endpoint: standard, but for the scope it wants with every grant. */
+export function microsoftOAuth(app: MicrosoftApp): OAuthApp {
+  return { vendor: 'Microsoft', reconnect: 'Sign in to Microsoft again.', tokenUrl: endpoint(app, 'token'), clientId: app.clientId, clientSecret: app.clientSecret };
 }
+
+export const MICROSOFT_GRANT_PARAMETERS = { scope: TEAMS_SCOPES.join(' ') };

@@ -3,13 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, validationFailed } from '../../errors.ts';
 import { checkOutboundUrl, OutboundError } from '../outbound/outbound-http.ts';
-import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
-import { openSecret, sealSecret } from '../team-chat/secret-box.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
+import { openSecret, sealSecret } from '../kit/secret-box.ts';
+import { exchangeCode, refreshGrant } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError, type ProviderFailure } from '../kit/provider-failure.ts';
-import { accessWithRefresh, sealedTokenColumns } from '../oauth-tokens.ts';
+import { accessWithRefresh, sealedTokenColumns } from '../kit/oauth-tokens.ts';
 import { assertTeamChatAllowed, teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { listJoinedTeams, listTeamChannels } from './graph-client.ts';
-import { microsoftApp, microsoftAuthorizeUrl, requestMicrosoftTokens } from './microsoft-identity.ts';
+import { MICROSOFT_GRANT_PARAMETERS, microsoftApp, microsoftAuthorizeUrl, microsoftOAuth } from './microsoft-identity.ts';
 import { testTeamsMessage } from './teams-card.ts';
 import { postToTeamsWebhook } from './teams-webhook.ts';
 import * as repo from './teams.repository.ts';
@@ -43,7 +44,7 @@ export async function completeTeamsSignIn(ctx: AppContext, owner: OAuthStateOwne
   const failed = '/my/integrations?teams=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'teams', query.state, owner);
   if (!stateOk || query.error || !query.code || !ctx.config.microsoft || !(await teamChatAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await requestMicrosoftTokens(ctx.config.microsoft, { code: query.code, redirectUri: callbackUrl(ctx) });
+  const tokens = await exchangeCode(microsoftOAuth(ctx.config.microsoft), { redirectUri: callbackUrl(ctx), code: query.code, state: query.state! }, MICROSOFT_GRANT_PARAMETERS);
   if (isProviderFailure(tokens)) {
     log.warn({ reason: tokens.message }, 'Microsoft sign-in for Teams failed at the token endpoint');
     return failed;
@@ -63,7 +64,7 @@ async function graphToken(ctx: AppContext, accountId: string): Promise<string> {
   const access = await accessWithRefresh(ctx, row, {
     lock: (trx) => trx.selectFrom('teams_integrations').selectAll().where('account_id', '=', accountId).forUpdate().executeTakeFirst(),
     save: (trx, columns) => trx.updateTable('teams_integrations').set({ ...columns, updated_at: new Date() }).where('account_id', '=', accountId).execute().then(() => undefined),
-    refresh: (refreshToken) => requestMicrosoftTokens(microsoftApp(ctx.config), { refreshToken }),
+    refresh: (refreshToken) => refreshGrant(microsoftOAuth(microsoftApp(ctx.config)), refreshToken, MICROSOFT_GRANT_PARAMETERS),
     gone: signInAgain,
     unreadable: signInAgain,
   });

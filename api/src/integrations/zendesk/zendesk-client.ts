@@ -3,6 +3,7 @@ import nodeZendesk, { type ZendeskClient } from 'node-zendesk';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { classifyHelpdesk } from '../helpdesk/helpdesk-failure.ts';
+import type { OAuthApp } from '../kit/oauth.ts';
 import { callProvider, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
 
 /** Resource scopes asked for at connect: read the ticket, write its internal notes, read who connected. */
@@ -67,31 +68,11 @@ export async function callZendesk<T>(run: () => Promise<unknown>): Promise<Provi
   return { ok: false, ...classifyZendesk(response.status, result, response.headers.get('retry-after')) };
 }
 
-export interface ZendeskTokens {
-  access_token: string;
-  refresh_token?: string;
-  expires_in?: number;
-}
-
 /**
- * POST /oauth/tokens for the authorization code or refresh token grant (node-zendesk has no call for it). Answers the
- * tokens, or a failure: a 400/401 means the grant itself is no good.
+ * Zendesk's OAuth app on the account's subdomain: /oauth/tokens takes JSON (node-zendesk has no call for it); the
+ * code grant comes with PKCE.
  */
-export async function requestZendeskTokens(ctx: Pick<AppContext, 'config'>, subdomain: string, grant: Record<string, string>): Promise<ZendeskTokens | ProviderFailure> {
+export function zendeskOAuth(ctx: Pick<AppContext, 'config'>, subdomain: string): OAuthApp {
   const app = zendeskApp(ctx);
-  let res: Response;
-  try {
-    res = await fetch(`${zendeskOrigin(ctx, subdomain)}/oauth/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ...grant, client_id: app.clientId, client_secret: app.clientSecret }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
-    return classifyZendesk(undefined, undefined);
-  }
-  const body = (await res.json().catch(() => undefined)) as Partial<ZendeskTokens> | undefined;
-  if (res.ok && typeof body?.access_token === 'string') return body as ZendeskTokens;
-  if (res.status === 400) return { kind: 'broken', status: 400, message: `Zendesk refused the grant (${describe(400, body)}). Reconnect Zendesk.` };
-  return classifyZendesk(res.status, body, res.headers.get('retry-after'));
+  return { vendor: 'Zendesk', reconnect: 'Reconnect Zendesk.', tokenUrl: `${zendeskOrigin(ctx, subdomain)}/oauth/tokens`, clientId: app.clientId, clientSecret: app.clientSecret, json: true };
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
-import { accessWithRefresh, type Access as TokenAccess } from '../oauth-tokens.ts';
-import { requestZendeskTokens } from './zendesk-client.ts';
+import { accessWithRefresh, type Access as TokenAccess } from '../kit/oauth-tokens.ts';
+import { refreshGrant } from '../kit/oauth.ts';
+import { zendeskOAuth } from './zendesk-client.ts';
 import * as repo from './zendesk.repository.ts';
 
 export type Access = TokenAccess<repo.ZendeskConnectionRow>;
@@ -14,7 +15,7 @@ export async function zendeskAccess(ctx: AppContext, row: repo.ZendeskConnection
   const access = await accessWithRefresh(ctx, row, {
     lock: (trx) => trx.selectFrom('zendesk_connections').selectAll().where('account_id', '=', row.account_id).forUpdate().executeTakeFirst(),
     save: (trx, columns) => trx.updateTable('zendesk_connections').set({ ...columns, updated_at: new Date() }).where('account_id', '=', row.account_id).execute().then(() => undefined),
-    refresh: (refreshToken, locked) => requestZendeskTokens(ctx, locked.subdomain, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+    refresh: (refreshToken, locked) => refreshGrant(zendeskOAuth(ctx, locked.subdomain), refreshToken),
     gone: { kind: 'broken', message: 'Zendesk was disconnected.' },
     unreadable: { kind: 'broken', message: 'The saved Zendesk access can no longer be read (the encryption key changed). Reconnect Zendesk.' },
   });

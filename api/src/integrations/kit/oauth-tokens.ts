@@ -1,7 +1,7 @@
-import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
-import { isProviderFailure, type ProviderFailure } from './kit/provider-failure.ts';
-import { openSecret, sealSecret } from './team-chat/secret-box.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { isProviderFailure, type ProviderFailure } from './provider-failure.ts';
+import { openSecret, sealSecret } from './secret-box.ts';
 
 /** A token is refreshed this long before the provider says it expires, so a call never starts with one about to lapse. */
 const REFRESH_MARGIN_MS = 60_000;
