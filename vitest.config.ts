@@ -28,6 +28,8 @@ const POSTGRES_FILES = [
   // Row locks and unique constraints raced by concurrent requests, which one PGlite connection serialises.
   'integrations.jira',
   'integrations.linear',
+  // Two API processes refreshing one Teams token (skipped on PGlite: each process needs the database to itself there).
+  'integrations.teams-refresh',
   'subdomains',
   'users',
   // SQL that PostgreSQL 15 (Debian's) and PGlite's PostgreSQL 17 may accept differently, and the pg driver's prepared

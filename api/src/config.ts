@@ -146,7 +146,7 @@ export interface Config {
   intercom: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrls: Record<'us' | 'eu' | 'au', string> } | undefined;
   /** A Freshdesk helpdesk's origin with `{domain}` (connecting needs no app of ours: each account brings an API key). */
   freshdeskUrlTemplate: string;
-  /** Encrypts integration secrets at rest; unset, a key is derived from the session secret (integrations/team-chat/secret-box.ts). */
+  /** Encrypts integration secrets at rest; unset, a key is derived from the session secret (integrations/kit/secret-box.ts). */
   integrationsSecretKey: string | undefined;
   analytics: { writeKey: string; url: string } | undefined;
   ffmpegPath: string;

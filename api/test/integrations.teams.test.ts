@@ -4,23 +4,17 @@ import { startOwnApiProcess, type OwnApiProcess } from './support/api-process.ts
 import { body, signIn as signInWithPassword, signUp, type SignedUp } from './support/auth.ts';
 import { recordThroughLink } from './support/fixtures/alerts.ts';
 import { waitForProcessing } from './support/fixtures/recording.ts';
+import { signInToMicrosoft, teamsApi } from './support/fixtures/teams.ts';
 import { MICROSOFT_APP, startMicrosoftServers, teamsEnvFor, type MicrosoftServers } from './support/microsoft-servers.ts';
 import { startTestApp } from './support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
 
 type Api = Pick<OwnApiProcess, 'url'>;
-const api = (t: Api, path: string): string => `${t.url}/api/v1/integrations/teams${path}`;
+const api = teamsApi;
 const get = async (t: Api, owner: SignedUp, path: string) => fetch(api(t, path), { headers: owner.headers });
 const patch = async (t: Api, owner: SignedUp, payload: Record<string, unknown>) => fetch(api(t, '/update'), { method: 'PATCH', headers: owner.headers, body: JSON.stringify(payload) });
 const status = async (t: Api, owner: SignedUp): Promise<TeamsStatus> => body(await get(t, owner, '/status'));
-
-/** What a browser does: the authorize URL, Microsoft's page, Accept (or Cancel), back to the callback. */
-async function signIn(t: Api, owner: SignedUp, choice: 'Accept' | 'Cancel' = 'Accept', tamper: (url: string) => string = (u) => u): Promise<Response> {
-  const { authorize_url } = await body(await get(t, owner, '/authorize'));
-  const page = await (await fetch(authorize_url)).text();
-  const back = new RegExp(`href="([^"]+)">${choice}<`).exec(page)![1]!.replace(/&amp;/g, '&');
-  return fetch(tamper(back), { headers: { cookie: owner.cookie }, redirect: 'manual' });
-}
+const signIn = signInToMicrosoft;
 
 /** The system admin the process created on its first start, signed in with the one-time password it printed. */
 async function firstAdmin(t: OwnApiProcess): Promise<SignedUp> {

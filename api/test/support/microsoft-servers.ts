@@ -33,9 +33,13 @@ export interface MicrosoftServers {
   /** The certificate Graph serves; trust it with NODE_EXTRA_CA_CERTS in the API process. */
   caFile: string;
   tokenRequests: Record<string, string>[];
+  /** The access tokens issued, oldest first. */
+  accessTokens: string[];
   graphRequests: GraphRequest[];
   /** Lifetime of the access tokens issued from now on (Microsoft's are about an hour). */
   setTokenLifetime(seconds: number): void;
+  /** Holds the answers to refresh-token grants from now on, until the function returned is called. */
+  holdRefreshes(): () => void;
   close(): Promise<void>;
 }
 
@@ -74,9 +78,10 @@ export async function startMicrosoftServers(): Promise<MicrosoftServers> {
   const tokenRequests: Record<string, string>[] = [];
   const graphRequests: GraphRequest[] = [];
   const codes = new Map<string, string>();
-  const accessTokens = new Set<string>();
+  const accessTokens: string[] = [];
   let issued = 0;
   let lifetime = 3600;
+  let heldRefreshes: (() => void)[] | undefined;
 
   const login = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -102,9 +107,14 @@ export async function startMicrosoftServers(): Promise<MicrosoftServers> {
         if (form.client_id !== MICROSOFT_APP.clientId || form.client_secret !== MICROSOFT_APP.clientSecret) return send(res, 401, { error: 'invalid_client' });
         const grantOk = form.grant_type === 'authorization_code' ? codes.get(form.code ?? '') === form.redirect_uri && codes.delete(form.code!) : form.grant_type === 'refresh_token' && form.refresh_token?.startsWith('ms-refresh-');
         if (!grantOk) return send(res, 400, { error: 'invalid_grant' });
-        const accessToken = `ms-access-${++issued}`;
-        accessTokens.add(accessToken);
-        return send(res, 200, { token_type: 'Bearer', scope: form.scope, expires_in: lifetime, access_token: accessToken, refresh_token: `ms-refresh-${issued}` });
+        const answer = (): void => {
+          const accessToken = `ms-access-${++issued}`;
+          accessTokens.push(accessToken);
+          send(res, 200, { token_type: 'Bearer', scope: form.scope, expires_in: lifetime, access_token: accessToken, refresh_token: `ms-refresh-${issued}` });
+        };
+        if (heldRefreshes && form.grant_type === 'refresh_token') heldRefreshes.push(answer);
+        else answer();
+        return;
       }
       send(res, 404, { error: 'not_found' });
     });
@@ -115,7 +125,7 @@ export async function startMicrosoftServers(): Promise<MicrosoftServers> {
   const graph = https.createServer({ key: await fs.readFile(key), cert: await fs.readFile(cert) }, (req, res) => {
     const url = new URL(req.url ?? '/', 'https://x');
     graphRequests.push({ path: `${url.pathname}${url.search}`, authorization: req.headers.authorization });
-    if (!accessTokens.has(req.headers.authorization?.replace(/^Bearer /, '') ?? '')) return send(res, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty.' } });
+    if (!accessTokens.includes(req.headers.authorization?.replace(/^Bearer /, '') ?? '')) return send(res, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty.' } });
     if (url.pathname === '/v1.0/me/joinedTeams') {
       // Two pages: Graph's clients follow @odata.nextLink.
       const second = url.searchParams.get('$skiptoken') === '2';
@@ -135,9 +145,18 @@ export async function startMicrosoftServers(): Promise<MicrosoftServers> {
     graphUrl: graphBase,
     caFile: cert,
     tokenRequests,
+    accessTokens,
     graphRequests,
     setTokenLifetime: (seconds) => {
       lifetime = seconds;
+    },
+    holdRefreshes: () => {
+      const held: (() => void)[] = [];
+      heldRefreshes = held;
+      return () => {
+        heldRefreshes = undefined;
+        for (const answer of held) answer();
+      };
     },
     close: async () => {
       for (const server of [login, graph]) {

@@ -31,7 +31,7 @@ function docs(): string[] {
   return ['README.md', 'api/README.md', ...inDocs];
 }
 
-/** The backticked file paths of a doc that name no file: a path from the root, or the end of one (`team-chat/secret-box.ts`). */
+/** The backticked file paths of a doc that name no file: a path from the root, or the end of one (`kit/secret-box.ts`). */
 function missingPaths(doc: string, files: string[]): string[] {
   const text = fs.readFileSync(path.join(ROOT, doc), 'utf8');
   const named = [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!).filter((name) => FILE_PATH.test(name) && !GENERATED.test(name) && !NOT_OURS.has(name));

@@ -20,20 +20,20 @@ export const freshdeskChannel = helpdeskChannel({
   async open(ctx, accountId) {
     const row = await repo.findFreshdeskConnection(ctx.db, accountId);
     const key = row && (await freshdeskKey(ctx, row));
-    if (!row || !key) return { failure: { kind: 'broken', status: 0, message: 'Freshdesk was disconnected or its key can no longer be read.' } };
+    if (!row || !key) return { failure: { kind: 'broken', message: 'Freshdesk was disconnected or its key can no longer be read.' } };
     const call = <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => callFreshdesk<T>(ctx, row.domain, key, { method, path, body });
     const api: NoteApi = {
       async findNote(ticket, ref) {
         for (let page = 1; ; page++) {
           const answer = await call<FreshdeskConversation[]>('GET', `/tickets/${ticket}/conversations?per_page=${PAGE}&page=${page}`);
           if (!answer.ok) return answer;
-          const found = answer.result.find((c) => c.body.includes(ref));
-          if (found || answer.result.length < PAGE) return { ...answer, result: found && { noteId: String(found.id) } };
+          const found = answer.value.find((c) => c.body.includes(ref));
+          if (found || answer.value.length < PAGE) return { ...answer, value: found && { noteId: String(found.id) } };
         }
       },
       async post(ticket, html) {
         const answer = await call<FreshdeskConversation>('POST', `/tickets/${ticket}/notes`, { body: html, private: true });
-        return answer.ok ? { ...answer, result: { noteId: String(answer.result.id) } } : answer;
+        return answer.ok ? { ...answer, value: { noteId: String(answer.value.id) } } : answer;
       },
       edit: (_ticket, noteId, html) => call('PUT', `/conversations/${noteId}`, { body: html }),
       broken: (message) => repo.setFreshdeskError(ctx.db, row.account_id, row.api_key_encrypted, message),

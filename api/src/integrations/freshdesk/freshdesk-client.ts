@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import { classifyHelpdesk, type HelpdeskAnswer } from '../helpdesk/helpdesk-failure.ts';
+import { classifyHelpdesk } from '../helpdesk/helpdesk-failure.ts';
+import type { ProviderAnswer } from '../kit/provider-failure.ts';
 
 /**
  * Freshdesk's REST API v2 with plain fetch: there is no official Node client (the community ones are unmaintained
@@ -27,7 +28,7 @@ export interface FreshdeskCall {
 }
 
 /** One call to /api/v2 of the helpdesk with the API key, its answer sorted (429 with Retry-After, refused key…). */
-export async function callFreshdesk<T>(ctx: Pick<AppContext, 'config'>, domain: string, apiKey: string, call: FreshdeskCall): Promise<HelpdeskAnswer<T>> {
+export async function callFreshdesk<T>(ctx: Pick<AppContext, 'config'>, domain: string, apiKey: string, call: FreshdeskCall): Promise<ProviderAnswer<T>> {
   let res: Response;
   try {
     res = await fetch(`${freshdeskOrigin(ctx, domain)}/api/v2${call.path}`, {
@@ -40,7 +41,7 @@ export async function callFreshdesk<T>(ctx: Pick<AppContext, 'config'>, domain: 
     return { ok: false, ...classifyHelpdesk('Freshdesk', { status: undefined, detail: '' }, '') };
   }
   const body = (await res.json().catch(() => undefined)) as unknown;
-  if (res.ok) return { ok: true, status: res.status, result: body as T };
+  if (res.ok) return { ok: true, status: res.status, value: body as T };
   return {
     ok: false,
     ...classifyHelpdesk('Freshdesk', { status: res.status, detail: describe(res.status, body), retryAfter: res.headers.get('retry-after') }, 'Connect Freshdesk again with a current API key.'),

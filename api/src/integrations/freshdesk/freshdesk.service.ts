@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertHelpdeskAllowed, helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { createTicketRequest, listTicketRequests } from '../helpdesk/ticket-requests.ts';
-import { openSecret, sealSecret } from '../team-chat/secret-box.ts';
+import { openSecret, sealSecret } from '../kit/secret-box.ts';
 import { callFreshdesk, type FreshdeskAgent, type FreshdeskTicket } from './freshdesk-client.ts';
 import * as repo from './freshdesk.repository.ts';
 
@@ -44,8 +44,8 @@ export async function connectFreshdesk(ctx: AppContext, owner: { userId: string;
     account_id: owner.accountId,
     domain: input.domain,
     api_key_encrypted: sealSecret(ctx, input.api_key),
-    agent_name: me.result.contact.name,
-    agent_email: me.result.contact.email,
+    agent_name: me.value.contact.name,
+    agent_email: me.value.contact.email,
     connected_by: owner.userId,
   });
   return freshdeskStatus(ctx, owner.accountId);
@@ -89,7 +89,7 @@ export async function createFreshdeskTicketRequest(ctx: AppContext, user: { id: 
     if (ticket.kind === 'broken') await repo.setFreshdeskError(ctx.db, row.account_id, row.api_key_encrypted, ticket.message);
     throw new AppError('UPSTREAM_FAILED', ticket.message);
   }
-  const requester = ticket.result.requester;
+  const requester = ticket.value.requester;
   return createTicketRequest(ctx, user, { helpdesk: 'freshdesk', site: row.domain }, ticketId, {
     subject: input.subject,
     requester_email: input.requester_email ?? requester?.email ?? null,

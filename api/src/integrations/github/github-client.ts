@@ -1,6 +1,8 @@
 import { Octokit } from '@octokit/rest';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { OAuthApp } from '../kit/oauth.ts';
+import { callProvider, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
 
 /**
  * `repo`: open and edit issues in private repositories too (GitHub has no narrower scope for private issues);
@@ -20,16 +22,6 @@ export function githubApi(ctx: Pick<AppContext, 'config'>, accessToken: string):
   return new Octokit({ auth: accessToken, baseUrl: githubApp(ctx).apiUrl, userAgent: 'Showback', request: { signal: AbortSignal.timeout(TIMEOUT_MS) } });
 }
 
-/** Why a call to GitHub did not work, sorted by what to do about it. */
-export type GitHubFailure =
-  /** GitHub no longer accepts the token (revoked, the OAuth app's access removed): reconnect. */
-  | { kind: 'broken'; message: string }
-  | { kind: 'rate_limited'; retryAfterSeconds: number; message: string }
-  /** GitHub refused this one call: the repository is gone or out of reach, issues are off, an input it rejects. */
-  | { kind: 'refused'; status: number; message: string }
-  /** No answer, a timeout, a 5xx: worth trying again. */
-  | { kind: 'unreachable'; message: string };
-
 interface HttpError {
   status: number;
   message: string;
@@ -42,7 +34,7 @@ const isHttpError = (error: unknown): error is HttpError => typeof (error as Htt
  * GitHub's answers as its REST docs describe them: 401 a bad token; 403 or 429 with `retry-after` or
  * `x-ratelimit-remaining: 0` a rate limit (primary or secondary); any other 403/404/410/422 this call only.
  */
-export function classifyGitHub(error: unknown): GitHubFailure {
+export function classifyGitHub(error: unknown): ProviderFailure {
   if (!isHttpError(error)) return { kind: 'unreachable', message: `GitHub could not be reached (${(error as Error)?.message ?? 'no answer'}).` };
   const detail = ((error.response?.data as { message?: string } | undefined)?.message ?? error.message).slice(0, 300);
   const headers = error.response?.headers ?? {};
@@ -56,42 +48,16 @@ export function classifyGitHub(error: unknown): GitHubFailure {
   return { kind: 'refused', status: error.status, message: `GitHub refused it (${detail}).` };
 }
 
-/** The AppError a person sees when a call they asked for failed. */
-export function githubAppError(failure: GitHubFailure): AppError {
-  if (failure.kind === 'rate_limited') return new AppError('RATE_LIMITED', failure.message, { details: { retry_after_seconds: failure.retryAfterSeconds } });
-  return new AppError('UPSTREAM_FAILED', failure.message);
-}
-
-export type GitHubAnswer<T> = { ok: true; value: T } | ({ ok: false } & GitHubFailure);
-
 /** One Octokit call, its failure sorted instead of thrown. */
-export async function callGitHub<T>(run: () => Promise<T>): Promise<GitHubAnswer<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    return { ok: false, ...classifyGitHub(error) };
-  }
-}
+export const callGitHub = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>> => callProvider(run, classifyGitHub);
 
 /**
- * The web flow's code exchange: POST {GITHUB_URL}/login/oauth/access_token (Octokit's REST client does not cover the
- * web origin). GitHub answers 200 even when it refuses, with `error` in the body (bad_verification_code…).
+ * GitHub's OAuth app: the web flow's POST {GITHUB_URL}/login/oauth/access_token, which Octokit's REST client does not
+ * cover. It answers 200 even when it refuses, with `error` in the body (kit/oauth.ts reads it as a refusal).
  */
-export async function exchangeGitHubCode(ctx: Pick<AppContext, 'config'>, code: string, redirectUri: string): Promise<{ access_token: string } | { error: string }> {
+export function githubOAuth(ctx: Pick<AppContext, 'config'>): OAuthApp {
   const app = githubApp(ctx);
-  try {
-    const res = await fetch(`${app.webUrl}/login/oauth/access_token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ client_id: app.clientId, client_secret: app.clientSecret, code, redirect_uri: redirectUri }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const body = (await res.json().catch(() => undefined)) as { access_token?: string; error?: string; error_description?: string } | undefined;
-    if (res.ok && typeof body?.access_token === 'string') return { access_token: body.access_token };
-    return { error: [body?.error, body?.error_description].filter(Boolean).join(': ') || `HTTP ${res.status}` };
-  } catch (error) {
-    return { error: (error as Error).message };
-  }
+  return { vendor: 'GitHub', reconnect: 'Reconnect GitHub.', tokenUrl: `${app.webUrl}/login/oauth/access_token`, clientId: app.clientId, clientSecret: app.clientSecret };
 }
 
 /**

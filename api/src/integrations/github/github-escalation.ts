@@ -10,7 +10,8 @@ import { issueMarkdown } from '../escalation/issue-body.ts';
 import { requestListFile } from '../escalation/request-list-har.ts';
 import { requestListPath } from '../escalation/request-list.routes.ts';
 import { problemsOf } from '../helpdesk/helpdesk-note.ts';
-import { callGitHub, githubApi, githubAppError, type GitHubAnswer, type GitHubFailure } from './github-client.ts';
+import { valueOrThrow, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
+import { callGitHub, githubApi } from './github-client.ts';
 import { assertGitHubAllowed, githubAllowed, githubConnection, tokenOf } from './github.service.ts';
 import * as repo from './github.repository.ts';
 
@@ -47,7 +48,7 @@ export async function recordingGitHubIssue(ctx: AppContext, accountId: string, s
  * The issue carrying this recording when our row does not name it in this repository: the connected user's most
  * recent issues there are read for the marker (the listing is immediate, where GitHub's search index lags behind).
  */
-async function issueWithMarker(octokit: Octokit, owner: string, name: string, creator: string, marker: string): Promise<GitHubAnswer<number | undefined>> {
+async function issueWithMarker(octokit: Octokit, owner: string, name: string, creator: string, marker: string): Promise<ProviderAnswer<number | undefined>> {
   return callGitHub(async () => {
     const { data } = await octokit.rest.issues.listForRepo({ owner, repo: name, creator, state: 'all', sort: 'created', direction: 'desc', per_page: 100 });
     return data.find((issue) => !issue.pull_request && issue.body?.includes(marker))?.number;
@@ -80,12 +81,8 @@ export async function escalateToGitHub(ctx: AppContext, user: { id: string; acco
   const [owner, name] = connection.repository_full_name.split('/') as [string, string];
 
   // Recorded once the transaction is over (its connection is the only one an embedded database has).
-  let broken: GitHubFailure | undefined;
-  const unwrap = <T>(answer: GitHubAnswer<T>): T => {
-    if (answer.ok) return answer.value;
-    if (answer.kind === 'broken') broken = answer;
-    throw githubAppError(answer);
-  };
+  let broken: ProviderFailure | undefined;
+  const unwrap = <T>(answer: ProviderAnswer<T>): T => valueOrThrow(answer, (failure) => (broken = failure));
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       await trx.selectFrom('submissions').select('id').where('id', '=', submissionId).forUpdate().executeTakeFirst();

@@ -14,42 +14,39 @@ import {
   UpdateGitHubSchema,
 } from '@showback/contract';
 import { requireUser } from '../../plugins/auth.ts';
+import { errors, manage, owner, rateLimited, upstream } from '../kit/route-preset.ts';
 import { escalateToGitHub, recordingGitHubIssue } from './github-escalation.ts';
 import { handleGitHubWebhook } from './github-webhook.ts';
 import * as service from './github.service.ts';
 
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
-const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema, 502: ErrorBodySchema };
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** GitHub on /my/integrations (owners and admins) and "Create issue in GitHub" on a recording's page (any member). */
 export const githubRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/github';
   const tags = ['integrations'];
-  const admin = { config: { permission: 'integrations.manage' } } as const;
-  const owner = (user: { id: string; accountId: string }) => ({ userId: user.id, accountId: user.accountId });
 
-  app.get(`${base}/status`, { ...admin, schema: { tags, response: { 200: GitHubStatusSchema, ...errors } } }, async (request) => service.githubStatus(app.ctx, request.user.accountId));
+  app.get(`${base}/status`, { ...manage, schema: { tags, response: { 200: GitHubStatusSchema, ...errors } } }, async (request) => service.githubStatus(app.ctx, request.user.accountId));
 
-  app.post(`${base}/authorize`, { ...admin, schema: { tags, response: { 200: AuthorizeUrlSchema, ...errors, ...upstream } } }, async (request, reply) => {
+  app.post(`${base}/authorize`, { ...manage, schema: { tags, response: { 200: AuthorizeUrlSchema, ...errors, ...upstream, ...rateLimited } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { authorize_url: await service.githubAuthorizeUrl(app.ctx, owner(request.user)) };
   });
 
   // GitHub sends the browser back here; the state is checked against the signed-in person before anything else.
-  app.get(`${base}/callback`, { ...admin, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
+  app.get(`${base}/callback`, { ...manage, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
     reply.redirect(await service.completeGitHubConnect(app.ctx, owner(request.user), request.query, request.log)),
   );
 
-  app.get(`${base}/repositories`, { ...admin, schema: { tags, response: { 200: GitHubRepositoryListSchema, ...errors, ...upstream } } }, async (request) => ({
+  app.get(`${base}/repositories`, { ...manage, schema: { tags, response: { 200: GitHubRepositoryListSchema, ...errors, ...upstream, ...rateLimited } } }, async (request) => ({
     items: await service.githubRepositories(app.ctx, request.user.accountId),
   }));
 
-  app.patch(`${base}/update`, { ...admin, schema: { tags, body: UpdateGitHubSchema, response: { 200: GitHubStatusSchema, ...errors, ...upstream } } }, async (request) =>
+  app.patch(`${base}/update`, { ...manage, schema: { tags, body: UpdateGitHubSchema, response: { 200: GitHubStatusSchema, ...errors, ...upstream, ...rateLimited } } }, async (request) =>
     service.updateGitHub(app.ctx, request.user.accountId, request.body, request.log),
   );
 
-  app.delete(`${base}/disconnect`, { ...admin, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete(`${base}/disconnect`, { ...manage, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
     await service.disconnectGitHub(app.ctx, request.user.accountId, request.log);
     return reply.status(204).send(null);
   });
@@ -60,7 +57,7 @@ export const githubRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/v1/submissions/:id/github_issue',
-    { preValidation: requireUser, schema: { tags, params: IdParams, body: CreateGitHubIssueSchema, response: { 200: GitHubIssueSchema, ...errors, ...upstream } } },
+    { preValidation: requireUser, schema: { tags, params: IdParams, body: CreateGitHubIssueSchema, response: { 200: GitHubIssueSchema, ...errors, ...upstream, ...rateLimited } } },
     async (request) => escalateToGitHub(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.id, request.body ?? {}),
   );
 };

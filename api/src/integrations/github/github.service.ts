@@ -3,10 +3,12 @@ import type { Octokit } from '@octokit/rest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
-import { openSecret, sealSecret } from '../team-chat/secret-box.ts';
+import { exchangeCode } from '../kit/oauth.ts';
+import { isProviderFailure, providerAppError, type ProviderAnswer } from '../kit/provider-failure.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
+import { openSecret, sealSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
-import { callGitHub, exchangeGitHubCode, GITHUB_SCOPES, githubApi, githubApp, githubAppError, revokeGitHubGrant, type GitHubAnswer } from './github-client.ts';
+import { callGitHub, GITHUB_SCOPES, githubApi, githubApp, githubOAuth, revokeGitHubGrant } from './github-client.ts';
 import * as repo from './github.repository.ts';
 
 export const githubCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/github/callback`;
@@ -63,9 +65,9 @@ export async function completeGitHubConnect(ctx: AppContext, owner: OAuthStateOw
   const failed = '/my/integrations?github=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'github', query.state, owner);
   if (!stateOk || query.error || !query.code || !ctx.config.github || !(await githubAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await exchangeGitHubCode(ctx, query.code, githubCallbackUrl(ctx));
-  if ('error' in tokens) {
-    log.warn({ githubError: tokens.error }, 'GitHub connect failed at /login/oauth/access_token');
+  const tokens = await exchangeCode(githubOAuth(ctx), { redirectUri: githubCallbackUrl(ctx), code: query.code, state: query.state! });
+  if (isProviderFailure(tokens)) {
+    log.warn({ githubError: tokens.message }, 'GitHub connect failed at /login/oauth/access_token');
     return failed;
   }
   const me = await callGitHub(async () => (await githubApi(ctx, tokens.access_token).rest.users.getAuthenticated()).data);
@@ -91,10 +93,10 @@ export function tokenOf(ctx: AppContext, row: repo.GitHubConnectionRow): string 
 }
 
 /** A GitHub answer's value, or the error the person sees; a refused token marks the connection broken first. */
-export async function valueOf<T>(ctx: AppContext, row: repo.GitHubConnectionRow, answer: GitHubAnswer<T>): Promise<T> {
+export async function valueOf<T>(ctx: AppContext, row: repo.GitHubConnectionRow, answer: ProviderAnswer<T>): Promise<T> {
   if (answer.ok) return answer.value;
   if (answer.kind === 'broken') await repo.setGitHubError(ctx.db, row.account_id, row.access_token_encrypted, answer.message);
-  throw githubAppError(answer);
+  throw providerAppError(answer);
 }
 
 /** The repositories the connected user can open issues in, most recently pushed first (Octokit follows the Link pages). */

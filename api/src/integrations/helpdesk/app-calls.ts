@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import {
   CreateTicketRequestSchema,
-  ErrorBodySchema,
   EscalateFromTicketSchema,
   TicketParamsSchema,
   TicketRecordingParamsSchema,
@@ -17,11 +16,7 @@ import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../../modules/auth/sessions.service.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { escalateTo, readyTrackers } from '../escalation/trackers.ts';
-
-/** The answers every helpdesk route may give besides its own: refused, missing, invalid. */
-export const helpdeskErrors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
-/** And those of routes that depend on the plan, the connection's state or the helpdesk's answer. */
-export const helpdeskUpstreamErrors = { 402: ErrorBodySchema, 409: ErrorBodySchema, 502: ErrorBodySchema };
+import { errors, rateLimited, upstream } from '../kit/route-preset.ts';
 
 /** Whatever follows `Bearer ` (the same test as the CSRF plugin's, so a bearer request never falls back to the cookie). */
 export const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer (.*)$/s.exec(request.headers.authorization ?? '')?.[1];
@@ -64,19 +59,19 @@ export function registerTicketRoutes(app: FastifyInstance, base: string, guard: 
   const tags = ['helpdesk'];
   typed.post(
     `${base}/tickets/:ticketId/requests`,
-    { ...guard, schema: { tags, params: TicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: TicketRequestSchema, ...helpdeskErrors, ...helpdeskUpstreamErrors } } },
+    { ...guard, schema: { tags, params: TicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: TicketRequestSchema, ...errors, ...upstream } } },
     async (request, reply) => {
       reply.status(201);
       return calls.create(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.ticketId, request.body);
     },
   );
-  typed.get(`${base}/tickets/:ticketId/requests`, { ...guard, schema: { tags, params: TicketParamsSchema, response: { 200: TicketRequestListSchema, ...helpdeskErrors } } }, async (request) => ({
+  typed.get(`${base}/tickets/:ticketId/requests`, { ...guard, schema: { tags, params: TicketParamsSchema, response: { 200: TicketRequestListSchema, ...errors } } }, async (request) => ({
     items: await calls.list(app.ctx, request.user.accountId, request.params.ticketId),
     trackers: await readyTrackers(app.ctx, request.user.accountId),
   }));
   typed.post(
     `${base}/tickets/:ticketId/recordings/:submissionId/issues`,
-    { ...guard, schema: { tags, params: TicketRecordingParamsSchema, body: EscalateFromTicketSchema, response: { 200: TicketRecordingSchema, ...helpdeskErrors, ...helpdeskUpstreamErrors, 429: ErrorBodySchema } } },
+    { ...guard, schema: { tags, params: TicketRecordingParamsSchema, body: EscalateFromTicketSchema, response: { 200: TicketRecordingSchema, ...errors, ...upstream, ...rateLimited } } },
     async (request) => {
       const { ticketId, submissionId } = request.params;
       await recordingOfTicket(app.ctx, calls, request.user.accountId, ticketId, submissionId);

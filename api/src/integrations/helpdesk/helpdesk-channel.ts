@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Helpdesk } from '../../db/schema.ts';
 import { listEvents } from '../../modules/widget/widget.repository.ts';
-import type { HelpdeskAnswer, HelpdeskFailure } from './helpdesk-failure.ts';
+import type { ProviderAnswer, ProviderFailure } from '../kit/provider-failure.ts';
 import { escalationUpdateHtml, problemsOf, recordingNoteHtml, summaryUpdateHtml } from './helpdesk-note.ts';
 import * as notes from './helpdesk-notes.repository.ts';
 import { helpdeskAllowed } from './helpdesk-plan.ts';
@@ -29,10 +29,10 @@ interface NotePayload {
 /** One helpdesk's API for the notes of one delivery. */
 export interface NoteApi {
   /** The note carrying `ref` on the ticket (its id), when the helpdesk took it although its answer was lost. */
-  findNote(ticket: string, ref: string): Promise<HelpdeskAnswer<{ noteId: string | null } | undefined>>;
-  post(ticket: string, html: string): Promise<HelpdeskAnswer<{ noteId: string | null }>>;
+  findNote(ticket: string, ref: string): Promise<ProviderAnswer<{ noteId: string | null } | undefined>>;
+  post(ticket: string, html: string): Promise<ProviderAnswer<{ noteId: string | null }>>;
   /** Replaces a note's body; absent where the helpdesk cannot edit notes (Zendesk), which then gets a follow-up. */
-  edit?(ticket: string, noteId: string, html: string): Promise<HelpdeskAnswer<unknown>>;
+  edit?(ticket: string, noteId: string, html: string): Promise<ProviderAnswer<unknown>>;
   /** The helpdesk refused the credential for good: the connection shows its error state and posts no more. */
   broken(message: string): Promise<void>;
 }
@@ -43,12 +43,12 @@ export interface NoteWriter {
   label: string;
   /** The account's connection: its site (subdomain, domain) and why it stopped, if it did. */
   connection(db: Db, accountId: string): Promise<{ site: string; error: string | null } | undefined>;
-  open(ctx: AppContext, accountId: string): Promise<{ api: NoteApi } | { failure: HelpdeskFailure }>;
+  open(ctx: AppContext, accountId: string): Promise<{ api: NoteApi } | { failure: ProviderFailure }>;
   /** Whether the API edits notes, so news goes into the recording's note rather than a follow-up. */
   editsInPlace: boolean;
 }
 
-function failed(failure: HelpdeskFailure): DeliveryOutcome {
+function failed(failure: ProviderFailure): DeliveryOutcome {
   if (failure.kind === 'rate_limited') return { result: 'retry', status: 429, excerpt: failure.message, retryAfterSeconds: failure.retryAfterSeconds };
   if (failure.kind === 'unreachable') return { result: 'retry', status: failure.status, excerpt: failure.message };
   return { result: 'failed', status: failure.status || undefined, excerpt: failure.message };
@@ -141,8 +141,8 @@ export function helpdeskChannel(writer: NoteWriter): AlertChannel {
       if (earlier && !earlier.posted_at && !existing) {
         const found = await api.findNote(ticket, note.ref);
         if (!found.ok) return failed(found);
-        if (found.result) {
-          await notes.markNotePosted(ctx.db, delivery.id, found.result.noteId);
+        if (found.value) {
+          await notes.markNotePosted(ctx.db, delivery.id, found.value.noteId);
           return { result: 'succeeded', status: 200, excerpt: `Note found on ticket #${ticket} (the earlier answer was lost).` };
         }
       }
@@ -159,10 +159,10 @@ export function helpdeskChannel(writer: NoteWriter): AlertChannel {
       const html = await noteHtml(ctx, writer.editsInPlace, note.kind, alert, ref);
       const answer = existing && edit ? await edit(ticket, existing.note_id!, html) : await api.post(ticket, html);
       if (answer.ok) {
-        const noteId = existing?.note_id ?? (answer.result as { noteId: string | null }).noteId;
+        const noteId = existing?.note_id ?? (answer.value as { noteId: string | null }).noteId;
         await notes.markNotePosted(ctx.db, delivery.id, noteId);
         const what = existing ? `Note ${noteId} on ticket #${ticket} updated in place.` : `${note.kind === 'recording' ? 'Note' : 'Note update'} added to ticket #${ticket}.`;
-        return { result: 'succeeded', status: answer.status, excerpt: what };
+        return { result: 'succeeded', status: answer.status ?? 200, excerpt: what };
       }
       // The helpdesk answered, so it did not take the note: the next attempt posts without looking for it first.
       if (answer.status !== undefined) await notes.forgetNoteAttempt(ctx.db, delivery.id);

@@ -1,32 +1,17 @@
-/** Why a call to a helpdesk's API did not do what was asked, sorted by what to do next. */
-export type HelpdeskFailure =
-  | { kind: 'rate_limited'; status: 429; retryAfterSeconds: number; message: string }
-  /** The connection is broken until a person reconnects (token or key revoked, access removed). */
-  | { kind: 'broken'; status: number; message: string }
-  /** The helpdesk refused this one call for good (ticket deleted, invalid): the next recording may still work. */
-  | { kind: 'refused'; status: number; message: string }
-  /** No answer, a timeout, a 5xx: worth trying again. */
-  | { kind: 'unreachable'; status?: number; message: string };
-
-export type HelpdeskAnswer<T> = { ok: true; status: number; result: T } | ({ ok: false } & HelpdeskFailure);
-
-function retryAfter(value: string | null | undefined): number {
-  const seconds = Number(value);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : 60;
-}
+import { retryAfterSeconds, type ProviderFailure } from '../kit/provider-failure.ts';
 
 /**
- * An answer that is not a success, sorted. `detail` is the helpdesk's own words; `reconnect` says how the person
- * fixes a refused credential (reconnect by OAuth, paste a current API key).
+ * A helpdesk's answer that is not a success, sorted. `detail` is the helpdesk's own words; `reconnect` says how the
+ * person fixes a refused credential (reconnect by OAuth, paste a current API key).
  */
 export function classifyHelpdesk(
   vendor: string,
   answer: { status: number | undefined; detail: string; retryAfter?: string | null },
   reconnect: string,
-): HelpdeskFailure {
+): ProviderFailure {
   const { status, detail } = answer;
   if (status === 429) {
-    const seconds = retryAfter(answer.retryAfter);
+    const seconds = retryAfterSeconds(answer.retryAfter);
     return { kind: 'rate_limited', status, retryAfterSeconds: seconds, message: `${vendor} is rate limiting; retrying in ${seconds} s.` };
   }
   if (status === 401) return { kind: 'broken', status, message: `${vendor} no longer accepts Showback's access (${detail}): it was revoked or expired. ${reconnect}` };

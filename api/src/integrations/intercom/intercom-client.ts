@@ -2,7 +2,8 @@ import { IntercomClient, IntercomError, type Intercom } from 'intercom-client';
 import type { AppContext } from '../../context.ts';
 import type { IntercomRegion } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { classifyHelpdesk, type HelpdeskAnswer, type HelpdeskFailure } from '../helpdesk/helpdesk-failure.ts';
+import { classifyHelpdesk } from '../helpdesk/helpdesk-failure.ts';
+import { callProvider, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
 
 /** The API version every call asks for (the `Intercom-Version` header): the newest the official client knows. */
 export const INTERCOM_VERSION = '2.14';
@@ -39,18 +40,12 @@ function waitOf(headers: Headers | undefined): string | null {
   return Number.isFinite(reset) && reset > 0 ? String(Math.max(1, Math.ceil(reset - Date.now() / 1000))) : null;
 }
 
-export const classifyIntercom = (status: number | undefined, body: unknown, headers?: Headers): HelpdeskFailure =>
+export const classifyIntercom = (status: number | undefined, body: unknown, headers?: Headers): ProviderFailure =>
   classifyHelpdesk('Intercom', { status, detail: describe(status, body), retryAfter: waitOf(headers) }, 'Reconnect Intercom.');
 
 /** One client call, its failure sorted instead of thrown. */
-export async function callIntercom<T>(run: () => Promise<T>): Promise<HelpdeskAnswer<T>> {
-  try {
-    return { ok: true, status: 200, result: await run() };
-  } catch (error) {
-    if (!(error instanceof IntercomError)) return { ok: false, ...classifyIntercom(undefined, undefined) };
-    return { ok: false, ...classifyIntercom(error.statusCode, error.body, error.rawResponse?.headers) };
-  }
-}
+export const callIntercom = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>> =>
+  callProvider(run, (error) => (error instanceof IntercomError ? classifyIntercom(error.statusCode, error.body, error.rawResponse?.headers) : classifyIntercom(undefined, undefined)));
 
 /** Intercom names a workspace's hosting region in GET /me (`app.region`): "US", "Europe", "Australia" (or EU, AU). */
 export function regionOf(app: Intercom.App | undefined): IntercomRegion | undefined {
@@ -63,9 +58,10 @@ export function regionOf(app: Intercom.App | undefined): IntercomRegion | undefi
 
 /**
  * POST /auth/eagle/token (form-encoded `code`, `client_id`, `client_secret`) at INTERCOM_API_URL, which routes to
- * the workspace's region; the client has no call for it. Intercom's tokens do not expire: no refresh token.
+ * the workspace's region; the client has no call for it. Intercom's tokens do not expire: no refresh token. Not
+ * through kit/oauth.ts: openid-client always adds `grant_type` and `redirect_uri`, which this exchange does not take.
  */
-export async function exchangeIntercomCode(ctx: Pick<AppContext, 'config'>, code: string): Promise<{ token: string } | HelpdeskFailure> {
+export async function exchangeIntercomCode(ctx: Pick<AppContext, 'config'>, code: string): Promise<{ token: string } | ProviderFailure> {
   const app = intercomApp(ctx);
   let res: Response;
   try {
@@ -83,5 +79,3 @@ export async function exchangeIntercomCode(ctx: Pick<AppContext, 'config'>, code
   if (res.ok && typeof token === 'string') return { token };
   return classifyIntercom(res.status, body, res.headers);
 }
-
-export const isFailure = (value: object): value is HelpdeskFailure => 'kind' in value;

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { createTicketRequest, listTicketRequests, type TicketSite } from '../helpdesk/ticket-requests.ts';
 import { getRequest } from '../../modules/requests/requests.service.ts';
-import { openSecret } from '../team-chat/secret-box.ts';
+import { openSecret } from '../kit/secret-box.ts';
 import { trackerIssuesOf } from '../escalation/tracker-issues.ts';
 import { escalateTo, readyTrackers } from '../escalation/trackers.ts';
 import { CREATE_BUTTON, createdCanvas, messengerCardCanvas, noticeCanvas, panelCanvas, parseCreateIssue, type Canvas, type Outcome, type Trackers } from './intercom-canvas.ts';
@@ -137,7 +137,7 @@ export async function answerConfigure(ctx: AppContext, input: ConfigureRequest):
   if (!read.ok) return noticeCanvas(`Intercom did not give Showback this conversation: ${read.message}`);
   const user = await requester(ctx, row, input.admin?.email);
   if (!user) return noticeCanvas('Nobody in the Showback account can make the request. Reconnect Intercom in Showback.');
-  const conversation = read.result;
+  const conversation = read.value;
   const author = conversation.source?.author;
   const customer = author && (author.type === 'user' || author.type === 'lead') ? author : undefined;
   const made = await createTicketRequest(ctx, user, { helpdesk: 'intercom', site: row.workspace_id }, id, {

@@ -3,35 +3,31 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuthorizeUrlSchema, ErrorBodySchema, HelpdeskSyncLogSchema, IntercomCanvasSchema, IntercomConfigureAnswerSchema, IntercomStatusSchema, OAuthCallbackQuerySchema } from '@showback/contract';
 import { AppError } from '../../errors.ts';
-import { helpdeskErrors } from '../helpdesk/app-calls.ts';
 import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
+import { errors, manage, owner } from '../kit/route-preset.ts';
 import { answerCanvas, answerConfigure, answerMessengerCard, verifyCanvasSignature } from './intercom-inbox-app.ts';
 import * as service from './intercom.service.ts';
-
-const errors = helpdeskErrors;
 
 /** Intercom on /my/integrations (owners and admins): connect by OAuth, the sync log of admin notes, disconnect. */
 export const intercomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/intercom';
   const tags = ['helpdesk'];
-  const admin = { config: { permission: 'integrations.manage' } } as const;
-  const owner = (user: { id: string; accountId: string }) => ({ userId: user.id, accountId: user.accountId });
 
-  app.get(`${base}/status`, { ...admin, schema: { tags, response: { 200: IntercomStatusSchema, ...errors } } }, async (request) => service.intercomStatus(app.ctx, request.user.accountId));
+  app.get(`${base}/status`, { ...manage, schema: { tags, response: { 200: IntercomStatusSchema, ...errors } } }, async (request) => service.intercomStatus(app.ctx, request.user.accountId));
 
-  app.post(`${base}/authorize`, { ...admin, schema: { tags, response: { 200: AuthorizeUrlSchema, ...errors, 402: ErrorBodySchema, 409: ErrorBodySchema } } }, async (request, reply) => {
+  app.post(`${base}/authorize`, { ...manage, schema: { tags, response: { 200: AuthorizeUrlSchema, ...errors, 402: ErrorBodySchema, 409: ErrorBodySchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { authorize_url: await service.intercomAuthorizeUrl(app.ctx, owner(request.user)) };
   });
 
   // Intercom sends the browser back here; the state is checked against the signed-in person before anything else.
-  app.get(`${base}/callback`, { ...admin, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
+  app.get(`${base}/callback`, { ...manage, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
     reply.redirect(await service.completeIntercomConnect(app.ctx, owner(request.user), request.query, request.log)),
   );
 
-  app.get(`${base}/sync_log`, { ...admin, schema: { tags, response: { 200: HelpdeskSyncLogSchema, ...errors } } }, async (request) => ({ items: await helpdeskSyncLog(app.ctx, request.user.accountId, 'intercom') }));
+  app.get(`${base}/sync_log`, { ...manage, schema: { tags, response: { 200: HelpdeskSyncLogSchema, ...errors } } }, async (request) => ({ items: await helpdeskSyncLog(app.ctx, request.user.accountId, 'intercom') }));
 
-  app.delete(`${base}/disconnect`, { ...admin, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete(`${base}/disconnect`, { ...manage, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
     await service.disconnectIntercom(app.ctx, request.user.accountId, request.log);
     return reply.status(204).send(null);
   });

@@ -4,9 +4,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertHelpdeskAllowed, helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { createTicketRequest, listTicketRequests } from '../helpdesk/ticket-requests.ts';
-import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
-import { openSecret, sealSecret } from '../team-chat/secret-box.ts';
-import { callIntercom, exchangeIntercomCode, intercomApi, intercomApp, isFailure, regionOf } from './intercom-client.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
+import { openSecret, sealSecret } from '../kit/secret-box.ts';
+import { isProviderFailure } from '../kit/provider-failure.ts';
+import { callIntercom, exchangeIntercomCode, intercomApi, intercomApp, regionOf } from './intercom-client.ts';
 import * as repo from './intercom.repository.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Intercom is not connected.');
@@ -48,12 +49,12 @@ export async function completeIntercomConnect(ctx: AppContext, owner: OAuthState
   const stateOk = await consumeOAuthState(ctx.db, 'intercom', query.state, owner);
   if (!stateOk || query.error || !query.code || !ctx.config.intercom || !(await helpdeskAllowed(ctx.db, owner.accountId, 'intercom'))) return failed;
   const exchanged = await exchangeIntercomCode(ctx, query.code);
-  if (isFailure(exchanged)) {
+  if (isProviderFailure(exchanged)) {
     log.warn({ intercomError: exchanged.message }, 'Intercom connect failed at /auth/eagle/token');
     return failed;
   }
   const me = await callIntercom(() => intercomApi(ctx, 'us', exchanged.token).admins.identify());
-  const admin = me.ok ? me.result : undefined;
+  const admin = me.ok ? me.value : undefined;
   const region = regionOf(admin?.app);
   if (!admin?.id || !admin.app?.id_code || !region) {
     log.warn({ intercomError: me.ok ? `GET /me named no admin, workspace or known region (${admin?.app?.region})` : me.message }, 'Intercom connect failed reading /me');

@@ -1,7 +1,8 @@
 import { HttpException, Version3Client } from 'jira.js';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { OAuthTokens } from '../oauth-tokens.ts';
+import type { OAuthApp } from '../kit/oauth.ts';
+import { callProvider, retryAfterSeconds, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
 
 /**
  * Read projects and issues, create and edit issues (with attachments and remote links), register the webhook for their
@@ -29,80 +30,37 @@ export function jiraApi(ctx: Pick<AppContext, 'config'>, cloudId: string, access
   });
 }
 
-/** Why a call to Atlassian did not work, sorted by what to do about it. */
-export type JiraFailure =
-  /** Atlassian no longer accepts the connection's access (grant revoked, refresh token expired): reconnect. */
-  | { kind: 'broken'; message: string }
-  | { kind: 'rate_limited'; retryAfterSeconds: number; message: string }
-  /** Jira refused this one call (a project gone, a field it requires): status is Jira's. */
-  | { kind: 'refused'; status: number; message: string }
-  /** No answer, a timeout, a 5xx: worth trying again. */
-  | { kind: 'unreachable'; message: string };
-
 function jiraDetail(data: unknown): string | undefined {
   const body = data as { errorMessages?: string[]; errors?: Record<string, string>; message?: string } | undefined;
   const parts = [...(body?.errorMessages ?? []), ...Object.entries(body?.errors ?? {}).map(([field, message]) => `${field}: ${message}`)];
   return parts.length ? parts.join('; ') : body?.message;
 }
 
-export function classifyJira(error: unknown): JiraFailure {
+export function classifyJira(error: unknown): ProviderFailure {
   if (!(error instanceof HttpException)) return { kind: 'unreachable', message: `Jira could not be reached (${(error as Error)?.message ?? 'no answer'}).` };
   const response = (error.response as { data?: unknown }) ?? {};
   const detail = jiraDetail(response.data) ?? `HTTP ${error.status}`;
   if (error.status === 401) return { kind: 'broken', message: `Jira no longer accepts Showback's access (${detail}). Reconnect Jira.` };
   if (error.status === 429) {
     const headers = (error.cause as { response?: { headers?: Record<string, string> } } | undefined)?.response?.headers;
-    const seconds = Math.ceil(Number(headers?.['retry-after']) || 60);
+    const seconds = retryAfterSeconds(headers?.['retry-after']);
     return { kind: 'rate_limited', retryAfterSeconds: seconds, message: `Jira is rate limiting Showback; try again in ${seconds} s.` };
   }
   if (error.status >= 500) return { kind: 'unreachable', message: `Jira did not answer properly (${detail}).` };
   return { kind: 'refused', status: error.status, message: `Jira refused it (${detail}).` };
 }
 
-/** The AppError a person sees when a call they asked for failed. */
-export function jiraAppError(failure: JiraFailure): AppError {
-  if (failure.kind === 'rate_limited') return new AppError('RATE_LIMITED', failure.message, { details: { retry_after_seconds: failure.retryAfterSeconds } });
-  return new AppError('UPSTREAM_FAILED', failure.message);
-}
-
-export type JiraAnswer<T> = { ok: true; value: T } | ({ ok: false } & JiraFailure);
-
 /** One jira.js call, its failure sorted instead of thrown. */
-export async function callJira<T>(run: () => Promise<T>): Promise<JiraAnswer<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    return { ok: false, ...classifyJira(error) };
-  }
-}
+export const callJira = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>> => callProvider(run, classifyJira);
 
 /**
- * POST {ATLASSIAN_AUTH_URL}/oauth/token (JSON, as Atlassian documents) for the authorization code or refresh token
- * grant. jira.js has helpers for it, but with auth.atlassian.com written into them, so they cannot be pointed at
- * another origin. Every refresh answers a new refresh token and ends the old one (rotation).
+ * Atlassian's OAuth app: {ATLASSIAN_AUTH_URL}/oauth/token takes JSON, as Atlassian documents it. jira.js has helpers
+ * for it, but with auth.atlassian.com written into them. Every refresh answers a new refresh token and ends the old one.
  */
-export async function requestAtlassianTokens(ctx: Pick<AppContext, 'config'>, grant: Record<string, string>): Promise<OAuthTokens | JiraFailure> {
+export function jiraOAuth(ctx: Pick<AppContext, 'config'>): OAuthApp {
   const app = jiraApp(ctx);
-  let res: Response;
-  try {
-    res = await fetch(`${app.authUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ...grant, client_id: app.clientId, client_secret: app.clientSecret }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    return classifyJira(error);
-  }
-  const body = (await res.json().catch(() => undefined)) as (Partial<OAuthTokens> & { error?: string; error_description?: string }) | undefined;
-  if (res.ok && typeof body?.access_token === 'string') return body as OAuthTokens;
-  const detail = [body?.error, body?.error_description].filter(Boolean).join(': ') || `HTTP ${res.status}`;
-  if (res.status === 400 || res.status === 401 || res.status === 403) return { kind: 'broken', message: `Atlassian refused the grant (${detail}). Reconnect Jira.` };
-  if (res.status === 429) return { kind: 'rate_limited', retryAfterSeconds: Number(res.headers.get('retry-after')) || 60, message: `Atlassian is rate limiting Showback (${detail}).` };
-  return { kind: 'unreachable', message: `Atlassian's token endpoint answered ${detail}.` };
+  return { vendor: 'Atlassian', reconnect: 'Reconnect Jira.', tokenUrl: `${app.authUrl}/oauth/token`, clientId: app.clientId, clientSecret: app.clientSecret, json: true };
 }
-
-export const isJiraFailure = <T extends object>(value: T | JiraFailure): value is JiraFailure => 'kind' in value;
 
 export interface AccessibleResource {
   id: string;
@@ -112,7 +70,7 @@ export interface AccessibleResource {
 }
 
 /** GET {ATLASSIAN_API_URL}/oauth/token/accessible-resources: the sites (cloud ids) the grant reaches, Jira ones only. */
-export async function accessibleSites(ctx: Pick<AppContext, 'config'>, accessToken: string): Promise<AccessibleResource[] | JiraFailure> {
+export async function accessibleSites(ctx: Pick<AppContext, 'config'>, accessToken: string): Promise<AccessibleResource[] | ProviderFailure> {
   let res: Response;
   try {
     res = await fetch(`${jiraApp(ctx).apiUrl}/oauth/token/accessible-resources`, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });

@@ -1,9 +1,11 @@
 import type { AppContext } from '../../context.ts';
-import { accessWithRefresh, type Access } from '../oauth-tokens.ts';
-import { isJiraFailure, jiraAppError, requestAtlassianTokens, type JiraFailure } from './jira-client.ts';
+import { accessWithRefresh, type Access } from '../kit/oauth-tokens.ts';
+import { providerAppError } from '../kit/provider-failure.ts';
+import { refreshGrant } from '../kit/oauth.ts';
+import { jiraOAuth } from './jira-client.ts';
 import * as repo from './jira.repository.ts';
 
-export type JiraAccess = Access<repo.JiraConnectionRow, JiraFailure>;
+export type JiraAccess = Access<repo.JiraConnectionRow>;
 
 /**
  * The connection and a usable access token: Atlassian's access tokens live an hour and every refresh rotates the
@@ -14,8 +16,7 @@ export async function jiraAccess(ctx: AppContext, row: repo.JiraConnectionRow): 
   const access = await accessWithRefresh(ctx, row, {
     lock: (trx) => trx.selectFrom('jira_connections').selectAll().where('account_id', '=', row.account_id).forUpdate().executeTakeFirst(),
     save: (trx, columns) => trx.updateTable('jira_connections').set({ ...columns, updated_at: new Date() }).where('account_id', '=', row.account_id).execute().then(() => undefined),
-    refresh: (refreshToken) => requestAtlassianTokens(ctx, { grant_type: 'refresh_token', refresh_token: refreshToken }),
-    isFailure: isJiraFailure,
+    refresh: (refreshToken) => refreshGrant(jiraOAuth(ctx), refreshToken),
     gone: { kind: 'broken', message: 'Jira was disconnected.' },
     unreadable: { kind: 'broken', message: 'The saved Jira access can no longer be read (the encryption key changed). Reconnect Jira.' },
   });
@@ -26,6 +27,6 @@ export async function jiraAccess(ctx: AppContext, row: repo.JiraConnectionRow): 
 /** A usable token for a person's request, or the error they see (a refused refresh marks the connection broken). */
 export async function jiraAccessFor(ctx: AppContext, row: repo.JiraConnectionRow): Promise<{ row: repo.JiraConnectionRow; token: string }> {
   const access = await jiraAccess(ctx, row);
-  if ('failure' in access) throw jiraAppError(access.failure);
+  if ('failure' in access) throw providerAppError(access.failure);
   return access;
 }

@@ -10,7 +10,8 @@ import { issueMarkdown, recordingInBrief } from '../escalation/issue-body.ts';
 import { markdownToAdf } from '../escalation/markdown-adf.ts';
 import { requestListFile } from '../escalation/request-list-har.ts';
 import { problemsOf } from '../helpdesk/helpdesk-note.ts';
-import { callJira, jiraApi, jiraAppError, type JiraAnswer, type JiraFailure } from './jira-client.ts';
+import { valueOrThrow, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
+import { callJira, jiraApi } from './jira-client.ts';
 import { jiraAccessFor } from './jira-connection.ts';
 import { assertJiraAllowed, jiraAllowed, jiraConnection } from './jira.service.ts';
 import * as repo from './jira.repository.ts';
@@ -52,7 +53,7 @@ const requestListLine = (file: { filename: string; entries: number } | undefined
  * The HAR file as the issue's attachment (POST /issue/{key}/attachments, multipart with X-Atlassian-Token: no-check,
  * which jira.js sends). A second escalation replaces the file of the same name rather than piling up copies.
  */
-async function attachRequestList(api: Version3Client, issueKey: string, file: NonNullable<ReturnType<typeof requestListFile>>): Promise<JiraAnswer<unknown>> {
+async function attachRequestList(api: Version3Client, issueKey: string, file: NonNullable<ReturnType<typeof requestListFile>>): Promise<ProviderAnswer<unknown>> {
   const existing = await callJira(() => api.issues.getIssue({ issueIdOrKey: issueKey, fields: ['attachment'] }));
   if (existing.ok) {
     for (const old of existing.value.fields.attachment ?? []) {
@@ -85,12 +86,8 @@ export async function escalateToJira(ctx: AppContext, user: { id: string; accoun
   const recordingUrl = alert.links.recording;
   const api = jiraApi(ctx, row.cloud_id, token);
   // Recorded once the transaction is over (its connection is the only one an embedded database has).
-  let broken: JiraFailure | undefined;
-  const unwrap = <T>(answer: JiraAnswer<T>): T => {
-    if (answer.ok) return answer.value;
-    if (answer.kind === 'broken') broken = answer;
-    throw jiraAppError(answer);
-  };
+  let broken: ProviderFailure | undefined;
+  const unwrap = <T>(answer: ProviderAnswer<T>): T => valueOrThrow(answer, (failure) => (broken = failure));
 
   try {
     return await ctx.db.transaction().execute(async (trx) => {

@@ -15,42 +15,39 @@ import {
   UpdateJiraSchema,
 } from '@showback/contract';
 import { requireUser } from '../../plugins/auth.ts';
+import { errors, manage, owner, rateLimited, upstream } from '../kit/route-preset.ts';
 import { escalateToJira, recordingJiraIssue } from './jira-escalation.ts';
 import { handleJiraWebhook } from './jira-webhook.ts';
 import * as service from './jira.service.ts';
 
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
-const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema, 502: ErrorBodySchema };
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** Jira on /my/integrations (owners and admins) and "Create issue in Jira" on a recording's page (any member). */
 export const jiraRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/jira';
   const tags = ['integrations'];
-  const admin = { config: { permission: 'integrations.manage' } } as const;
-  const owner = (user: { id: string; accountId: string }) => ({ userId: user.id, accountId: user.accountId });
 
-  app.get(`${base}/status`, { ...admin, schema: { tags, response: { 200: JiraStatusSchema, ...errors } } }, async (request) => service.jiraStatus(app.ctx, request.user.accountId));
+  app.get(`${base}/status`, { ...manage, schema: { tags, response: { 200: JiraStatusSchema, ...errors } } }, async (request) => service.jiraStatus(app.ctx, request.user.accountId));
 
-  app.post(`${base}/authorize`, { ...admin, schema: { tags, response: { 200: AuthorizeUrlSchema, ...errors, ...upstream } } }, async (request, reply) => {
+  app.post(`${base}/authorize`, { ...manage, schema: { tags, response: { 200: AuthorizeUrlSchema, ...errors, ...upstream, ...rateLimited } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { authorize_url: await service.jiraAuthorizeUrl(app.ctx, owner(request.user)) };
   });
 
   // Atlassian sends the browser back here; the state is checked against the signed-in person before anything else.
-  app.get(`${base}/callback`, { ...admin, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
+  app.get(`${base}/callback`, { ...manage, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
     reply.redirect(await service.completeJiraConnect(app.ctx, owner(request.user), request.query, request.log)),
   );
 
-  app.get(`${base}/sites`, { ...admin, schema: { tags, response: { 200: JiraSiteListSchema, ...errors, ...upstream } } }, async (request) => ({ items: await service.jiraSites(app.ctx, request.user.accountId) }));
+  app.get(`${base}/sites`, { ...manage, schema: { tags, response: { 200: JiraSiteListSchema, ...errors, ...upstream, ...rateLimited } } }, async (request) => ({ items: await service.jiraSites(app.ctx, request.user.accountId) }));
 
-  app.get(`${base}/projects`, { ...admin, schema: { tags, response: { 200: JiraProjectListSchema, ...errors, ...upstream } } }, async (request) => ({ items: await service.jiraProjects(app.ctx, request.user.accountId) }));
+  app.get(`${base}/projects`, { ...manage, schema: { tags, response: { 200: JiraProjectListSchema, ...errors, ...upstream, ...rateLimited } } }, async (request) => ({ items: await service.jiraProjects(app.ctx, request.user.accountId) }));
 
-  app.patch(`${base}/update`, { ...admin, schema: { tags, body: UpdateJiraSchema, response: { 200: JiraStatusSchema, ...errors, ...upstream } } }, async (request) =>
+  app.patch(`${base}/update`, { ...manage, schema: { tags, body: UpdateJiraSchema, response: { 200: JiraStatusSchema, ...errors, ...upstream, ...rateLimited } } }, async (request) =>
     service.updateJira(app.ctx, request.user.accountId, request.body, request.log),
   );
 
-  app.delete(`${base}/disconnect`, { ...admin, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete(`${base}/disconnect`, { ...manage, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
     await service.disconnectJira(app.ctx, request.user.accountId, request.log);
     return reply.status(204).send(null);
   });
@@ -61,7 +58,7 @@ export const jiraRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/v1/submissions/:id/jira_issue',
-    { preValidation: requireUser, schema: { tags, params: IdParams, body: CreateJiraIssueSchema, response: { 200: JiraIssueSchema, ...errors, ...upstream } } },
+    { preValidation: requireUser, schema: { tags, params: IdParams, body: CreateJiraIssueSchema, response: { 200: JiraIssueSchema, ...errors, ...upstream, ...rateLimited } } },
     async (request) => escalateToJira(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.id, request.body ?? {}),
   );
 };

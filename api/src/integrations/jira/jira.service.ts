@@ -3,11 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Version3Client } from 'jira.js';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { sealedTokenColumns } from '../oauth-tokens.ts';
-import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
-import { openSecret } from '../team-chat/secret-box.ts';
+import { exchangeCode } from '../kit/oauth.ts';
+import { isProviderFailure, providerAppError, type ProviderFailure } from '../kit/provider-failure.ts';
+import { sealedTokenColumns } from '../kit/oauth-tokens.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
+import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
-import { accessibleSites, callJira, isJiraFailure, JIRA_SCOPES, jiraApi, jiraApp, jiraAppError, requestAtlassianTokens, type JiraFailure } from './jira-client.ts';
+import { accessibleSites, callJira, JIRA_SCOPES, jiraApi, jiraApp, jiraOAuth } from './jira-client.ts';
 import { jiraAccessFor } from './jira-connection.ts';
 import * as repo from './jira.repository.ts';
 
@@ -73,14 +75,14 @@ export async function completeJiraConnect(ctx: AppContext, owner: OAuthStateOwne
   const failed = '/my/integrations?jira=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'jira', query.state, owner);
   if (!stateOk || query.error || !query.code || !ctx.config.jira || !(await jiraAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await requestAtlassianTokens(ctx, { grant_type: 'authorization_code', code: query.code, redirect_uri: jiraCallbackUrl(ctx) });
-  if (isJiraFailure(tokens)) {
+  const tokens = await exchangeCode(jiraOAuth(ctx), { redirectUri: jiraCallbackUrl(ctx), code: query.code, state: query.state! });
+  if (isProviderFailure(tokens)) {
     log.warn({ jiraError: tokens.message }, 'Jira connect failed at /oauth/token');
     return failed;
   }
   const sites = await accessibleSites(ctx, tokens.access_token);
-  if (isJiraFailure(sites) || sites.length === 0) {
-    log.warn({ jiraError: isJiraFailure(sites) ? sites.message : 'the grant reaches no Jira site' }, 'Jira connect failed reading the sites');
+  if (isProviderFailure(sites) || sites.length === 0) {
+    log.warn({ jiraError: isProviderFailure(sites) ? sites.message : 'the grant reaches no Jira site' }, 'Jira connect failed reading the sites');
     return failed;
   }
   const [site] = sites;
@@ -96,16 +98,16 @@ export async function completeJiraConnect(ctx: AppContext, owner: OAuthStateOwne
   return '/my/integrations?jira=connected';
 }
 
-async function failWith(ctx: AppContext, row: repo.JiraConnectionRow, failure: JiraFailure): Promise<never> {
+async function failWith(ctx: AppContext, row: repo.JiraConnectionRow, failure: ProviderFailure): Promise<never> {
   if (failure.kind === 'broken') await repo.setJiraError(ctx.db, row.account_id, row.access_token_encrypted, failure.message);
-  throw jiraAppError(failure);
+  throw providerAppError(failure);
 }
 
 /** The Jira sites the grant reaches, for the site picker. */
 export async function jiraSites(ctx: AppContext, accountId: string): Promise<JiraSite[]> {
   const { token, row } = await jiraAccessFor(ctx, await jiraConnection(ctx, accountId));
   const sites = await accessibleSites(ctx, token);
-  if (isJiraFailure(sites)) return failWith(ctx, row, sites);
+  if (isProviderFailure(sites)) return failWith(ctx, row, sites);
   return sites.map(siteOf);
 }
 

@@ -1,7 +1,8 @@
 import { LinearClient, LinearError, LinearErrorType } from '@linear/sdk';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { OAuthTokens } from '../oauth-tokens.ts';
+import type { OAuthApp } from '../kit/oauth.ts';
+import { callProvider, retryAfterSeconds, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
 
 /** Read the workspace and its teams, create issues and their attachments (and upload the request list). */
 export const LINEAR_SCOPES = 'read,write,issues:create';
@@ -18,70 +19,27 @@ export function linearApi(ctx: Pick<AppContext, 'config'>, accessToken: string):
   return new LinearClient({ accessToken, apiUrl: `${linearApp(ctx).apiUrl}/graphql`, signal: AbortSignal.timeout(TIMEOUT_MS) } as ConstructorParameters<typeof LinearClient>[0]);
 }
 
-/** Why a call to Linear did not work, sorted by what to do about it. */
-export type LinearFailure =
-  /** Linear no longer accepts the connection's access (revoked, app removed, refresh refused): reconnect. */
-  | { kind: 'broken'; message: string }
-  | { kind: 'rate_limited'; retryAfterSeconds: number; message: string }
-  /** Linear refused this one call (a team archived, an input it rejects). */
-  | { kind: 'refused'; message: string }
-  /** No answer, a timeout, a 5xx: worth trying again. */
-  | { kind: 'unreachable'; message: string };
-
-export function classifyLinear(error: unknown): LinearFailure {
+export function classifyLinear(error: unknown): ProviderFailure {
   if (!(error instanceof LinearError)) return { kind: 'unreachable', message: `Linear could not be reached (${(error as Error)?.message ?? 'no answer'}).` };
   const detail = error.errors?.[0]?.message ?? error.message;
   if (error.type === LinearErrorType.AuthenticationError || error.status === 401) return { kind: 'broken', message: `Linear no longer accepts Showback's access (${detail}). Reconnect Linear.` };
   if (error.type === LinearErrorType.Forbidden) return { kind: 'broken', message: `Linear refused Showback's access (${detail}): the person who connected it may have lost access to the team. Reconnect Linear.` };
   if (error.type === LinearErrorType.Ratelimited) {
-    const seconds = Math.ceil(Number((error as LinearError & { retryAfter?: number }).retryAfter) || 60);
+    const seconds = retryAfterSeconds((error as LinearError & { retryAfter?: number }).retryAfter);
     return { kind: 'rate_limited', retryAfterSeconds: seconds, message: `Linear is rate limiting Showback; try again in ${seconds} s.` };
   }
   if (error.type === LinearErrorType.NetworkError || error.type === LinearErrorType.InternalError || (error.status ?? 0) >= 500) return { kind: 'unreachable', message: `Linear did not answer properly (${detail}).` };
   return { kind: 'refused', message: `Linear refused it (${detail}).` };
 }
 
-/** The AppError a person sees when a call they asked for failed. */
-export function linearAppError(failure: LinearFailure): AppError {
-  if (failure.kind === 'rate_limited') return new AppError('RATE_LIMITED', failure.message, { details: { retry_after_seconds: failure.retryAfterSeconds } });
-  return new AppError('UPSTREAM_FAILED', failure.message);
-}
-
 /** One SDK call, its failure sorted instead of thrown. */
-export async function callLinear<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | ({ ok: false } & LinearFailure)> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    return { ok: false, ...classifyLinear(error) };
-  }
-}
+export const callLinear = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>> => callProvider(run, classifyLinear);
 
-/**
- * POST /oauth/token (form-encoded, as Linear asks) for the authorization code or refresh token grant; the SDK has no
- * call for it. Answers the tokens, or a failure: a 400/401 means the grant itself is no good.
- */
-export async function requestLinearTokens(ctx: Pick<AppContext, 'config'>, grant: Record<string, string>): Promise<OAuthTokens | LinearFailure> {
+/** Linear's OAuth app: /oauth/token takes the standard form (the SDK has no call for it). */
+export function linearOAuth(ctx: Pick<AppContext, 'config'>): OAuthApp {
   const app = linearApp(ctx);
-  let res: Response;
-  try {
-    res = await fetch(`${app.apiUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ ...grant, client_id: app.clientId, client_secret: app.clientSecret }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    return classifyLinear(error);
-  }
-  const body = (await res.json().catch(() => undefined)) as (Partial<OAuthTokens> & { error?: string; error_description?: string }) | undefined;
-  if (res.ok && typeof body?.access_token === 'string') return body as OAuthTokens;
-  const detail = [body?.error, body?.error_description].filter(Boolean).join(': ') || `HTTP ${res.status}`;
-  if (res.status === 400 || res.status === 401) return { kind: 'broken', message: `Linear refused the grant (${detail}). Reconnect Linear.` };
-  if (res.status === 429) return { kind: 'rate_limited', retryAfterSeconds: Number(res.headers.get('retry-after')) || 60, message: `Linear is rate limiting Showback (${detail}).` };
-  return { kind: 'unreachable', message: `Linear's token endpoint answered ${detail}.` };
+  return { vendor: 'Linear', reconnect: 'Reconnect Linear.', tokenUrl: `${app.apiUrl}/oauth/token`, clientId: app.clientId, clientSecret: app.clientSecret };
 }
-
-export const isLinearFailure = (value: OAuthTokens | LinearFailure): value is LinearFailure => 'kind' in value;
 
 /** POST /oauth/revoke: the access token (and with it its refresh token) stops working. True when Linear took it. */
 export async function revokeLinearToken(ctx: Pick<AppContext, 'config'>, accessToken: string): Promise<boolean> {

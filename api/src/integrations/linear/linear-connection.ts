@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context.ts';
-import { accessWithRefresh, type Access } from '../oauth-tokens.ts';
-import { isLinearFailure, requestLinearTokens, type LinearFailure } from './linear-client.ts';
+import { accessWithRefresh, type Access } from '../kit/oauth-tokens.ts';
+import { refreshGrant } from '../kit/oauth.ts';
+import { linearOAuth } from './linear-client.ts';
 import * as repo from './linear.repository.ts';
 
-export type LinearAccess = Access<repo.LinearConnectionRow, LinearFailure>;
+export type LinearAccess = Access<repo.LinearConnectionRow>;
 
 /**
  * The connection and a usable access token: Linear's access tokens live about a day and its refresh tokens rotate,
@@ -14,8 +15,7 @@ export async function linearAccess(ctx: AppContext, row: repo.LinearConnectionRo
   const access = await accessWithRefresh(ctx, row, {
     lock: (trx) => trx.selectFrom('linear_connections').selectAll().where('account_id', '=', row.account_id).forUpdate().executeTakeFirst(),
     save: (trx, columns) => trx.updateTable('linear_connections').set({ ...columns, updated_at: new Date() }).where('account_id', '=', row.account_id).execute().then(() => undefined),
-    refresh: (refreshToken) => requestLinearTokens(ctx, { grant_type: 'refresh_token', refresh_token: refreshToken }),
-    isFailure: isLinearFailure,
+    refresh: (refreshToken) => refreshGrant(linearOAuth(ctx), refreshToken),
     gone: { kind: 'broken', message: 'Linear was disconnected.' },
     unreadable: { kind: 'broken', message: 'The saved Linear access can no longer be read (the encryption key changed). Reconnect Linear.' },
   });

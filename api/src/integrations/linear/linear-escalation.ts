@@ -7,7 +7,8 @@ import { AppError } from '../../errors.ts';
 import { getSubmissionRecord } from '../../modules/submissions/submissions.service.ts';
 import { listEvents } from '../../modules/widget/widget.repository.ts';
 import { problemsOf } from '../helpdesk/helpdesk-note.ts';
-import { callLinear, linearApi, linearAppError, type LinearFailure } from './linear-client.ts';
+import { valueOrThrow, type ProviderFailure } from '../kit/provider-failure.ts';
+import { callLinear, linearApi } from './linear-client.ts';
 import { issueMarkdown, recordingInBrief, type RequestListFile } from '../escalation/issue-body.ts';
 import { requestListFile } from '../escalation/request-list-har.ts';
 import { accessFor, linearAllowed, linearConnection, assertLinearAllowed } from './linear.service.ts';
@@ -49,13 +50,6 @@ export async function recordingLinearIssue(ctx: AppContext, accountId: string, s
   return { issue: row ? toLinearIssue(row) : null, can_create: canCreate };
 }
 
-async function unwrap<T>(answer: { ok: true; value: T } | ({ ok: false } & LinearFailure), onBroken: (failure: LinearFailure) => Promise<void>): Promise<T> {
-  if (answer.ok) return answer.value;
-  if (answer.kind === 'broken') await onBroken(answer);
-  throw linearAppError(answer);
-}
-
-/** The issue already carrying this recording: ours, else one Linear has an attachment with its URL on (an answer lost earlier). */
 async function issueOfRecording(api: LinearClient, known: repo.LinearIssueRow | undefined, organizationId: string, recordingUrl: string) {
   if (known && known.organization_id === organizationId) return callLinear(async () => known.issue_id as string | undefined);
   return callLinear(async () => (await api.client.rawRequest<{ attachmentsForURL: { nodes: { issue: { id: string } | null }[] } }, { url: string }>(ATTACHED_QUERY, { url: recordingUrl })).data!.attachmentsForURL.nodes.find((n) => n.issue)?.issue?.id);
@@ -101,8 +95,8 @@ export async function escalateToLinear(ctx: AppContext, user: { id: string; acco
   if (!connection.team_id) throw new AppError('CONFLICT', 'Pick the Linear team issues go to on the Integrations page first.');
   const { token, row } = await accessFor(ctx, connection);
   // Recorded once the transaction is over (its connection is the only one an embedded database has).
-  let broken: LinearFailure | undefined;
-  const markBroken = async (failure: LinearFailure) => {
+  let broken: ProviderFailure | undefined;
+  const markBroken = (failure: ProviderFailure) => {
     broken = failure;
   };
   const alert = await buildSubmissionAlert(ctx, user.accountId, submissionId);
@@ -118,19 +112,19 @@ export async function escalateToLinear(ctx: AppContext, user: { id: string; acco
     return await ctx.db.transaction().execute(async (trx) => {
       await trx.selectFrom('submissions').select('id').where('id', '=', submissionId).forUpdate().executeTakeFirst();
       const known = await trx.selectFrom('linear_issues').selectAll().where('submission_id', '=', submissionId).executeTakeFirst();
-      let issueId = await unwrap(await issueOfRecording(api, known, row.organization_id, recordingUrl), markBroken);
+      let issueId = valueOrThrow(await issueOfRecording(api, known, row.organization_id, recordingUrl), markBroken);
       if (issueId) {
         const updated = await callLinear(() => api.updateIssue(issueId!, { title, description }));
         // Deleted in Linear since: the recording gets a new issue.
         if (!updated.ok && updated.kind === 'refused') issueId = undefined;
-        else await unwrap(updated, markBroken);
+        else valueOrThrow(updated, markBroken);
       }
       if (!issueId) {
-        const created = await unwrap(await callLinear(() => api.createIssue({ teamId: row.team_id!, title, description })), markBroken);
+        const created = valueOrThrow(await callLinear(() => api.createIssue({ teamId: row.team_id!, title, description })), markBroken);
         issueId = created.issueId;
         if (!issueId) throw new AppError('UPSTREAM_FAILED', 'Linear did not create the issue.');
       }
-      const attachment = await unwrap(
+      const attachment = valueOrThrow(
         await callLinear(() =>
           api.createAttachment({
             issueId: issueId!,
@@ -142,7 +136,7 @@ export async function escalateToLinear(ctx: AppContext, user: { id: string; acco
         ),
         markBroken,
       );
-      const facts = await unwrap(await callLinear(async () => (await api.client.rawRequest<{ issue: IssueFacts }, { id: string }>(ISSUE_QUERY, { id: issueId! })).data!.issue), markBroken);
+      const facts = valueOrThrow(await callLinear(async () => (await api.client.rawRequest<{ issue: IssueFacts }, { id: string }>(ISSUE_QUERY, { id: issueId! })).data!.issue), markBroken);
       const saved = await repo.saveLinearIssue(trx, {
         submission_id: submissionId,
         account_id: user.accountId,

@@ -14,40 +14,37 @@ import {
   UpdateLinearSchema,
 } from '@showback/contract';
 import { requireUser } from '../../plugins/auth.ts';
+import { errors, manage, owner, rateLimited, upstream } from '../kit/route-preset.ts';
 import { escalateToLinear, recordingLinearIssue } from './linear-escalation.ts';
 import { handleLinearWebhook } from './linear-webhook.ts';
 import * as service from './linear.service.ts';
 
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
-const upstream = { 402: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema, 502: ErrorBodySchema };
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** Linear on /my/integrations (owners and admins) and "Create issue in Linear" on a recording's page (any member). */
 export const linearRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/linear';
   const tags = ['integrations'];
-  const admin = { config: { permission: 'integrations.manage' } } as const;
-  const owner = (user: { id: string; accountId: string }) => ({ userId: user.id, accountId: user.accountId });
 
-  app.get(`${base}/status`, { ...admin, schema: { tags, response: { 200: LinearStatusSchema, ...errors } } }, async (request) => service.linearStatus(app.ctx, request.user.accountId));
+  app.get(`${base}/status`, { ...manage, schema: { tags, response: { 200: LinearStatusSchema, ...errors } } }, async (request) => service.linearStatus(app.ctx, request.user.accountId));
 
-  app.post(`${base}/authorize`, { ...admin, schema: { tags, response: { 200: AuthorizeUrlSchema, ...errors, ...upstream } } }, async (request, reply) => {
+  app.post(`${base}/authorize`, { ...manage, schema: { tags, response: { 200: AuthorizeUrlSchema, ...errors, ...upstream, ...rateLimited } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { authorize_url: await service.linearAuthorizeUrl(app.ctx, owner(request.user)) };
   });
 
   // Linear sends the browser back here; the state is checked against the signed-in person before anything else.
-  app.get(`${base}/callback`, { ...admin, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
+  app.get(`${base}/callback`, { ...manage, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
     reply.redirect(await service.completeLinearConnect(app.ctx, owner(request.user), request.query, request.log)),
   );
 
-  app.get(`${base}/teams`, { ...admin, schema: { tags, response: { 200: LinearTeamListSchema, ...errors, ...upstream } } }, async (request) => ({ items: await service.linearTeams(app.ctx, request.user.accountId) }));
+  app.get(`${base}/teams`, { ...manage, schema: { tags, response: { 200: LinearTeamListSchema, ...errors, ...upstream, ...rateLimited } } }, async (request) => ({ items: await service.linearTeams(app.ctx, request.user.accountId) }));
 
-  app.patch(`${base}/update`, { ...admin, schema: { tags, body: UpdateLinearSchema, response: { 200: LinearStatusSchema, ...errors, ...upstream } } }, async (request) =>
+  app.patch(`${base}/update`, { ...manage, schema: { tags, body: UpdateLinearSchema, response: { 200: LinearStatusSchema, ...errors, ...upstream, ...rateLimited } } }, async (request) =>
     service.updateLinear(app.ctx, request.user.accountId, request.body),
   );
 
-  app.delete(`${base}/disconnect`, { ...admin, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete(`${base}/disconnect`, { ...manage, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
     await service.disconnectLinear(app.ctx, request.user.accountId, request.log);
     return reply.status(204).send(null);
   });
@@ -58,7 +55,7 @@ export const linearRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/v1/submissions/:id/linear_issue',
-    { preValidation: requireUser, schema: { tags, params: IdParams, body: CreateLinearIssueSchema, response: { 200: LinearIssueSchema, ...errors, ...upstream } } },
+    { preValidation: requireUser, schema: { tags, params: IdParams, body: CreateLinearIssueSchema, response: { 200: LinearIssueSchema, ...errors, ...upstream, ...rateLimited } } },
     async (request) => escalateToLinear(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.id, request.body ?? {}),
   );
 };

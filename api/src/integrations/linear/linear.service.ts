@@ -2,11 +2,13 @@ import type { LinearStatus, LinearTeam, OAuthCallbackQuery, UpdateLinear } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
-import { sealedTokenColumns } from '../oauth-tokens.ts';
-import { openSecret } from '../team-chat/secret-box.ts';
+import { exchangeCode } from '../kit/oauth.ts';
+import { isProviderFailure, providerAppError } from '../kit/provider-failure.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
+import { sealedTokenColumns } from '../kit/oauth-tokens.ts';
+import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
-import { callLinear, isLinearFailure, LINEAR_SCOPES, linearApi, linearApp, linearAppError, requestLinearTokens, revokeLinearToken } from './linear-client.ts';
+import { callLinear, LINEAR_SCOPES, linearApi, linearApp, linearOAuth, revokeLinearToken } from './linear-client.ts';
 import { linearAccess } from './linear-connection.ts';
 import * as repo from './linear.repository.ts';
 
@@ -70,8 +72,8 @@ export async function completeLinearConnect(ctx: AppContext, owner: OAuthStateOw
   const failed = '/my/integrations?linear=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'linear', query.state, owner);
   if (!stateOk || query.error || !query.code || !ctx.config.linear || !(await linearAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await requestLinearTokens(ctx, { grant_type: 'authorization_code', code: query.code, redirect_uri: linearCallbackUrl(ctx) });
-  if (isLinearFailure(tokens)) {
+  const tokens = await exchangeCode(linearOAuth(ctx), { redirectUri: linearCallbackUrl(ctx), code: query.code, state: query.state! });
+  if (isProviderFailure(tokens)) {
     log.warn({ linearError: tokens.message }, 'Linear connect failed at /oauth/token');
     return failed;
   }
@@ -96,7 +98,7 @@ export async function completeLinearConnect(ctx: AppContext, owner: OAuthStateOw
 /** A usable token for a person's request, or the error they see (a refused refresh marks the connection broken). */
 export async function accessFor(ctx: AppContext, row: repo.LinearConnectionRow): Promise<{ row: repo.LinearConnectionRow; token: string }> {
   const access = await linearAccess(ctx, row);
-  if ('failure' in access) throw linearAppError(access.failure);
+  if ('failure' in access) throw providerAppError(access.failure);
   return access;
 }
 
@@ -106,7 +108,7 @@ export async function linearTeams(ctx: AppContext, accountId: string): Promise<L
   const teams = await teamsWith(ctx, token);
   if (!teams.ok) {
     if (teams.kind === 'broken') await repo.setLinearError(ctx.db, accountId, row.access_token_encrypted, teams.message);
-    throw linearAppError(teams);
+    throw providerAppError(teams);
   }
   return teams.value;
 }

@@ -1,7 +1,7 @@
 import type { AlertChannel } from '../../alerts/alert-channel.ts';
 import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
 import { findSummary } from '../../modules/summaries/summaries.repository.ts';
-import { openSecret } from '../team-chat/secret-box.ts';
+import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { recordingCardText } from '../team-chat/recording-card-text.ts';
 import { classifySlackError, slackClient } from './slack-client.ts';

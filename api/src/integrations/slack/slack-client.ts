@@ -1,5 +1,6 @@
 import { ErrorCode, LogLevel, WebClient } from '@slack/web-api';
 import type { AppContext } from '../../context.ts';
+import type { ProviderFailure } from '../kit/provider-failure.ts';
 
 /** Bot scopes asked for at install: post (also in public channels the bot has not joined) and list channels. */
 export const SLACK_BOT_SCOPES = ['chat:write', 'chat:write.public', 'channels:read', 'groups:read'] as const;
@@ -31,19 +32,11 @@ const BROKEN: Record<string, 'token' | 'channel' | undefined> = {
 /** Whether a stored error code is about the channel (fixed by picking another) rather than the token. */
 export const isChannelProblem = (code: string | null): boolean => code !== null && BROKEN[code] === 'channel';
 
-export type SlackFailure =
-  | { kind: 'rate_limited'; retryAfterSeconds: number; message: string }
-  /** The integration is broken until a person acts: reconnect (token) or pick another channel. */
-  | { kind: 'broken'; code: string; message: string }
-  /** Slack refused this message for a reason of its own (for example, malformed blocks). */
-  | { kind: 'refused'; code: string; message: string }
-  /** No answer, a 5xx, a timeout: worth trying again. */
-  | { kind: 'unreachable'; message: string };
-
-export function classifySlackError(error: unknown, channelName?: string | null): SlackFailure {
+/** Slack's `code` is kept with a broken failure: it tells a channel problem from a token one (isChannelProblem). */
+export function classifySlackError(error: unknown, channelName?: string | null): ProviderFailure {
   const e = error as { code?: string; data?: { error?: string }; retryAfter?: number; statusCode?: number; message?: string };
   if (e.code === ErrorCode.RateLimitedError) {
-    return { kind: 'rate_limited', retryAfterSeconds: e.retryAfter ?? 60, message: `Slack is rate limiting; retrying in ${e.retryAfter ?? 60} s.` };
+    return { kind: 'rate_limited', retryAfterSeconds: e.retryAfter ?? 60, message: `Slack is rate limiting Showback; try again in ${e.retryAfter ?? 60} s.` };
   }
   if (e.code === ErrorCode.PlatformError) {
     const code = e.data?.error ?? 'unknown_error';

@@ -33,8 +33,8 @@ export async function updateSlackIntegration(db: Db, accountId: string, values: 
 }
 
 /** Marks the integration broken, unless it changed since `tokenEncrypted` was read (a reconnect meanwhile wins). */
-export async function setSlackError(db: Db, accountId: string, tokenEncrypted: string, failure: { code: string; message: string }): Promise<void> {
-  await db.updateTable('slack_integrations').set({ error: failure.message, error_code: failure.code, updated_at: new Date() }).where('account_id', '=', accountId).where('bot_token_encrypted', '=', tokenEncrypted).execute();
+export async function setSlackError(db: Db, accountId: string, tokenEncrypted: string, failure: { code?: string; message: string }): Promise<void> {
+  await db.updateTable('slack_integrations').set({ error: failure.message, error_code: failure.code ?? null, updated_at: new Date() }).where('account_id', '=', accountId).where('bot_token_encrypted', '=', tokenEncrypted).execute();
 }
 
 export async function deleteSlackIntegration(db: Db, accountId: string): Promise<SlackIntegrationRow | undefined> {

@@ -2,8 +2,9 @@ import type { ChatChannel, ChatTestResult, OAuthCallbackQuery, SlackStatus, Upda
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
-import { openSecret, sealSecret } from '../team-chat/secret-box.ts';
+import { providerAppError } from '../kit/provider-failure.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
+import { openSecret, sealSecret } from '../kit/secret-box.ts';
 import { assertTeamChatAllowed, teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { classifySlackError, isChannelProblem, SLACK_BOT_SCOPES, slackClient } from './slack-client.ts';
 import { testSlackMessage } from './slack-message.ts';
@@ -80,8 +81,7 @@ async function connected(ctx: AppContext, accountId: string): Promise<{ row: rep
 async function slackFailure(ctx: AppContext, row: repo.SlackIntegrationRow, error: unknown, channelName: string | null): Promise<AppError> {
   const failure = classifySlackError(error, channelName);
   if (failure.kind === 'broken') await repo.setSlackError(ctx.db, row.account_id, row.bot_token_encrypted, failure);
-  if (failure.kind === 'rate_limited') return new AppError('RATE_LIMITED', `Slack is busy; try again in ${failure.retryAfterSeconds} s.`);
-  return new AppError('UPSTREAM_FAILED', failure.message);
+  return providerAppError(failure);
 }
 
 /** Public channels and the private ones the app was added to, every page, sorted by name. */

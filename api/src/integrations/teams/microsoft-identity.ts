@@ -1,16 +1,11 @@
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import type { OAuthApp } from '../kit/oauth.ts';
 
 /** Delegated Graph permissions: list the teams the person joined and their channels; offline_access for a refresh token. */
 export const TEAMS_SCOPES = ['offline_access', 'Team.ReadBasic.All', 'Channel.ReadBasic.All'] as const;
 
 export type MicrosoftApp = NonNullable<Config['microsoft']>;
-
-export interface MicrosoftTokens {
-  accessToken: string;
-  refreshToken: string | null;
-  expiresAt: Date;
-}
 
 export function microsoftApp(config: Readonly<Config>): MicrosoftApp {
   if (!config.microsoft) throw new AppError('INTEGRATION_UNAVAILABLE', 'Microsoft Teams is not configured on this server (MICROSOFT_CLIENT_ID). Ask the operator to set it up.');
@@ -26,19 +21,9 @@ export function microsoftAuthorizeUrl(app: MicrosoftApp, redirectUri: string, st
   return url.toString();
 }
 
-/** Redeems an authorization code or a refresh token at the token endpoint; throws with the platform's error code. */
-export async function requestMicrosoftTokens(app: MicrosoftApp, grant: { code: string; redirectUri: string } | { refreshToken: string }): Promise<MicrosoftTokens> {
-  const form = new URLSearchParams({ client_id: app.clientId, client_secret: app.clientSecret, scope: TEAMS_SCOPES.join(' ') });
-  if ('code' in grant) {
-    form.set('grant_type', 'authorization_code');
-    form.set('code', grant.code);
-    form.set('redirect_uri', grant.redirectUri);
-  } else {
-    form.set('grant_type', 'refresh_token');
-    form.set('refresh_token', grant.refreshToken);
-  }
-  const res = await fetch(endpoint(app, 'token'), { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) });
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string };
-  if (!res.ok || !body.access_token) throw new Error(`Microsoft token endpoint answered ${res.status} ${body.error ?? ''}`.trim());
-  return { accessToken: body.access_token, refreshToken: body.refresh_token ?? null, expiresAt: new Date(Date.now() + (body.expires_in ?? 3600) * 1000) };
+/** The identity platform's token endpoint: standard, but for the scope it wants with every grant. */
+export function microsoftOAuth(app: MicrosoftApp): OAuthApp {
+  return { vendor: 'Microsoft', reconnect: 'Sign in to Microsoft again.', tokenUrl: endpoint(app, 'token'), clientId: app.clientId, clientSecret: app.clientSecret };
 }
+
+export const MICROSOFT_GRANT_PARAMETERS = { scope: TEAMS_SCOPES.join(' ') };

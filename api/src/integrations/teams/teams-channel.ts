@@ -3,7 +3,7 @@ import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
 import { findSummary } from '../../modules/summaries/summaries.repository.ts';
 import { TEAM_CHAT_EVENTS } from '../slack/slack-channel.ts';
 import { recordingCardText } from '../team-chat/recording-card-text.ts';
-import { openSecret } from '../team-chat/secret-box.ts';
+import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { newRecordingTeamsMessage } from './teams-card.ts';
 import { postToTeamsWebhook } from './teams-webhook.ts';

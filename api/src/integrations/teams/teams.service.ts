@@ -3,17 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, validationFailed } from '../../errors.ts';
 import { checkOutboundUrl, OutboundError } from '../outbound/outbound-http.ts';
-import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
-import { openSecret, sealSecret } from '../team-chat/secret-box.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
+import { openSecret, sealSecret } from '../kit/secret-box.ts';
+import { exchangeCode, refreshGrant } from '../kit/oauth.ts';
+import { isProviderFailure, providerAppError, type ProviderFailure } from '../kit/provider-failure.ts';
+import { accessWithRefresh, sealedTokenColumns } from '../kit/oauth-tokens.ts';
 import { assertTeamChatAllowed, teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { listJoinedTeams, listTeamChannels } from './graph-client.ts';
-import { microsoftApp, microsoftAuthorizeUrl, requestMicrosoftTokens } from './microsoft-identity.ts';
+import { MICROSOFT_GRANT_PARAMETERS, microsoftApp, microsoftAuthorizeUrl, microsoftOAuth } from './microsoft-identity.ts';
 import { testTeamsMessage } from './teams-card.ts';
 import { postToTeamsWebhook } from './teams-webhook.ts';
 import * as repo from './teams.repository.ts';
-
-/** An access token this close to expiry is refreshed before use. */
-const REFRESH_MARGIN_MS = 60_000;
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Microsoft Teams is not connected.');
 const callbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/teams/callback`;
@@ -44,42 +44,32 @@ export async function completeTeamsSignIn(ctx: AppContext, owner: OAuthStateOwne
   const failed = '/my/integrations?teams=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'teams', query.state, owner);
   if (!stateOk || query.error || !query.code || !ctx.config.microsoft || !(await teamChatAllowed(ctx.db, owner.accountId))) return failed;
-  try {
-    const tokens = await requestMicrosoftTokens(ctx.config.microsoft, { code: query.code, redirectUri: callbackUrl(ctx) });
-    await repo.saveTeamsSignIn(ctx.db, {
-      account_id: owner.accountId,
-      access_token_encrypted: sealSecret(ctx, tokens.accessToken),
-      refresh_token_encrypted: tokens.refreshToken ? sealSecret(ctx, tokens.refreshToken) : null,
-      access_token_expires_at: tokens.expiresAt,
-      connected_by: owner.userId,
-    });
-    return '/my/integrations?teams=connected';
-  } catch (error) {
-    log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'Microsoft sign-in for Teams failed at the token endpoint');
+  const tokens = await exchangeCode(microsoftOAuth(ctx.config.microsoft), { redirectUri: callbackUrl(ctx), code: query.code, state: query.state! }, MICROSOFT_GRANT_PARAMETERS);
+  if (isProviderFailure(tokens)) {
+    log.warn({ reason: tokens.message }, 'Microsoft sign-in for Teams failed at the token endpoint');
     return failed;
   }
+  await repo.saveTeamsSignIn(ctx.db, { account_id: owner.accountId, ...sealedTokenColumns(ctx, tokens), connected_by: owner.userId });
+  return '/my/integrations?teams=connected';
 }
 
-/** A Graph access token for the account, refreshed when it is about to expire. */
+/**
+ * A Graph access token for the account, refreshed when it is about to expire under the row's lock, like every OAuth
+ * connection's: two processes refreshing at once would both spend the refresh token, and one would keep a revoked one.
+ */
 async function graphToken(ctx: AppContext, accountId: string): Promise<string> {
   const row = await repo.findTeamsIntegration(ctx.db, accountId);
   if (!row) throw notConnected();
-  const signInAgain = new AppError('UPSTREAM_FAILED', 'Showback can no longer list your teams: sign in to Microsoft again.');
-  const access = row.access_token_encrypted ? openSecret(ctx, row.access_token_encrypted) : undefined;
-  if (access && row.access_token_expires_at && new Date(row.access_token_expires_at).getTime() - REFRESH_MARGIN_MS > Date.now()) return access;
-  const refresh = row.refresh_token_encrypted ? openSecret(ctx, row.refresh_token_encrypted) : undefined;
-  if (!refresh || !ctx.config.microsoft) throw signInAgain;
-  try {
-    const tokens = await requestMicrosoftTokens(ctx.config.microsoft, { refreshToken: refresh });
-    await repo.updateTeamsIntegration(ctx.db, accountId, {
-      access_token_encrypted: sealSecret(ctx, tokens.accessToken),
-      refresh_token_encrypted: sealSecret(ctx, tokens.refreshToken ?? refresh),
-      access_token_expires_at: tokens.expiresAt,
-    });
-    return tokens.accessToken;
-  } catch {
-    throw signInAgain;
-  }
+  const signInAgain: ProviderFailure = { kind: 'broken', message: 'Showback can no longer list your teams: sign in to Microsoft again.' };
+  const access = await accessWithRefresh(ctx, row, {
+    lock: (trx) => trx.selectFrom('teams_integrations').selectAll().where('account_id', '=', accountId).forUpdate().executeTakeFirst(),
+    save: (trx, columns) => trx.updateTable('teams_integrations').set({ ...columns, updated_at: new Date() }).where('account_id', '=', accountId).execute().then(() => undefined),
+    refresh: (refreshToken) => refreshGrant(microsoftOAuth(microsoftApp(ctx.config)), refreshToken, MICROSOFT_GRANT_PARAMETERS),
+    gone: signInAgain,
+    unreadable: signInAgain,
+  });
+  if ('failure' in access) throw providerAppError(signInAgain);
+  return access.token;
 }
 
 async function fromGraph<T>(load: () => Promise<T>): Promise<T> {

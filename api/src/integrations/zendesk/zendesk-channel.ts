@@ -17,7 +17,7 @@ export const zendeskChannel = helpdeskChannel({
 
   async open(ctx, accountId) {
     const row = await repo.findZendeskConnection(ctx.db, accountId);
-    if (!row) return { failure: { kind: 'broken', status: 0, message: 'Zendesk was disconnected.' } };
+    if (!row) return { failure: { kind: 'broken', message: 'Zendesk was disconnected.' } };
     const access = await zendeskAccess(ctx, row);
     if ('failure' in access) return access;
     const client = zendeskApi(ctx, row.subdomain, access.token);
@@ -28,12 +28,12 @@ export const zendeskChannel = helpdeskChannel({
           client.tickets.getComments(Number(ticket)).then((result) => ({ response: { status: 200, headers: new Headers() }, result })),
         );
         if (!comments.ok) return comments;
-        return { ...comments, result: comments.result.some((c) => (c.html_body ?? c.body ?? '').includes(ref)) ? { noteId: null } : undefined };
+        return { ...comments, value: comments.value.some((c) => (c.html_body ?? c.body ?? '').includes(ref)) ? { noteId: null } : undefined };
       },
       async post(ticket, html) {
         const update = { comment: { html_body: html, public: false }, ...(tags.length ? { additional_tags: tags } : {}) };
         const answer = await callZendesk(() => client.tickets.update(Number(ticket), { ticket: update } as never));
-        return answer.ok ? { ...answer, result: { noteId: null } } : answer;
+        return answer.ok ? { ...answer, value: { noteId: null } } : answer;
       },
       broken: (message) => repo.setZendeskError(ctx.db, row.account_id, access.row.access_token_encrypted, message),
     };

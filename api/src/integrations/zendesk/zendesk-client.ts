@@ -2,7 +2,9 @@
 import nodeZendesk, { type ZendeskClient } from 'node-zendesk';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { classifyHelpdesk, type HelpdeskAnswer, type HelpdeskFailure } from '../helpdesk/helpdesk-failure.ts';
+import { classifyHelpdesk } from '../helpdesk/helpdesk-failure.ts';
+import type { OAuthApp } from '../kit/oauth.ts';
+import { callProvider, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
 
 /** Resource scopes asked for at connect: read the ticket, write its internal notes, read who connected. */
 export const ZENDESK_SCOPES = 'tickets:read tickets:write users:read';
@@ -48,51 +50,29 @@ function describe(status: number, result: unknown): string {
   return [error, body?.error_description ?? body?.description, details].filter(Boolean).join(' — ') || `HTTP ${status}`;
 }
 
-export const classifyZendesk = (status: number | undefined, result: unknown, retryAfterHeader?: string | null): HelpdeskFailure =>
+export const classifyZendesk = (status: number | undefined, result: unknown, retryAfterHeader?: string | null): ProviderFailure =>
   classifyHelpdesk('Zendesk', { status, detail: describe(status ?? 0, result), retryAfter: retryAfterHeader }, 'Reconnect Zendesk.');
 
 /**
  * One node-zendesk call, its answer sorted: the library returns (not throws) a 429 that carries Retry-After, throws
  * its known 4xx/5xx with `statusCode` and `result`, and returns the body of statuses it does not know (a 502).
  */
-export async function callZendesk<T>(run: () => Promise<unknown>): Promise<HelpdeskAnswer<T>> {
-  try {
-    const { response, result } = (await run()) as RawAnswer;
-    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, result: result as T };
-    return { ok: false, ...classifyZendesk(response.status, result, response.headers.get('retry-after')) };
-  } catch (error) {
-    const e = error as { statusCode?: number; result?: unknown };
-    return { ok: false, ...classifyZendesk(e.statusCode, e.result) };
-  }
-}
-
-export interface ZendeskTokens {
-  access_token: string;
-  refresh_token?: string;
-  expires_in?: number;
+export async function callZendesk<T>(run: () => Promise<unknown>): Promise<ProviderAnswer<T>> {
+  const answer = await callProvider(
+    async () => (await run()) as RawAnswer,
+    (error) => classifyZendesk((error as { statusCode?: number }).statusCode, (error as { result?: unknown }).result),
+  );
+  if (!answer.ok) return answer;
+  const { response, result } = answer.value;
+  if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, value: result as T };
+  return { ok: false, ...classifyZendesk(response.status, result, response.headers.get('retry-after')) };
 }
 
 /**
- * POST /oauth/tokens for the authorization code or refresh token grant (node-zendesk has no call for it). Answers the
- * tokens, or a failure: a 400/401 means the grant itself is no good.
+ * Zendesk's OAuth app on the account's subdomain: /oauth/tokens takes JSON (node-zendesk has no call for it); the
+ * code grant comes with PKCE.
  */
-export async function requestZendeskTokens(ctx: Pick<AppContext, 'config'>, subdomain: string, grant: Record<string, string>): Promise<ZendeskTokens | HelpdeskFailure> {
+export function zendeskOAuth(ctx: Pick<AppContext, 'config'>, subdomain: string): OAuthApp {
   const app = zendeskApp(ctx);
-  let res: Response;
-  try {
-    res = await fetch(`${zendeskOrigin(ctx, subdomain)}/oauth/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ...grant, client_id: app.clientId, client_secret: app.clientSecret }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
-    return classifyZendesk(undefined, undefined);
-  }
-  const body = (await res.json().catch(() => undefined)) as Partial<ZendeskTokens> | undefined;
-  if (res.ok && typeof body?.access_token === 'string') return body as ZendeskTokens;
-  if (res.status === 400) return { kind: 'broken', status: 400, message: `Zendesk refused the grant (${describe(400, body)}). Reconnect Zendesk.` };
-  return classifyZendesk(res.status, body, res.headers.get('retry-after'));
+  return { vendor: 'Zendesk', reconnect: 'Reconnect Zendesk.', tokenUrl: `${zendeskOrigin(ctx, subdomain)}/oauth/tokens`, clientId: app.clientId, clientSecret: app.clientSecret, json: true };
 }
-
-export const isFailure = (value: ZendeskTokens | HelpdeskFailure): value is HelpdeskFailure => 'kind' in value;

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context.ts';
-import type { HelpdeskFailure } from '../helpdesk/helpdesk-failure.ts';
-import { accessWithRefresh, type Access as TokenAccess } from '../oauth-tokens.ts';
-import { isFailure, requestZendeskTokens } from './zendesk-client.ts';
+import { accessWithRefresh, type Access as TokenAccess } from '../kit/oauth-tokens.ts';
+import { refreshGrant } from '../kit/oauth.ts';
+import { zendeskOAuth } from './zendesk-client.ts';
 import * as repo from './zendesk.repository.ts';
 
-export type Access = TokenAccess<repo.ZendeskConnectionRow, HelpdeskFailure>;
+export type Access = TokenAccess<repo.ZendeskConnectionRow>;
 
 /**
  * The connection and a usable access token. An expiring token is refreshed under a lock on the connection row:
@@ -15,10 +15,9 @@ export async function zendeskAccess(ctx: AppContext, row: repo.ZendeskConnection
   const access = await accessWithRefresh(ctx, row, {
     lock: (trx) => trx.selectFrom('zendesk_connections').selectAll().where('account_id', '=', row.account_id).forUpdate().executeTakeFirst(),
     save: (trx, columns) => trx.updateTable('zendesk_connections').set({ ...columns, updated_at: new Date() }).where('account_id', '=', row.account_id).execute().then(() => undefined),
-    refresh: (refreshToken, locked) => requestZendeskTokens(ctx, locked.subdomain, { grant_type: 'refresh_token', refresh_token: refreshToken }),
-    isFailure,
-    gone: { kind: 'broken', status: 0, message: 'Zendesk was disconnected.' },
-    unreadable: { kind: 'broken', status: 0, message: 'The saved Zendesk access can no longer be read (the encryption key changed). Reconnect Zendesk.' },
+    refresh: (refreshToken, locked) => refreshGrant(zendeskOAuth(ctx, locked.subdomain), refreshToken),
+    gone: { kind: 'broken', message: 'Zendesk was disconnected.' },
+    unreadable: { kind: 'broken', message: 'The saved Zendesk access can no longer be read (the encryption key changed). Reconnect Zendesk.' },
   });
   if ('failure' in access && access.failure.kind === 'broken') await repo.setZendeskError(ctx.db, row.account_id, row.access_token_encrypted, access.failure.message);
   return access;

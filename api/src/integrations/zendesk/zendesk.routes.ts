@@ -14,13 +14,11 @@ import {
   ZendeskStatusSchema,
 } from '@showback/contract';
 import { requireUser } from '../../plugins/auth.ts';
-import { bearerOf, helpdeskErrors, helpdeskUpstreamErrors, registerTicketRoutes, requireAppCaller } from '../helpdesk/app-calls.ts';
+import { bearerOf, registerTicketRoutes, requireAppCaller } from '../helpdesk/app-calls.ts';
 import { helpdeskSyncLog } from '../helpdesk/sync-log.ts';
+import { errors, manage, owner, upstream } from '../kit/route-preset.ts';
 import { approveZendeskApp, endZendeskAppSession, exchangeZendeskAppToken, resolveZendeskAppToken } from './zendesk-app-sessions.ts';
 import * as service from './zendesk.service.ts';
-
-const errors = helpdeskErrors;
-const upstream = helpdeskUpstreamErrors;
 
 const requireTicketCaller = requireAppCaller(resolveZendeskAppToken, 'Your Showback sign-in in Zendesk has ended. Sign in to Showback again from the app.');
 
@@ -36,29 +34,27 @@ function allowAnyOrigin(reply: FastifyReply): void {
 export const zendeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/integrations/zendesk';
   const tags = ['helpdesk'];
-  const admin = { config: { permission: 'integrations.manage' } } as const;
   const appCall = { config: { csrf: 'unless-bearer' }, preValidation: requireTicketCaller, onSend: async (_q: FastifyRequest, reply: FastifyReply) => allowAnyOrigin(reply) } as const;
-  const owner = (user: { id: string; accountId: string }) => ({ userId: user.id, accountId: user.accountId });
 
-  app.get(`${base}/status`, { ...admin, schema: { tags, response: { 200: ZendeskStatusSchema, ...errors } } }, async (request) => service.zendeskStatus(app.ctx, request.user.accountId));
+  app.get(`${base}/status`, { ...manage, schema: { tags, response: { 200: ZendeskStatusSchema, ...errors } } }, async (request) => service.zendeskStatus(app.ctx, request.user.accountId));
 
-  app.post(`${base}/authorize`, { ...admin, schema: { tags, body: ZendeskConnectSchema, response: { 200: AuthorizeUrlSchema, ...errors, ...upstream } } }, async (request, reply) => {
+  app.post(`${base}/authorize`, { ...manage, schema: { tags, body: ZendeskConnectSchema, response: { 200: AuthorizeUrlSchema, ...errors, ...upstream } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { authorize_url: await service.zendeskAuthorizeUrl(app.ctx, owner(request.user), request.body.subdomain) };
   });
 
   // Zendesk sends the browser back here; the state is checked against the signed-in person before anything else.
-  app.get(`${base}/callback`, { ...admin, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
+  app.get(`${base}/callback`, { ...manage, schema: { tags, querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) =>
     reply.redirect(await service.completeZendeskConnect(app.ctx, owner(request.user), request.query, request.log)),
   );
 
-  app.patch(`${base}/update`, { ...admin, schema: { tags, body: UpdateZendeskSchema, response: { 200: ZendeskStatusSchema, ...errors } } }, async (request) =>
+  app.patch(`${base}/update`, { ...manage, schema: { tags, body: UpdateZendeskSchema, response: { 200: ZendeskStatusSchema, ...errors } } }, async (request) =>
     service.updateZendesk(app.ctx, request.user.accountId, request.body),
   );
 
-  app.get(`${base}/sync_log`, { ...admin, schema: { tags, response: { 200: HelpdeskSyncLogSchema, ...errors } } }, async (request) => ({ items: await helpdeskSyncLog(app.ctx, request.user.accountId, 'zendesk') }));
+  app.get(`${base}/sync_log`, { ...manage, schema: { tags, response: { 200: HelpdeskSyncLogSchema, ...errors } } }, async (request) => ({ items: await helpdeskSyncLog(app.ctx, request.user.accountId, 'zendesk') }));
 
-  app.delete(`${base}/disconnect`, { ...admin, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete(`${base}/disconnect`, { ...manage, schema: { tags, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
     await service.disconnectZendesk(app.ctx, request.user.accountId, request.log);
     return reply.status(204).send(null);
   });

@@ -3,12 +3,14 @@ import type { CreateTicketRequest, UpdateZendesk, OAuthCallbackQuery, TicketRequ
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../team-chat/oauth-state.ts';
-import { sealedTokenColumns } from '../oauth-tokens.ts';
-import { openSecret } from '../team-chat/secret-box.ts';
+import { exchangeCode } from '../kit/oauth.ts';
+import { isProviderFailure } from '../kit/provider-failure.ts';
+import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
+import { sealedTokenColumns } from '../kit/oauth-tokens.ts';
+import { openSecret } from '../kit/secret-box.ts';
 import { assertHelpdeskAllowed, helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { createTicketRequest, listTicketRequests } from '../helpdesk/ticket-requests.ts';
-import { callZendesk, isFailure, requestZendeskTokens, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOrigin } from './zendesk-client.ts';
+import { callZendesk, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOAuth, zendeskOrigin } from './zendesk-client.ts';
 import * as repo from './zendesk.repository.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Zendesk is not connected.');
@@ -69,14 +71,9 @@ export async function completeZendeskConnect(ctx: AppContext, owner: OAuthStateO
   const subdomain = query.state && dot > 0 ? query.state.slice(0, dot) : '';
   const stateOk = await consumeOAuthState(ctx.db, 'zendesk', query.state?.slice(dot + 1), owner);
   if (!stateOk || !/^[a-z0-9][a-z0-9-]*$/.test(subdomain) || query.error || !query.code || !ctx.config.zendesk || !(await helpdeskAllowed(ctx.db, owner.accountId, 'zendesk'))) return failed;
-  const tokens = await requestZendeskTokens(ctx, subdomain, {
-    grant_type: 'authorization_code',
-    code: query.code,
-    redirect_uri: zendeskCallbackUrl(ctx),
-    scope: ZENDESK_SCOPES,
-    code_verifier: pkceVerifier(ctx, query.state!),
-  });
-  if (isFailure(tokens)) {
+  const callback = { redirectUri: zendeskCallbackUrl(ctx), code: query.code, state: query.state!, pkceCodeVerifier: pkceVerifier(ctx, query.state!) };
+  const tokens = await exchangeCode(zendeskOAuth(ctx, subdomain), callback, { scope: ZENDESK_SCOPES });
+  if (isProviderFailure(tokens)) {
     log.warn({ zendeskError: tokens.message }, 'Zendesk connect failed at /oauth/tokens');
     return failed;
   }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 
 /**
- * Encryption at rest for integration secrets (Slack bot tokens, Teams tokens and webhook URLs): AES-256-GCM with a
+ * Encryption at rest for integration secrets (every integration's tokens, API keys and webhook URLs): AES-256-GCM with a
  * key from INTEGRATIONS_SECRET_KEY, else derived from the session secret (SESSION_SECRET or DATA_DIR/secret), so the
  * embedded default needs no setting and every process sharing that secret reads the same values.
  * Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url); the version leaves room for a key rotation.

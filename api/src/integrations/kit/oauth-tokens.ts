@@ -1,11 +1,12 @@
-import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
-import { openSecret, sealSecret } from './team-chat/secret-box.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { isProviderFailure, type ProviderFailure } from './provider-failure.ts';
+import { openSecret, sealSecret } from './secret-box.ts';
 
 /** A token is refreshed this long before the provider says it expires, so a call never starts with one about to lapse. */
 const REFRESH_MARGIN_MS = 60_000;
 
-/** What an OAuth token endpoint answers (Zendesk, Linear). */
+/** What an OAuth token endpoint answers. */
 export interface OAuthTokens {
   access_token: string;
   refresh_token?: string;
@@ -25,43 +26,45 @@ export const sealedTokenColumns = (ctx: AppContext, tokens: OAuthTokens): TokenC
   access_token_expires_at: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000) : null,
 });
 
-const fresh = (row: TokenColumns): boolean =>
+/** The columns as read: Teams' access token column may be empty. */
+type StoredTokens = Omit<TokenColumns, 'access_token_encrypted'> & { access_token_encrypted: string | null };
+
+const fresh = (row: StoredTokens): boolean =>
   row.access_token_expires_at === null || !row.refresh_token_encrypted || new Date(row.access_token_expires_at).getTime() - REFRESH_MARGIN_MS >= Date.now();
 
-export type Access<R, F> = { row: R; token: string } | { failure: F };
+export type Access<R> = { row: R; token: string } | { failure: ProviderFailure };
 
-export interface RefreshOptions<R, F> {
+export interface RefreshOptions<R> {
   /** The connection row again, `FOR UPDATE` inside `trx`; undefined when it was deleted meanwhile. */
   lock: (trx: Db) => Promise<R | undefined>;
   /** Writes the new token columns to the locked row. */
   save: (trx: Db, columns: TokenColumns) => Promise<void>;
   /** The refresh_token grant at the provider: new tokens or the provider's failure. */
-  refresh: (refreshToken: string, row: R) => Promise<OAuthTokens | F>;
-  isFailure: (value: OAuthTokens | F) => value is F;
-  gone: F;
-  unreadable: F;
+  refresh: (refreshToken: string, row: R) => Promise<OAuthTokens | ProviderFailure>;
+  gone: ProviderFailure;
+  unreadable: ProviderFailure;
 }
 
 /**
- * The connection and a usable access token. Providers that rotate refresh tokens (Zendesk, Linear) spend one when it
- * is used, so an expiring token is refreshed under a lock on the connection row: a second process waits, then finds
+ * The connection and a usable access token. Providers that rotate refresh tokens (Zendesk, Linear, Jira, Microsoft) spend one
+ * when it is used, so an expiring token is refreshed under a lock on the connection row: a second process waits, then finds
  * the new token instead of spending the old refresh token again. A provider that answers without a new refresh token
  * keeps the current one valid.
  */
-export async function accessWithRefresh<R extends TokenColumns, F>(ctx: AppContext, row: R, options: RefreshOptions<R, F>): Promise<Access<R, F>> {
-  const opened = (current: R): Access<R, F> => {
-    const token = openSecret(ctx, current.access_token_encrypted);
+export async function accessWithRefresh<R extends StoredTokens>(ctx: AppContext, row: R, options: RefreshOptions<R>): Promise<Access<R>> {
+  const opened = (current: R): Access<R> => {
+    const token = current.access_token_encrypted ? openSecret(ctx, current.access_token_encrypted) : undefined;
     return token ? { row: current, token } : { failure: options.unreadable };
   };
   if (fresh(row)) return opened(row);
-  return ctx.db.transaction().execute(async (trx): Promise<Access<R, F>> => {
+  return ctx.db.transaction().execute(async (trx): Promise<Access<R>> => {
     const locked = await options.lock(trx);
     if (!locked) return { failure: options.gone };
     if (fresh(locked)) return opened(locked);
     const refresh = openSecret(ctx, locked.refresh_token_encrypted!);
     if (!refresh) return { failure: options.unreadable };
     const tokens = await options.refresh(refresh, locked);
-    if (options.isFailure(tokens)) return { failure: tokens };
+    if (isProviderFailure(tokens)) return { failure: tokens };
     const columns = sealedTokenColumns(ctx, tokens);
     const next = { ...columns, refresh_token_encrypted: columns.refresh_token_encrypted ?? locked.refresh_token_encrypted };
     await options.save(trx, next);
