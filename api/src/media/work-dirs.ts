@@ -18,7 +18,8 @@ export async function makeWorkDir(prefix: string): Promise<string> {
 }
 
 export async function removeOwnWorkDirs(): Promise<void> {
-  await fs.rm(root, { recursive: true, force: true });
+  // A media tool killed a moment ago may still be writing its last file: ENOTEMPTY, then a retry finds it done.
+  await fs.rm(root, { recursive: true, force: true, maxRetries: 5 });
 }
 
 /** Whether a process with this id runs on this machine. */
