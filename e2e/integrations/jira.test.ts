@@ -40,7 +40,7 @@ describe('Jira: connect, escalate a recording, follow the issue', () => {
     await page.getByRole('link', { name: 'Accept' }).click();
     await card.getByText(`Connected to ${JIRA_SITE.name}`).waitFor({ timeout: 30_000 });
     await card.getByLabel('Project for new issues').selectOption({ label: 'Engineering (ENG)' });
-    await page.getByText('Saved.').waitFor({ timeout: 30_000 });
+    await page.getByText('Saved.', { exact: true }).waitFor({ timeout: 30_000 });
     expect(await card.getByLabel('Issue type').inputValue()).toBe('10004');
     await card.scrollIntoViewIfNeeded();
     await shot(page, '1-card');

@@ -4,6 +4,8 @@ import { useProduct } from '../support/product.ts';
 import { startCollector, type Received } from './collector.ts';
 
 const WRITE_KEY = 'wk_e2e_public_site';
+/** How long a sent batch may take to reach the collector on a loaded machine (expect.poll's default is 1 s). */
+const ARRIVAL = { timeout: 15_000 };
 
 interface Event { type: string; timestamp: string; userId?: string; traits?: { email?: string }; properties?: { path: string; url: string } }
 const eventsOf = (items: Received[]): Event[] => items.flatMap((r) => ((r.body as { batch?: Event[] } | undefined)?.batch ?? []));
@@ -45,7 +47,7 @@ describe('customer analytics against a local Segment-compatible collector', () =
     const { page: signedIn, user } = await product.signedUp();
     await signedIn.clock.install();
     await signedIn.goto('/dashboard');
-    await expect.poll(async () => (await signedIn.clock.fastForward(5000), batches().length)).toBe(1);
+    await expect.poll(async () => (await signedIn.clock.fastForward(5000), batches().length), ARRIVAL).toBe(1);
     expect(collector.received.filter((r) => r.path.endsWith('/settings'))).toHaveLength(1);
     expect(eventsOf(batches()).every((e) => e.userId === String(user.id))).toBe(true);
     // The next test counts what arrives from its own user only.
@@ -58,7 +60,7 @@ describe('customer analytics against a local Segment-compatible collector', () =
     // navigation below, the batch cannot leave before it is over.
     await page.clock.install();
     await page.goto('/dashboard');
-    await expect.poll(() => collector.received.some((r) => r.path === `/v1/projects/${WRITE_KEY}/settings`)).toBe(true);
+    await expect.poll(() => collector.received.some((r) => r.path === `/v1/projects/${WRITE_KEY}/settings`), ARRIVAL).toBe(true);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await go(page, '/my/requests');
     await go(page, '/my/requests?page=2');
@@ -68,7 +70,7 @@ describe('customer analytics against a local Segment-compatible collector', () =
     expect(batches()).toEqual([]);
     await page.clock.runFor(5000);
 
-    await expect.poll(() => batches().length).toBe(1);
+    await expect.poll(() => batches().length, ARRIVAL).toBe(1);
     const [batch] = batches();
     expect(batch!.method).toBe('POST');
     expect(batch!.authorization).toBe(`Basic ${Buffer.from(`${WRITE_KEY}:`).toString('base64')}`);
@@ -82,8 +84,10 @@ describe('customer analytics against a local Segment-compatible collector', () =
     expect(events.filter((e) => e.type === 'page').every((e) => e.userId === String(user.id))).toBe(true);
 
     await go(page, '/my/account');
+    // Its page view is queued once the route has rendered (the account page's code may still be on its way).
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
     await leave(page);
-    await expect.poll(() => batches().length).toBe(2);
+    await expect.poll(() => batches().length, ARRIVAL).toBe(2);
     const beacon = batches()[1]!;
     expect((beacon.body as { writeKey: string }).writeKey).toBe(WRITE_KEY);
     expect(eventsOf([beacon])).toMatchObject([{ type: 'page', userId: String(user.id), properties: { path: '/my/account', url: `${product.server.url}/my/account` } }]);
