@@ -10,7 +10,7 @@ import { useConfirm } from '../../ui/useConfirm.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { cardState } from './cardState.ts';
 import { freshdeskDomainOf } from './freshdeskDomainOf.ts';
-import { HelpdeskSyncLog } from './HelpdeskSyncLog.tsx';
+import { HelpdeskConnection } from './HelpdeskConnection.tsx';
 import { IntegrationCard } from './IntegrationCard.tsx';
 import { PlanNotice } from './PlanNotice.tsx';
 import { useIntegration } from './useIntegration.ts';
@@ -137,22 +137,12 @@ export function FreshdeskCard() {
           <p className={styles.muted}>
             {t('integrationsApp.chat.connectedTo')} <strong>{status.domain}</strong> · {t('integrationsApp.freshdeskCard.keyOf', { name: status.agent?.name ?? '', email: status.agent?.email ?? '' })}
           </p>
-          {status.error && (
-            <Banner tone="warning">
-              <strong>{t('integrationsApp.card.notesBroken', { name })}</strong> {status.error}
-            </Banner>
-          )}
-          {!status.plan_allows && <PlanNotice text="integrationsApp.freshdeskCard.planRequired" />}
-          <p className={styles.muted}>{t('integrationsApp.freshdeskCard.howItWorks')}</p>
-          <h3 className={styles.cardTitle}>{t('integrationsApp.freshdeskCard.appTitle')}</h3>
-          <p className={styles.muted}>{status.app_token_issued_at ? t('integrationsApp.freshdeskCard.tokenIssued') : t('integrationsApp.freshdeskCard.appIntro')}</p>
-          {appToken && <AppTokenField token={appToken} />}
-          <div className={styles.actions}>
-            <Button variant="secondary" busy={freshdesk.busy === 'token'} onClick={() => void issueToken()}>
-              {status.app_token_issued_at ? t('integrationsApp.freshdeskCard.replaceToken') : t('integrationsApp.freshdeskCard.issueToken')}
-            </Button>
-          </div>
-          <HelpdeskSyncLog
+          <HelpdeskConnection
+            name={name}
+            error={status.error}
+            planAllows={status.plan_allows}
+            planRequired="integrationsApp.freshdeskCard.planRequired"
+            howItWorks="integrationsApp.freshdeskCard.howItWorks"
             log={log.data ?? []}
             onRefresh={() => {
               freshdesk.reload();
@@ -160,7 +150,16 @@ export function FreshdeskCard() {
             }}
             onDisconnect={() => void freshdesk.disconnect()}
             disconnecting={freshdesk.busy === 'disconnect'}
-          />
+          >
+            <h3 className={styles.cardTitle}>{t('integrationsApp.freshdeskCard.appTitle')}</h3>
+            <p className={styles.muted}>{status.app_token_issued_at ? t('integrationsApp.freshdeskCard.tokenIssued') : t('integrationsApp.freshdeskCard.appIntro')}</p>
+            {appToken && <AppTokenField token={appToken} />}
+            <div className={styles.actions}>
+              <Button variant="secondary" busy={freshdesk.busy === 'token'} onClick={() => void issueToken()}>
+                {status.app_token_issued_at ? t('integrationsApp.freshdeskCard.replaceToken') : t('integrationsApp.freshdeskCard.issueToken')}
+              </Button>
+            </div>
+          </HelpdeskConnection>
         </>
       )}
     </IntegrationCard>

@@ -1,10 +1,9 @@
 import type { IntercomStatus } from '@showback/contract';
 import { useApiResource } from '../../app/useApiResource.ts';
 import { t } from '../../messages/t.ts';
-import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { cardState } from './cardState.ts';
-import { HelpdeskSyncLog } from './HelpdeskSyncLog.tsx';
+import { HelpdeskConnection } from './HelpdeskConnection.tsx';
 import { IntegrationCard } from './IntegrationCard.tsx';
 import { PlanNotice } from './PlanNotice.tsx';
 import { useIntegration } from './useIntegration.ts';
@@ -55,14 +54,12 @@ export function IntercomCard() {
             {status.region && <> ({t('integrationsApp.intercomCard.hostedIn', { region: t(`integrationsApp.intercomCard.regions.${status.region}`) })})</>} ·{' '}
             {t('integrationsApp.intercomCard.notesBy', { name: status.admin?.name ?? '', email: status.admin?.email ?? '' })}
           </p>
-          {status.error && (
-            <Banner tone="warning">
-              <strong>{t('integrationsApp.card.notesBroken', { name })}</strong> {status.error}
-            </Banner>
-          )}
-          {!status.plan_allows && <PlanNotice text="integrationsApp.intercomCard.planRequired" />}
-          <p className={styles.muted}>{t('integrationsApp.intercomCard.howItWorks')}</p>
-          <HelpdeskSyncLog
+          <HelpdeskConnection
+            name={name}
+            error={status.error}
+            planAllows={status.plan_allows}
+            planRequired="integrationsApp.intercomCard.planRequired"
+            howItWorks="integrationsApp.intercomCard.howItWorks"
             log={log.data ?? []}
             onRefresh={() => {
               intercom.reload();

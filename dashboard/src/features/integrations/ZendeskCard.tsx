@@ -2,13 +2,12 @@ import type { ZendeskStatus } from '@showback/contract';
 import { useId, useState } from 'react';
 import { useApiResource } from '../../app/useApiResource.ts';
 import { t } from '../../messages/t.ts';
-import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { TOAST_LIFETIME } from '../../ui/toastAtom.ts';
 import { useToast } from '../../ui/useToast.ts';
 import { cardState } from './cardState.ts';
-import { HelpdeskSyncLog } from './HelpdeskSyncLog.tsx';
+import { HelpdeskConnection } from './HelpdeskConnection.tsx';
 import { IntegrationCard } from './IntegrationCard.tsx';
 import { PlanNotice } from './PlanNotice.tsx';
 import { useIntegration } from './useIntegration.ts';
@@ -105,25 +104,12 @@ export function ZendeskCard() {
           <p className={styles.muted}>
             {t('integrationsApp.chat.connectedTo')} <strong>{status.subdomain}.zendesk.com</strong>
           </p>
-          {status.error && (
-            <Banner tone="warning">
-              <strong>{t('integrationsApp.card.notesBroken', { name })}</strong> {status.error}
-            </Banner>
-          )}
-          {!status.plan_allows && <PlanNotice text="integrationsApp.zendeskCard.planRequired" />}
-          <p className={styles.muted}>{t('integrationsApp.zendeskCard.howItWorks')}</p>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              saveTags();
-            }}
-          >
-            <TextField label={t('integrationsApp.zendeskCard.tags')} hint={t('integrationsApp.zendeskCard.tagsHint')} value={tagsValue} onChange={(e) => setTags(e.target.value)} autoComplete="off" />
-            <Button type="submit" variant="secondary" busy={zendesk.busy === 'tags'}>
-              {t('integrationsApp.zendeskCard.saveTags')}
-            </Button>
-          </form>
-          <HelpdeskSyncLog
+          <HelpdeskConnection
+            name={name}
+            error={status.error}
+            planAllows={status.plan_allows}
+            planRequired="integrationsApp.zendeskCard.planRequired"
+            howItWorks="integrationsApp.zendeskCard.howItWorks"
             log={log.data ?? []}
             onRefresh={() => {
               zendesk.reload();
@@ -131,7 +117,19 @@ export function ZendeskCard() {
             }}
             onDisconnect={() => void zendesk.disconnect()}
             disconnecting={zendesk.busy === 'disconnect'}
-          />
+          >
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                saveTags();
+              }}
+            >
+              <TextField label={t('integrationsApp.zendeskCard.tags')} hint={t('integrationsApp.zendeskCard.tagsHint')} value={tagsValue} onChange={(e) => setTags(e.target.value)} autoComplete="off" />
+              <Button type="submit" variant="secondary" busy={zendesk.busy === 'tags'}>
+                {t('integrationsApp.zendeskCard.saveTags')}
+              </Button>
+            </form>
+          </HelpdeskConnection>
         </>
       )}
     </IntegrationCard>
