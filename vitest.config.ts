@@ -63,7 +63,10 @@ const RECORDING_SCENARIOS = [
   'widget/widget-faults',
 ].map((name) => `e2e/${name}.test.ts`);
 
-const API_TEST = { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['api/test/support/global-setup.ts'] };
+// isolate: false — a worker runs its API files one after another in one module graph instead of a new process each:
+// importing the API (Fastify, pg-boss, the SDKs) per file cost about 400 CPU seconds a run. Each file starts and closes
+// its own apps, so nothing of one file reaches the next (an app that stays reachable after close is a leak: Metrics.close).
+const API_TEST = { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['api/test/support/global-setup.ts'], isolate: false };
 const BROWSER_TEST = { testTimeout: 180_000, hookTimeout: 180_000, globalSetup: ['e2e/support/global-setup.ts'] };
 // A project's own exclude replaces vitest's default, so node_modules (e2e/ has its own) is named again.
 const NODE_MODULES = '**/node_modules/**';

@@ -83,6 +83,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   app.addHook('preClose', () => queue.stopTakingJobs());
   app.addHook('onClose', () => uploads.close());
   app.addHook('onClose', () => signedIn.stop());
+  app.addHook('onClose', () => metrics.close());
   if (!options.database) app.addHook('onClose', () => database.close());
   app.addHook('onClose', async () => {
     await queue.stop();

@@ -94,6 +94,14 @@ export class Metrics {
       }
     };
   }
+
+  /**
+   * Drops the metrics: prom-client's default metrics keep a GC observer (never disconnected) that holds this registry,
+   * and through the queue gauges the database; an app closed and replaced in one process (the tests) must not keep it.
+   */
+  close(): void {
+    this.registry.clear();
+  }
 }
 
 /** The metrics on their own port (METRICS_PORT): Prometheus scrapes every process there, the public port never shows them. */
