@@ -9,6 +9,7 @@ import cookie from '@fastify/cookie';
 import { clientError, errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { inputTextPlugin } from './plugins/input-text.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
+import { lazySchemaCompilers } from './plugins/lazy-schema-compilers.ts';
 import { loadSecret } from './plugins/secret.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     rewriteUrl: (req) => (req.url ?? '/').replace(LOCALE_PREFIX, ''),
     // allowUnionTypes: the widget metadata schema's values are `type: [string, number, boolean, null]`, valid JSON Schema.
     ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
+    schemaController: { compilersFactory: lazySchemaCompilers },
     // What the router and Node's HTTP parser refuse answers in the one error body too.
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
