@@ -1,5 +1,6 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import type { FastifyServerOptions } from 'fastify';
 
 /**
  * Fastify's own compilers (Ajv for validation, fast-json-stringify for responses), each route's function compiled on
@@ -8,7 +9,7 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
  * a test app's start; every process restart waits on it), for routes of which a process may serve a handful; the first
  * request of a route pays a few milliseconds instead. The functions compiled are the ones Fastify would have made.
  */
-export const lazySchemaCompilers = {
+export const lazySchemaCompilers: NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'] = {
   buildValidator: compiledOnFirstUse(AjvCompiler()),
   buildSerializer: compiledOnFirstUse(SerializerSelector()),
 };
