@@ -108,8 +108,9 @@ describe('public site', () => {
     // Chromium takes the AVIF, from the preload and the <picture> alike, and no other format of it.
     expect(heroPosters).toEqual(['avif']);
     await page.waitForFunction(() => document.querySelector('video[data-loaded="true"]') !== null, null, { timeout: 5000 });
-    await page.waitForTimeout(2600);
-    for (const clip of ['hero', 'demo-request', 'demo-record', 'demo-review']) {
+    const clips = ['hero', 'demo-request', 'demo-record', 'demo-review'];
+    await expect.poll(() => clips.filter((clip) => videos.some((v) => v.name.startsWith(`${clip}-`))), { timeout: 15_000 }).toEqual(clips);
+    for (const clip of clips) {
       const video = videos.find((v) => v.name.startsWith(`${clip}-`));
       expect(video, clip).toBeDefined();
       expect(video!.cacheControl, clip).toBe('public, max-age=31536000, immutable');
