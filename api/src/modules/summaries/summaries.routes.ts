@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, SummarySchema, type Summary } from '@showback/contract';
-import { requireUser } from '../../plugins/auth.ts';
 import { getSubmissionRecord } from '../submissions/submissions.service.ts';
 import { findTranscript } from '../transcripts/transcripts.repository.ts';
 import { findSummary } from './summaries.repository.ts';
@@ -10,7 +9,7 @@ const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const summariesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/submissions/:id/summary', {
-    preValidation: requireUser,
+    config: { permission: 'recordings.read' },
     schema: { tags: ['submissions'], params: IdParams, response: { 200: SummarySchema, 404: ErrorBodySchema } },
   }, async (request): Promise<Summary> => {
     const { accountId } = request.user;
