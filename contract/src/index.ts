@@ -33,3 +33,4 @@ export * from './random-id.ts';
 export * from './browser-floor.ts';
 export * from './permissions.ts';
 export * from './access-tokens.ts';
+export * from './mcp.ts';

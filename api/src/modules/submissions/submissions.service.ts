@@ -5,6 +5,7 @@ import type { SubmissionRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { finishSubmissionJob, processSubmissionJob } from '../../jobs/process-submission.job.ts';
 import { posterKeys } from '../../media/make-poster.ts';
+import { listFrameKeys } from './frames.repository.ts';
 import { resolveToken, type OpenRequest } from '../requests/resolve-token.ts';
 import { storeSubmissionContext } from '../widget/submission-context.ts';
 import { admitSubmission } from './assert-can-submit.ts';
@@ -237,7 +238,8 @@ export async function getSubmissionRecord(ctx: AppContext, accountId: string, id
 
 /** Every stored byte of a submission: processed files, the kept original and an upload not yet taken in. */
 export async function removeSubmissionFiles(ctx: AppContext, row: SubmissionRow): Promise<void> {
-  for (const key of [row.video_key, ...(row.poster_key ? posterKeys(row.poster_key) : []), row.original_key]) if (key) await ctx.storage.delete(key);
+  const frames = await listFrameKeys(ctx.db, row.id);
+  for (const key of [row.video_key, ...(row.poster_key ? posterKeys(row.poster_key) : []), row.original_key, ...frames]) if (key) await ctx.storage.delete(key);
   await ctx.uploads.remove(row.upload_id);
 }
 
