@@ -25,7 +25,8 @@ export const CreateAccessTokenSchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100, description: 'What the token is for, e.g. "Claude Code on my laptop".' }),
     scope: AccessTokenScopeSchema,
-    expires_in_days: Type.Union(ACCESS_TOKEN_EXPIRY_DAYS.map((days) => Type.Literal(days))),
+    // Listed literally: a mapped array would type the field as never.
+    expires_in_days: Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(365)], { description: `Days until it expires: ${ACCESS_TOKEN_EXPIRY_DAYS.join(', ')}.` }),
   },
   { additionalProperties: false },
 );
