@@ -155,6 +155,14 @@ describe('the MCP server', () => {
     }
   });
 
+  it('deletes the kept frames with the recording', async () => {
+    const { key } = await t.app.ctx.db.selectFrom('submission_frames').select('key').where('submission_id', '=', recordingId).executeTakeFirstOrThrow();
+    expect(await t.app.ctx.storage.stat(key)).toBeDefined();
+    const deleted = await fetch(`${t.url}/api/v1/submissions/${recordingId}`, { method: 'DELETE', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } });
+    expect(deleted.status).toBe(204);
+    expect(await t.app.ctx.storage.stat(key)).toBeUndefined();
+  });
+
   it('answers 401 with a Bearer challenge without a token or with a bad one, and takes no cookie', async () => {
     const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };

@@ -56,7 +56,9 @@ export function createMcpServer(ctx: AppContext, caller: TokenCaller): Server {
       return await tool.run(ctx, caller.user, input);
     } catch (error) {
       // What the API answers a person (not found, not ready yet) is the agent's answer too; anything else is a fault.
-      if (error instanceof AppError && error.statusCode < 500) return failure(error.code === 'NOT_FOUND' ? `Not found: ${error.message}.` : error.message);
+      if (error instanceof AppError && error.statusCode < 500) {
+        return failure(error.code === 'NOT_FOUND' ? 'Not found: nothing with this id in your Showback workspace. Ids come from list_recordings.' : error.message);
+      }
       throw error;
     }
   });

@@ -18,8 +18,8 @@ export interface McpTool<S extends TSchema = TSchema> {
 
 export const defineTool = <S extends TSchema>(tool: McpTool<S>): McpTool => tool as unknown as McpTool;
 
-/** A JSON answer as text: agents read it as well as structured content, and every client shows it. */
-export const jsonAnswer = (value: unknown): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(value, null, 1) }] });
+/** A JSON answer as compact text (an agent's context is small): agents read it as well as structured content, and every client shows it. */
+export const jsonAnswer = (value: unknown): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(value) }] });
 
 export const failure = (message: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text: message }] });
 
