@@ -44,7 +44,7 @@ export interface PermissionRule {
   token: AccessTokenScope | undefined;
 }
 
-const who = (roles: readonly Role[]): string => (roles.length === 1 ? 'the account owner' : 'the account owner or an admin');
+const who = (roles: readonly Role[]): string => (roles.length === ROLES.length ? 'people of the account' : roles.length === 1 ? 'the account owner' : 'the account owner or an admin');
 
 export const PERMISSIONS = Object.fromEntries(
   Object.entries(TABLE).map(([action, rule]) => [

@@ -27,9 +27,9 @@ declare module 'fastify' {
 
 const resolved = new WeakSet<FastifyRequest>();
 
-/** The personal access token of an `Authorization: Bearer shb_pat_…` request; other bearer tokens are the routes' own. */
+/** The personal access token of an `Authorization: Bearer shb_pat_…` request (the scheme in any case, RFC 6750); other bearer tokens are the routes' own. */
 export const bearerAccessToken = (request: FastifyRequest): string | undefined => {
-  const token = /^Bearer (.*)$/s.exec(request.headers.authorization ?? '')?.[1];
+  const token = /^bearer (.*)$/is.exec(request.headers.authorization ?? '')?.[1];
   return token?.startsWith(ACCESS_TOKEN_PREFIX) ? token : undefined;
 };
 

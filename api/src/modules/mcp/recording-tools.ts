@@ -32,6 +32,7 @@ export const listRecordingsTool = defineTool({
   input: ListRecordingsInputSchema,
   permission: 'recordings.read',
   async run(ctx, user, input) {
+    // The API's own list path (its filters, its page cache), serialized and read back.
     const list = JSON.parse(
       await listSubmissionsJson(
         ctx,

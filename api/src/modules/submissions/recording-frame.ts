@@ -41,9 +41,9 @@ export async function recordingFrame(ctx: AppContext, accountId: string, submiss
       await ctx.storage.download(row.video_key, input);
     }
     await extractFrame(ctx.config.ffmpegPath, input, output, atMs / 1000);
-    // A moment past the last frame (the duration is rounded) writes nothing.
-    const jpeg = await fs.readFile(output).catch(() => undefined);
-    if (!jpeg) throw new AppError('VALIDATION_FAILED', 'The video has no frame at that moment; ask for an earlier one.');
+    // A moment past the last frame (the duration is rounded) makes ffmpeg succeed without writing anything.
+    if (!(await fs.stat(output).catch(() => undefined))?.size) throw new AppError('VALIDATION_FAILED', 'The video has no frame at that moment; ask for an earlier one.');
+    const jpeg = await fs.readFile(output);
     const key = `${path.posix.dirname(row.video_key)}/frames/${atMs}.jpg`;
     await ctx.storage.put(key, jpeg, { contentType: 'image/jpeg' });
     await frames.insertFrame(ctx.db, row.id, atMs, key);
