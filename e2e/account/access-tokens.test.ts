@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitForAppShell } from '../auth/session.ts';
+import { seriousViolations } from '../support/accessibility.ts';
 import { useProduct } from '../support/product.ts';
 
 // /my/account's access tokens: made with a name, scope and lifetime, shown once, usable at once, revoked with a confirm.
@@ -29,6 +30,7 @@ describe('access tokens on the account page', () => {
     // The owner also sees it among everyone's tokens in the workspace, with its person.
     const everyone = page.getByRole('list', { name: 'Everyone’s tokens in this workspace' }).getByTestId('access-token').filter({ hasText: 'Claude Code on my laptop' });
     await everyone.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'I have copied it' }).click();
     await shown.waitFor({ state: 'detached' });
 
