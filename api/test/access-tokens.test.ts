@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS, type AccessToken, type AccessTokenList, type CreatedAccessToken, type RecordingRequest, type SubmissionList } from '@showback/contract';
+import { startOwnApiProcess } from './support/api-process.ts';
 import { addTeammate, signUp, signUpSysadmin, type SignedUp } from './support/auth.ts';
 import { createRequest, json, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
 import { videoLike } from './support/fixtures/media.ts';
@@ -214,5 +215,34 @@ describe('the rate limit of a token', () => {
     expect((await fetch(`${t.url}/api/v1/submissions`, { headers: bearer(calm.token) })).status).toBe(200);
     // The session of the same person is not counted against the token.
     expect((await fetch(`${t.url}/api/v1/submissions`, { headers: owner.headers })).status).toBe(200);
+  });
+});
+
+describe('the trail of a token', () => {
+  it('names the token, its person and account on the request log line of every call it makes, the MCP server’s included', async () => {
+    const server = await startOwnApiProcess({ WORKERS: 'false', LOG_LEVEL: 'info' });
+    try {
+      const owner = await signUp(server);
+      const res = await fetch(`${server.url}/api/v1/users/me/access_tokens`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ name: 'trail', scope: 'read', expires_in_days: 7 }) });
+      const { id, token } = await json<CreatedAccessToken>(res);
+      expect((await fetch(`${server.url}/api/v1/submissions`, { headers: bearer(token) })).status).toBe(200);
+      const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } });
+      const mcp = await fetch(`${server.url}/mcp`, { method: 'POST', headers: bearer(token, { ...JSON_BODY, accept: 'application/json, text/event-stream' }), body: initialize });
+      expect(mcp.status).toBe(200);
+      await mcp.text();
+
+      const lineOf = (route: string) => () =>
+        server
+          .output()
+          .split('\n')
+          .flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as Record<string, unknown>] : []))
+          .find((line) => line.msg === 'request' && line.route === route);
+      const who = { access_token_id: id, user_id: owner.user.id, account_id: owner.user.account.id };
+      await expect.poll(lineOf('/api/v1/submissions')).toMatchObject({ status: 200, ...who });
+      await expect.poll(lineOf('/mcp')).toMatchObject(who);
+      expect(lineOf('/api/v1/users/me/access_tokens')()).not.toHaveProperty('access_token_id');
+    } finally {
+      await server.close();
+    }
   });
 });
