@@ -7,6 +7,8 @@ import type { CreatedAccessToken } from '@showback/contract';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { CAPTURED_PAGE_EVENTS, json } from './support/fixtures/recording.ts';
 import { recordAndProcess, speechVideo, waitForTranscript } from './support/fixtures/speech.ts';
+import { mediaFile } from './support/fixtures/media.ts';
+import { startLocalS3, type LocalS3 } from './support/s3-server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -186,5 +188,32 @@ describe('the MCP server', () => {
     expect(own.status).toBe(200);
     const get = await fetch(`${t.url}/mcp`, { headers: { authorization: `Bearer ${token}` } });
     expect(get.status).toBe(405);
+  });
+});
+
+describe('the screen at a moment, with the videos on S3', () => {
+  let s3: LocalS3;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    t = await startTestApp({}, s3.env);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('reads the frame from a presigned URL of the video and keeps it in the bucket', async () => {
+    const owner = await signUp(t);
+    const id = await recordAndProcess(t, owner, await mediaFile('h264-opus-fmp4', 3, '320x240'));
+    const client = await connect(t, await makeToken(t, owner, 'read'));
+    try {
+      const result = await call(client, 'get_screen_at', { recording_id: id, at_seconds: 1.5 });
+      const image = result.content.find((c) => c.type === 'image') as { data: string };
+      expect(await sharp(Buffer.from(image.data, 'base64')).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
+      expect((await s3.keys()).filter((key) => key.endsWith('/frames/1500.jpg'))).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
   });
 });
