@@ -77,6 +77,11 @@ describe('personal access tokens', () => {
     expect(list.status).toBe(200);
     const page = await json<SubmissionList>(list);
     expect(page.items.map((item) => item.request_id)).toEqual([request.id]);
+    // The list's filters as a script sends them in the query string (the recording's page logged nothing).
+    const filtered = async (query: string) => (await json<SubmissionList>(await fetch(`${t.url}/api/v1/submissions?${query}`, { headers: bearer(token) }))).total;
+    expect(await filtered('has_errors=true')).toBe(0);
+    expect(await filtered('has_errors=false&status=queued')).toBe(1);
+    expect(await filtered(`created_after=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).toBe(0);
 
     expect((await fetch(`${t.url}/api/v1/requests/${request.id}`, { headers: bearer(token) })).status).toBe(200);
     await expectError(await fetch(`${t.url}/api/v1/requests/${foreignRequest.id}`, { headers: bearer(token) }), 'NOT_FOUND');
