@@ -31,6 +31,9 @@ const POSTGRES_FILES = [
   // Two API processes refreshing one Teams token (skipped on PGlite: each process needs the database to itself there).
   'integrations.teams-refresh',
   'subdomains',
+  // A revoke, a disable or a removal committed on one pooled connection must refuse the token's very next call on
+  // another (no cache); the rate limit's upsert counted by concurrent calls.
+  'access-tokens',
   'users',
   // SQL that PostgreSQL 15 (Debian's) and PGlite's PostgreSQL 17 may accept differently, and the pg driver's prepared
   // statements and type parsing: the migrations, every route walked with hostile and foreign input, the heavy queries.

@@ -37,7 +37,15 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-    const fields = { method: request.method, url: request.url, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const fields = {
+      method: request.method,
+      url: request.url,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      // A call made with a personal access token names the token and its person: the trail of what each token did.
+      ...(request.accessToken ? { access_token_id: request.accessToken.id, user_id: request.user.id, account_id: request.user.accountId } : {}),
+    };
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
     else reply.log.info(fields, 'request');
   }

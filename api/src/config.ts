@@ -96,6 +96,7 @@ export const CONFIG_VARS = {
   TRUST_PROXY: { description: 'Trust X-Forwarded-* headers (behind a TLS-terminating proxy).', default: 'false' },
   RATE_LIMIT_PER_IP: { description: 'Sign-in, sign-up and password-reset attempts allowed per client IP and endpoint in 10 minutes.', default: '100' },
   RATE_LIMIT_PER_EMAIL: { description: 'Sign-in, sign-up and password-reset attempts allowed per email address and endpoint in 10 minutes.', default: '10' },
+  ACCESS_TOKEN_REQUESTS_PER_MINUTE: { description: 'Calls one personal access token may make per minute (the public API and /mcp together), counted in the database.', default: '300' },
   WIDGET_SESSIONS_PER_IP: { description: 'Widget recording sessions (POST /api/v1/widget/sessions) allowed per client IP in 10 minutes.', default: '30' },
   WIDGET_SESSIONS_PER_KEY: { description: 'Widget recording sessions allowed per widget key (all of its visitors together) in 10 minutes.', default: '600' },
   CHAT_AWAY_EMAIL_SECONDS: { description: 'Seconds a staff chat reply may stay unread before the customer is emailed about it.', default: '120' },
@@ -185,6 +186,8 @@ export interface Config {
   trustProxy: boolean;
   /** Attempts per IP and per email on sign-in, sign-up and password reset, counted in the database. */
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** Calls per personal access token, counted in the database so every API process counts together. */
+  accessTokenRateLimit: { perToken: number; windowMs: number };
   /** Widget sessions per client IP and per widget key (the key is public, so anyone may try it), in the database. */
   widgetRateLimit: { perIp: number; perKey: number; windowMs: number };
   /** A staff chat reply unread this long is emailed to the customer (modules/chat). */
@@ -374,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: get('ADMIN_EMAIL'),
     trustProxy: bool('TRUST_PROXY', get('TRUST_PROXY')),
     authRateLimit: { perIp: positiveInt('RATE_LIMIT_PER_IP', get('RATE_LIMIT_PER_IP')), perEmail: positiveInt('RATE_LIMIT_PER_EMAIL', get('RATE_LIMIT_PER_EMAIL')), windowMs: 10 * 60 * 1000 },
+    accessTokenRateLimit: { perToken: positiveInt('ACCESS_TOKEN_REQUESTS_PER_MINUTE', get('ACCESS_TOKEN_REQUESTS_PER_MINUTE')), windowMs: 60 * 1000 },
     widgetRateLimit: { perIp: positiveInt('WIDGET_SESSIONS_PER_IP', get('WIDGET_SESSIONS_PER_IP')), perKey: positiveInt('WIDGET_SESSIONS_PER_KEY', get('WIDGET_SESSIONS_PER_KEY')), windowMs: 10 * 60 * 1000 },
     chatAwayEmailSeconds: positiveInt('CHAT_AWAY_EMAIL_SECONDS', get('CHAT_AWAY_EMAIL_SECONDS')),
     staticRoot: get('STATIC_ROOT') ? path.resolve(get('STATIC_ROOT')) : REPO_ROOT,

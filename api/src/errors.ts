@@ -6,14 +6,17 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly details: unknown;
   readonly fieldErrors: FieldErrors | undefined;
+  /** Headers the answer carries with the body (Retry-After, WWW-Authenticate). */
+  readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { details?: unknown; fieldErrors?: FieldErrors; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: { details?: unknown; fieldErrors?: FieldErrors; headers?: Record<string, string>; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
     this.details = options.details;
     this.fieldErrors = options.fieldErrors;
+    this.headers = options.headers ?? {};
   }
 }
 

@@ -19,6 +19,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { oidcRoutes } from './modules/auth/oidc.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.ts';
+import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { widgetRoutes } from './modules/widget/widget.routes.ts';
@@ -58,7 +60,7 @@ import { intercomChannel } from './integrations/intercom/intercom-channel.ts';
 import { zendeskChannel } from './integrations/zendesk/zendesk-channel.ts';
 
 /** Every route module, registered in this order. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, adminZapierRoutes, slackRoutes, teamsRoutes, zendeskRoutes, freshdeskRoutes, intercomRoutes, intercomCanvasRoutes, requestListRoutes, linearRoutes, linearWebhookRoutes, githubRoutes, githubWebhookRoutes, jiraRoutes, jiraWebhookRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
+export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, accessTokensRoutes, mcpRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, adminZapierRoutes, slackRoutes, teamsRoutes, zendeskRoutes, freshdeskRoutes, intercomRoutes, intercomCanvasRoutes, requestListRoutes, linearRoutes, linearWebhookRoutes, githubRoutes, githubWebhookRoutes, jiraRoutes, jiraWebhookRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
 
 /** Every background job; the queue creates each one's queue and schedule and, in worker processes, works it. */
 export const jobs: JobDefinition[] = [...coreJobs, jiraWebhooksJob as unknown as JobDefinition];

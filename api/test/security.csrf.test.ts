@@ -31,6 +31,9 @@ const COOKIELESS = [
   // Jira: Authorization: Bearer JWT signed HS256 with the OAuth app's client secret.
   'POST /api/v1/integrations/jira/webhook',
   'POST /api/v1/widget/sessions',
+  // The MCP server: a personal access token in Authorization is its only credential; it never reads cookies (docs/mcp.md).
+  'POST /mcp',
+  'DELETE /mcp',
   // Called by Zapier with the account's X-API-Key; a browser's cookies do not authenticate them.
   'POST /api/v1/zapier/hooks',
   'DELETE /api/v1/zapier/hooks/:id',

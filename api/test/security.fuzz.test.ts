@@ -42,7 +42,11 @@ interface Case {
   raw?: string | Buffer;
 }
 
-type Who = { name: 'signed in' | 'anonymous'; session: BrowserSession };
+/** A browser (its cookie and CSRF token), or a script with a personal access token and nothing else. */
+type Who = { name: 'signed in' | 'anonymous'; session: BrowserSession } | { name: 'access token'; token: string };
+
+const credentials = (who: Who | undefined): Record<string, string> =>
+  !who ? {} : 'token' in who ? { authorization: `Bearer ${who.token}` } : { cookie: who.session.cookie, 'x-csrf-token': who.session.csrf };
 
 function fillPath(op: Operation, known: KnownValues, override?: { name: string; raw: string }): string {
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -207,7 +211,7 @@ async function runAll(baseUrl: string, cases: Case[], who: Who | undefined, befo
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++]!;
-      const headers = { ...(who ? { cookie: who.session.cookie, 'x-csrf-token': who.session.csrf } : {}), ...c.headers };
+      const headers = { ...credentials(who), ...c.headers };
       const res = c.raw !== undefined ? await rawExchange(baseUrl, c.raw) : await request(baseUrl, c.method, c.path, headers, c.body);
       outcomes.push({ label: `${who?.name ?? 'no cookies'}: ${c.label}`, status: res.status, problem: problemWith(c, res) });
     }
@@ -237,6 +241,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       RATE_LIMIT_PER_EMAIL: '1000000',
       WIDGET_SESSIONS_PER_IP: '1000000',
       WIDGET_SESSIONS_PER_KEY: '1000000',
+      ACCESS_TOKEN_REQUESTS_PER_MINUTE: '1000000',
     });
     operations = (await loadOperations(server.url)).sort(destructiveLast);
   });
@@ -276,7 +281,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const freshUploadId = await tusUpload(server.url, videoLike(Buffer.alloc(2048, 8)), { token: request.token });
     const known: KnownValues = { request_id: request.id, submission_id: submission.id, token: request.token, upload_id: freshUploadId, mime_type: 'video/webm;codecs=vp9,opus', key: widget.key, email: owner.user.email, password: owner.password, current_password: owner.password };
 
-    let signedIn: Who = { name: 'signed in', session: owner };
+    const created = await fetch(`${server.url}/api/v1/users/me/access_tokens`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ name: 'fuzz', scope: 'write', expires_in_days: 7 }) });
+    const script: Who = { name: 'access token', token: ((await created.json()) as { token: string }).token };
+    let signedIn: Who & { session: BrowserSession } = { name: 'signed in', session: owner };
     const anonymous: Who = { name: 'anonymous', session: await anonymousSession(server) };
     // A fuzzed call may sign the owner out (sign_out takes no input to break); sign in again before the next operation.
     const stillSignedIn = async () => {
@@ -290,6 +297,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       const cases = [...operationCases(op, known)];
       outcomes.push(...(await runAll(server.url, cases, signedIn, stillSignedIn)));
       outcomes.push(...(await runAll(server.url, cases, anonymous)));
+      if (op.bearer) outcomes.push(...(await runAll(server.url, cases, script)));
     }
     outcomes.push(...(await runAll(server.url, transportCases(), undefined)));
     outcomes.push(...(await runAll(server.url, uploadCases(request.token), undefined)));

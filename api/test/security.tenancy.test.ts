@@ -9,7 +9,8 @@ import { videoLike } from './support/fixtures/media.ts';
 /**
  * Tenancy, walked from the OpenAPI document: every operation that takes an id in its path is called with another
  * account's real ids (gathered from what that account's own calls answered, so a new kind of id is picked up too),
- * once signed in as a different owner and once without a session. Only 401, 403 or 404 may come back, and nothing
+ * signed in as a different owner, with that owner's personal access token (write scope), and without a session. Only
+ * 401, 403 or 404 may come back, and nothing
  * of the other account may be in the body. A new route with a path id is covered the day it is added.
  *
  * /api/v1/public/… routes are left out: their path token is the capability (a recipient's link, a widget session).
@@ -91,8 +92,11 @@ describe('another account\'s ids, on every route that takes one', () => {
   async function callers() {
     const anonymous = (await fetch(`${b.t.url}/api/v1/csrf`)).headers.getSetCookie()[0]!.split(';')[0]!;
     const anonymousCsrf = ((await (await fetch(`${b.t.url}/api/v1/csrf`, { headers: { cookie: anonymous } })).json()) as { csrf_token: string }).csrf_token;
+    const created = await fetch(`${b.t.url}/api/v1/users/me/access_tokens`, { method: 'POST', headers: attacker.headers, body: JSON.stringify({ name: 'walk', scope: 'write', expires_in_days: 7 }) });
+    const token = ((await created.json()) as { token: string }).token;
     return [
       { name: 'other owner', headers: attacker.headers },
+      { name: "other owner's access token", headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
       { name: 'no session', headers: { cookie: anonymous, 'x-csrf-token': anonymousCsrf, 'content-type': 'application/json' } },
     ];
   }
@@ -134,7 +138,8 @@ describe('another account\'s ids, on every route that takes one', () => {
     const findings: string[] = [];
     for (const caller of await callers()) {
       for (const route of routes) {
-        const res = await request(b.t.url, 'GET', route.url, { cookie: caller.headers.cookie! });
+        const { 'content-type': _json, 'x-csrf-token': _csrf, ...credentials } = caller.headers as Record<string, string>;
+        const res = await request(b.t.url, 'GET', route.url, credentials);
         const leaked = [...secrets].filter((secret) => res.body.includes(secret));
         if (leaked.length) findings.push(`${caller.name}: GET ${route.url} → ${res.status} shows ${leaked.join(', ')}`);
       }

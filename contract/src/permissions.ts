@@ -1,11 +1,19 @@
-import type { Role } from './users.ts';
+import type { AccessTokenScope } from './access-tokens.ts';
+import { ROLES, type Role } from './user-limits.ts';
 
 /**
  * Who in an account may do what: the one table the API's checks (a route's `config.permission`) and the dashboard's
  * offers (usePermission) both read. Every action not listed here is open to every role of the account. `refusal`
- * is the API's 403 message and the reason the dashboard shows where it does not offer the action.
+ * is the API's 403 message and the reason the dashboard shows where it does not offer the action. `token` opens the
+ * action to personal access tokens of that scope (or wider); a route whose action has none refuses every token.
  */
 const TABLE = {
+  /** The recordings and requests, read: lists, one recording, its events, transcript, summary and video. */
+  'recordings.read': { roles: ROLES, doing: 'see recordings', token: 'read' },
+  /** Creating a recording request and its link, changing it, archiving it, replacing its link. */
+  'requests.write': { roles: ROLES, doing: 'create or change recording requests', token: 'write' },
+  /** Everyone's personal access tokens in the account, listed and revoked (/my/account). */
+  'tokens.manage': { roles: ['owner', 'admin'], doing: "see or revoke the account's access tokens" },
   /** Workspace name and onboarding answers (/my/account, /onboarding). */
   'account.edit': { roles: ['owner', 'admin'], doing: 'change the workspace settings' },
   /** The branded subdomain (/my/account). */
@@ -24,7 +32,7 @@ const TABLE = {
   'team.manage_members': { roles: ['owner', 'admin'], doing: 'change roles or remove people' },
   /** Handing ownership to an admin (/my/team). */
   'team.transfer_ownership': { roles: ['owner'], doing: 'transfer ownership' },
-} as const satisfies Record<string, { roles: readonly Role[]; doing: string }>;
+} as const satisfies Record<string, { roles: readonly Role[]; doing: string; token?: AccessTokenScope }>;
 
 export type Permission = keyof typeof TABLE;
 
@@ -32,12 +40,17 @@ export interface PermissionRule {
   roles: readonly Role[];
   /** The API's 403 message, and the reason the dashboard gives. */
   refusal: string;
+  /** The scope a personal access token needs for it; undefined: tokens may not take it. */
+  token: AccessTokenScope | undefined;
 }
 
-const who = (roles: readonly Role[]): string => (roles.length === 1 ? 'the account owner' : 'the account owner or an admin');
+const who = (roles: readonly Role[]): string => (roles.length === ROLES.length ? 'people of the account' : roles.length === 1 ? 'the account owner' : 'the account owner or an admin');
 
 export const PERMISSIONS = Object.fromEntries(
-  Object.entries(TABLE).map(([action, rule]) => [action, { roles: rule.roles, refusal: `Only ${who(rule.roles)} may ${rule.doing}.` }]),
+  Object.entries(TABLE).map(([action, rule]) => [
+    action,
+    { roles: rule.roles, refusal: `Only ${who(rule.roles)} may ${rule.doing}.`, token: 'token' in rule ? rule.token : undefined },
+  ]),
 ) as unknown as Record<Permission, PermissionRule>;
 
 export const PERMISSION_NAMES = Object.keys(TABLE) as Permission[];

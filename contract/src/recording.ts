@@ -278,6 +278,14 @@ export const ListSubmissionsQuerySchema = Type.Object({
   request_id: Type.Optional(Type.String({ format: 'uuid' })),
   /** Matches request title, recipient name, email, the host app's user id (exactly) and note, and words spoken in the transcript (full-text, stemmed). */
   q: Type.Optional(Type.String({ maxLength: 200 })),
+  /** Only recordings in this processing state. */
+  status: Type.Optional(ProcessingStatusSchema),
+  /** Only recordings submitted at or after this moment. */
+  created_after: Type.Optional(Type.String({ format: 'date-time' })),
+  /** Only recordings submitted before this moment. */
+  created_before: Type.Optional(Type.String({ format: 'date-time' })),
+  /** true: only recordings whose page logged an error (console.error, an uncaught error, a request that failed or answered 4xx/5xx); false: only those without. */
+  has_errors: Type.Optional(Type.Boolean()),
 });
 export type ListSubmissionsQuery = Static<typeof ListSubmissionsQuerySchema>;
 

@@ -701,6 +701,29 @@ export interface AccountBrandingTable {
   updated_at: Timestamp;
 }
 
+/** A personal access token (modules/access-tokens); the token itself is never stored, only its SHA-256. */
+export interface AccessTokensTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string;
+  name: string;
+  scope: 'read' | 'write';
+  token_hash: string;
+  prefix: string;
+  expires_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A stored frame of a recording's video at `at_ms` (mcp/recording-frame.ts); deleted with the recording's files. */
+export interface SubmissionFramesTable {
+  submission_id: string;
+  at_ms: number;
+  key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -713,6 +736,8 @@ export interface Database {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   admin_audit_log: AdminAuditLogTable;
+  access_tokens: AccessTokensTable;
+  submission_frames: SubmissionFramesTable;
   admin_daily_counts: AdminDailyCountsTable;
   recording_requests: RecordingRequestsTable;
   revoked_request_tokens: RevokedRequestTokensTable;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { may, PERMISSIONS, SESSION_COOKIE, type Permission } from '@showback/contract';
+import { ACCESS_TOKEN_PREFIX, may, PERMISSIONS, scopeCovers, SESSION_COOKIE, type AccessTokenScope, type Permission } from '@showback/contract';
 import { AppError } from '../errors.ts';
+import { resolveAccessToken } from '../modules/access-tokens/access-tokens.service.ts';
 import { resolveSession, type ResolvedSession, type SessionUser } from '../modules/auth/sessions.service.ts';
 
 export type { SessionUser } from '../modules/auth/sessions.service.ts';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     user: SessionUser;
     /** The session behind the cookie, when there is one (set together with user). */
     sessionId: string | null;
+    /** The personal access token a bearer request came with, once accepted (set together with user). */
+    accessToken: { id: string; scope: AccessTokenScope } | null;
   }
   interface FastifyContextConfig {
     /**
@@ -24,17 +27,46 @@ declare module 'fastify' {
 
 const resolved = new WeakSet<FastifyRequest>();
 
-/** The signed-in user of this request, or undefined; for routes that behave differently for guests. */
+/** The personal access token of an `Authorization: Bearer shb_pat_…` request (the scheme in any case, RFC 6750); other bearer tokens are the routes' own. */
+export const bearerAccessToken = (request: FastifyRequest): string | undefined => {
+  const token = /^bearer (.*)$/is.exec(request.headers.authorization ?? '')?.[1];
+  return token?.startsWith(ACCESS_TOKEN_PREFIX) ? token : undefined;
+};
+
+/** The token scope the route's action needs, from the permission table; undefined: tokens may not call it. */
+export const routeTokenScope = (request: FastifyRequest): AccessTokenScope | undefined => {
+  const action = request.routeOptions.config?.permission;
+  return action ? PERMISSIONS[action].token : undefined;
+};
+
+/**
+ * A bearer request acts by its token alone, never by the cookie that may come along (so it needs no CSRF token): the
+ * token must be valid, and the route's action open to tokens of its scope.
+ */
+async function acceptAccessToken(request: FastifyRequest, token: string): Promise<void> {
+  const caller = await resolveAccessToken(request.server.ctx, token);
+  const needed = routeTokenScope(request);
+  if (!needed) throw new AppError('FORBIDDEN', 'Access tokens cannot be used for this; sign in to Showback to do it.');
+  if (!scopeCovers(caller.scope, needed)) throw new AppError('FORBIDDEN', `This access token has the ${caller.scope} scope; this needs a token with the ${needed} scope.`);
+  request.user = caller.user;
+  request.accessToken = { id: caller.tokenId, scope: caller.scope };
+}
+
+/** The signed-in user of this request (by its session, or by its access token), or undefined; for routes that behave differently for guests. */
 export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | undefined> {
   if (!resolved.has(request)) {
     resolved.add(request);
-    const session = await resolveSession(request.server.ctx, request.cookies[SESSION_COOKIE]);
-    if (session) {
-      request.user = session.user;
-      request.sessionId = session.sessionId;
+    const token = bearerAccessToken(request);
+    if (token !== undefined) await acceptAccessToken(request, token);
+    else {
+      const session = await resolveSession(request.server.ctx, request.cookies[SESSION_COOKIE]);
+      if (session) {
+        request.user = session.user;
+        request.sessionId = session.sessionId;
+      }
     }
   }
-  return request.sessionId ? request.user : undefined;
+  return request.sessionId || request.accessToken ? request.user : undefined;
 }
 
 /** For handlers that looked the session up themselves (GET /users/me does it together with the profile). */
@@ -74,6 +106,7 @@ function requirePermission(action: Permission): preValidationHookHandler {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('accessToken', null);
   // Registered before any route: a route naming a permission gets its check first, from the one table.
   app.addHook('onRoute', (route) => {
     const action = route.config?.permission;

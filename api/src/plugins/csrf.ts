@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { CSRF_FORM_FIELD, CsrfResponseSchema } from '@showback/contract';
 import { AppError } from '../errors.ts';
 import { secureCookies } from '../modules/auth/sessions.service.ts';
+import { bearerAccessToken, routeTokenScope } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,6 +71,8 @@ function csrfMode(request: FastifyRequest): 'header' | 'form' | undefined {
   const mode = request.routeOptions.config?.csrf;
   if (mode === false) return undefined;
   if (mode === 'unless-bearer' && /^Bearer /.test(request.headers.authorization ?? '')) return undefined;
+  // A personal access token on a route open to tokens: the route then ignores the cookie (plugins/auth.ts).
+  if (bearerAccessToken(request) !== undefined && routeTokenScope(request)) return undefined;
   return mode === 'form' ? 'form' : 'header';
 }
 

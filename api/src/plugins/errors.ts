@@ -73,6 +73,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const extra: Partial<ErrorBody> = {};
       if (err.details !== undefined) extra.details = err.details;
       if (err.fieldErrors) extra.errors = err.fieldErrors;
+      reply.headers(err.headers);
       return reply.status(err.statusCode).send(body(err.statusCode, err.code, err.message, extra));
     }
     const fastifyError = err as FastifyError;

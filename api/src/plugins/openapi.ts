@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { PERMISSIONS, type Permission } from '@showback/contract';
 
 type Json = Record<string, unknown>;
 
@@ -53,16 +54,31 @@ function keepTopLevelIds(schema: Json | undefined): Json | undefined {
   return out;
 }
 
+/** An operation open to personal access tokens (the permission table's `token`) lists the bearer scheme and its scope. */
+function withSecurity(schema: Json | undefined, action: Permission | undefined): Json | undefined {
+  const scope = action ? PERMISSIONS[action].token : undefined;
+  if (!scope) return schema;
+  const note = `Personal access tokens with the \`${scope}\` scope may call this.`;
+  return { ...schema, security: [{ session: [] }, { bearer: [] }], description: [schema?.description, note].filter(Boolean).join('\n\n') };
+}
+
 /** The OpenAPI document at /api/openapi.json, generated from the route schemas, and a readable page at /api/docs. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Showback API', version: '1.0.0', description: 'JSON API of Showback. State-changing calls need the session cookie and the X-CSRF-Token header (from the page meta tag or GET /api/v1/csrf).' },
+      info: {
+        title: 'Showback API',
+        version: '1.0.0',
+        description:
+          'JSON API of Showback. A browser calls with the session cookie, and state-changing calls add the X-CSRF-Token header (from the page meta tag or GET /api/v1/csrf). ' +
+          'Scripts and agents call the operations that list the `bearer` scheme with a personal access token (`Authorization: Bearer shb_pat_…`, made on /my/account) and no CSRF token; each such operation names the scope it needs (docs/api.md).',
+      },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sb_session' },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'A personal access token (shb_pat_…) with the read or write scope; write includes read.' },
         },
       },
     },
@@ -70,7 +86,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     transform: ({ schema, url, route }) => {
       // Only the JSON API is documented; HTML, assets and dev pages are not part of it.
       const hide = !url.startsWith('/api/') || url === '/api/openapi.json' || url.startsWith('/api/docs');
-      return { schema: hide ? { ...schema, hide: true } : keepTopLevelIds(schema as Json), url, route } as never;
+      return { schema: hide ? { ...schema, hide: true } : withSecurity(keepTopLevelIds(schema as Json), route.config?.permission), url, route } as never;
     },
     transformObject: (documentObject) => nameSchemas((documentObject as { openapiObject: Json }).openapiObject) as never,
   });

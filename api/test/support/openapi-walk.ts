@@ -17,10 +17,12 @@ export interface Operation {
   path: string;
   parameters: Parameter[];
   body: Schema | undefined;
+  /** Open to personal access tokens: the operation lists the `bearer` security scheme. */
+  bearer: boolean;
 }
 
 type OpenApiDocument = {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; security?: Record<string, unknown>[] }>>;
   components?: { schemas?: Record<string, Schema> };
 };
 
@@ -51,6 +53,7 @@ export async function loadOperations(baseUrl: string): Promise<Operation[]> {
         path,
         parameters: (op.parameters ?? []).map((p) => ({ ...p, schema: resolve(p.schema) })),
         body: json ? resolve(json) : undefined,
+        bearer: (op.security ?? []).some((scheme) => 'bearer' in scheme),
       });
     }
   }

@@ -8,6 +8,7 @@ import type { onboarding } from './en/onboarding.ts';
 import type { account } from './en/account.ts';
 import type { branding } from './en/branding.ts';
 import type { subdomain } from './en/subdomain.ts';
+import type { accessTokens } from './en/accessTokens.ts';
 import type { admin } from './en/admin.ts';
 import type { requests } from './en/requests.ts';
 import type { recordings } from './en/recordings.ts';
@@ -37,6 +38,7 @@ export interface Source {
   account: typeof account;
   branding: typeof branding;
   subdomain: typeof subdomain;
+  accessTokens: typeof accessTokens;
   admin: typeof admin;
   requests: typeof requests;
   recordings: typeof recordings;

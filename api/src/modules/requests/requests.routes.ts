@@ -20,12 +20,12 @@ export const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['requests'];
 
   app.get('/api/v1/requests', {
-    preValidation: requireUser,
+    config: { permission: 'recordings.read' },
     schema: { tags, querystring: ListRecordingRequestsQuerySchema, response: { 200: RecordingRequestListSchema } },
   }, async (request) => service.listRequests(app.ctx, request.user.accountId, request.query));
 
   app.post('/api/v1/requests', {
-    preValidation: requireUser,
+    config: { permission: 'requests.write' },
     schema: { tags, body: CreateRecordingRequestSchema, response: { 201: RecordingRequestSchema } },
   }, async (request, reply) => {
     reply.status(201);
@@ -33,12 +33,12 @@ export const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/requests/:id', {
-    preValidation: requireUser,
+    config: { permission: 'recordings.read' },
     schema: { tags, params: IdParams, response: { 200: RecordingRequestSchema, ...errors } },
   }, async (request) => service.getRequest(app.ctx, request.user.accountId, request.params.id));
 
   app.patch('/api/v1/requests/:id', {
-    preValidation: requireUser,
+    config: { permission: 'requests.write' },
     schema: { tags, params: IdParams, body: UpdateRecordingRequestSchema, response: { 200: RecordingRequestSchema, ...errors } },
   }, async (request) => service.updateRequest(app.ctx, request.user.accountId, request.params.id, request.body));
 
@@ -51,17 +51,17 @@ export const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/requests/:id/archive', {
-    preValidation: requireUser,
+    config: { permission: 'requests.write' },
     schema: { tags, params: IdParams, response: { 200: RecordingRequestSchema, ...errors } },
   }, async (request) => service.setRequestStatus(app.ctx, request.user.accountId, request.params.id, 'archived'));
 
   app.post('/api/v1/requests/:id/unarchive', {
-    preValidation: requireUser,
+    config: { permission: 'requests.write' },
     schema: { tags, params: IdParams, response: { 200: RecordingRequestSchema, ...errors } },
   }, async (request) => service.setRequestStatus(app.ctx, request.user.accountId, request.params.id, 'active'));
 
   app.post('/api/v1/requests/:id/revoke', {
-    preValidation: requireUser,
+    config: { permission: 'requests.write' },
     schema: { tags, params: IdParams, response: { 200: RecordingRequestSchema, ...errors } },
   }, async (request) => service.revokeRequestLink(app.ctx, request.user.accountId, request.params.id));
 

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { ProcessingStatus } from '@showback/contract';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database, SubmissionRow, SubmissionsTable } from '../../db/schema.ts';
@@ -103,15 +104,34 @@ export async function newestSubmissions(
   return { rows, total: Number(counts?.submissions ?? 0), version: counts?.list_version == null ? null : Number(counts.list_version) };
 }
 
-/** A filtered list: one request's submissions, or a search of titles, recipients, notes and spoken words. */
+export interface SubmissionFilter {
+  requestId?: string;
+  q?: string;
+  status?: ProcessingStatus;
+  createdAfter?: string;
+  createdBefore?: string;
+  hasErrors?: boolean;
+}
+
+/** A filtered list: one request's submissions, a state, a time span, with or without errors, or a search of titles, recipients, notes and spoken words. */
 export async function searchSubmissions(
   database: DatabaseHandle,
   accountId: string,
-  filter: { requestId?: string; q?: string; limit: number; offset: number },
+  filter: SubmissionFilter & { limit: number; offset: number },
 ): Promise<{ rows: SubmissionListRecord[]; total: number }> {
   const { db } = database;
   let query = accountSubmissions(db, accountId);
   if (filter.requestId) query = query.where('s.request_id', '=', filter.requestId);
+  if (filter.status) query = query.where('s.status', '=', filter.status);
+  if (filter.createdAfter) query = query.where('s.created_at', '>=', new Date(filter.createdAfter));
+  if (filter.createdBefore) query = query.where('s.created_at', '<', new Date(filter.createdBefore));
+  if (filter.hasErrors !== undefined) {
+    // submission_events.level is 'error' for console errors, uncaught errors and failed requests (widget/submission-context.ts).
+    query = query.where((eb) => {
+      const errors = eb.exists(eb.selectFrom('submission_events as e').select('e.submission_id').whereRef('e.submission_id', '=', 's.id').where('e.level', '=', 'error'));
+      return filter.hasErrors ? errors : eb.not(errors);
+    });
+  }
   // A request's submissions are counted without the join (every submission has its request), through their index.
   let counted = db.selectFrom('submissions as s').where('s.account_id', '=', accountId);
   if (filter.requestId) counted = counted.where('s.request_id', '=', filter.requestId);
@@ -134,7 +154,8 @@ export async function searchSubmissions(
     );
   }
   const page = newestFirst(query, filter.limit, filter.offset);
-  const { total } = await (filter.q ? query : counted).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const onlyRequest = !filter.q && !filter.status && !filter.createdAfter && !filter.createdBefore && filter.hasErrors === undefined;
+  const { total } = await (onlyRequest ? counted : query).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   return { rows: await page.execute(), total };
 }
 

@@ -41,7 +41,7 @@ export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/submissions', {
-    preValidation: requireUser,
+    config: { permission: 'recordings.read' },
     schema: { tags, querystring: ListSubmissionsQuerySchema, response: { 200: SubmissionListSchema } },
   }, async (request, reply) => {
     // The route's own serializer (fast-json-stringify of the response schema: text) writes the page; Fastify sends text
@@ -51,7 +51,7 @@ export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/submissions/:id', {
-    preValidation: requireUser,
+    config: { permission: 'recordings.read' },
     schema: { tags, params: IdParams, response: { 200: SubmissionSchema, 404: ErrorBodySchema } },
   }, async (request) => service.toSubmission(await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id)));
 
@@ -63,20 +63,20 @@ export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send(null);
   });
 
-  app.get('/api/v1/submissions/:id/video', { preValidation: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {
+  app.get('/api/v1/submissions/:id/video', { config: { permission: 'recordings.read' }, schema: { tags, params: IdParams } }, async (request, reply) => {
     const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
     const { key, type } = await playable(app.ctx.storage, row);
     // An original that is no video we know is never shown inline, only saved.
     return sendStoredFile(app.ctx.storage, request, reply, { key, contentType: type.contentType, attachmentName: type.playable ? undefined : submissionFileName(row, type.extension) });
   });
 
-  app.get('/api/v1/submissions/:id/download', { preValidation: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {
+  app.get('/api/v1/submissions/:id/download', { config: { permission: 'recordings.read' }, schema: { tags, params: IdParams } }, async (request, reply) => {
     const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
     const { key, type } = await playable(app.ctx.storage, row);
     return sendStoredFile(app.ctx.storage, request, reply, { key, contentType: type.contentType, attachmentName: submissionFileName(row, type.extension) });
   });
 
-  app.get('/api/v1/submissions/:id/poster.jpg', { preValidation: requireUser, schema: { tags, params: IdParams, querystring: PosterQuerySchema } }, async (request, reply) => {
+  app.get('/api/v1/submissions/:id/poster.jpg', { config: { permission: 'recordings.read' }, schema: { tags, params: IdParams, querystring: PosterQuerySchema } }, async (request, reply) => {
     const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
     if (!row.poster_key) throw new AppError('NOT_FOUND', 'This submission has no poster yet.');
     const { width } = request.query;
@@ -86,7 +86,7 @@ export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendStoredFile(app.ctx.storage, request, reply, { key, contentType: 'image/jpeg' });
   });
 
-  app.get('/api/v1/submissions/:id/original', { preValidation: requireUser, schema: { tags, params: IdParams } }, async (request, reply) => {
+  app.get('/api/v1/submissions/:id/original', { config: { permission: 'recordings.read' }, schema: { tags, params: IdParams } }, async (request, reply) => {
     const row = await service.getSubmissionRecord(app.ctx, request.user.accountId, request.params.id);
     return sendOriginal(app.ctx, row, request, reply);
   });

@@ -5,6 +5,7 @@ import type { SubmissionRow } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { finishSubmissionJob, processSubmissionJob } from '../../jobs/process-submission.job.ts';
 import { posterKeys } from '../../media/make-poster.ts';
+import { listFrameKeys } from './frames.repository.ts';
 import { resolveToken, type OpenRequest } from '../requests/resolve-token.ts';
 import { storeSubmissionContext } from '../widget/submission-context.ts';
 import { admitSubmission } from './assert-can-submit.ts';
@@ -193,6 +194,19 @@ function replay(existing: SubmissionRow, request: OpenRequest, input: CreateSubm
   return { id: existing.id, status: existing.status };
 }
 
+/** The list query's filters that are set; none: the plain newest-first list the page cache serves. */
+export function submissionFilter(query: ListSubmissionsQuery): repo.SubmissionFilter {
+  const q = query.q?.trim();
+  return {
+    ...(query.request_id ? { requestId: query.request_id } : {}),
+    ...(q ? { q } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.created_after ? { createdAfter: query.created_after } : {}),
+    ...(query.created_before ? { createdBefore: query.created_before } : {}),
+    ...(query.has_errors !== undefined ? { hasErrors: query.has_errors } : {}),
+  };
+}
+
 /**
  * GET /submissions as the JSON text it answers, `serialize` being the route's own serializer. The unfiltered pages go
  * through the process's page cache (list-page-cache.ts): kept pages are served again while the account's list version
@@ -203,9 +217,9 @@ export async function listSubmissionsJson(ctx: AppContext, accountId: string, qu
   const perPage = query.per_page ?? 20;
   const bounds = { limit: perPage, offset: (page - 1) * perPage };
   const list = (rows: repo.SubmissionListRecord[], total: number) => serialize({ items: rows.map(toSummary), page, per_page: perPage, total });
-  const q = query.q?.trim();
-  if (q || query.request_id) {
-    const { rows, total } = await repo.searchSubmissions(ctx.database, accountId, { ...(query.request_id ? { requestId: query.request_id } : {}), ...(q ? { q } : {}), ...bounds });
+  const filter = submissionFilter(query);
+  if (Object.keys(filter).length > 0) {
+    const { rows, total } = await repo.searchSubmissions(ctx.database, accountId, { ...filter, ...bounds });
     return list(rows, total);
   }
   const key = { accountId, ...bounds };
@@ -224,7 +238,8 @@ export async function getSubmissionRecord(ctx: AppContext, accountId: string, id
 
 /** Every stored byte of a submission: processed files, the kept original and an upload not yet taken in. */
 export async function removeSubmissionFiles(ctx: AppContext, row: SubmissionRow): Promise<void> {
-  for (const key of [row.video_key, ...(row.poster_key ? posterKeys(row.poster_key) : []), row.original_key]) if (key) await ctx.storage.delete(key);
+  const frames = await listFrameKeys(ctx.db, row.id);
+  for (const key of [row.video_key, ...(row.poster_key ? posterKeys(row.poster_key) : []), row.original_key, ...frames]) if (key) await ctx.storage.delete(key);
   await ctx.uploads.remove(row.upload_id);
 }
 

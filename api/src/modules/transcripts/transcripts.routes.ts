@@ -13,7 +13,7 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['submissions'];
 
   app.get('/api/v1/submissions/:id/transcript', {
-    preValidation: requireUser,
+    config: { permission: 'recordings.read' },
     schema: { tags, params: IdParams, response: { 200: TranscriptSchema, 404: ErrorBodySchema } },
   }, async (request) => service.getTranscript(app.ctx, request.user.accountId, request.params.id));
 
@@ -38,7 +38,7 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The player's captions track (<track src>), and with ?download=1 the file a person saves.
   app.get('/api/v1/submissions/:id/captions.vtt', {
-    preValidation: requireUser,
+    config: { permission: 'recordings.read' },
     schema: { tags, params: IdParams, querystring: Type.Object({ download: Type.Optional(Type.Boolean()) }) },
   }, async (request, reply) => {
     const { segments, title } = await service.readySegments(app.ctx, request.user.accountId, request.params.id);
@@ -49,7 +49,7 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/submissions/:id/transcript.txt', {
-    preValidation: requireUser,
+    config: { permission: 'recordings.read' },
     schema: { tags, params: IdParams },
   }, async (request, reply) => {
     const { segments, title } = await service.readySegments(app.ctx, request.user.accountId, request.params.id);

@@ -90,7 +90,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/submissions/:id/events', {
-    preValidation: requireUser,
+    config: { permission: 'recordings.read' },
     schema: { tags: ['submissions'], params: IdParams, response: { 200: SubmissionEventsSchema, 404: ErrorBodySchema } },
   }, async (request) => getSubmissionEvents(app.ctx, request.user.accountId, request.params.id));
 };

@@ -8,6 +8,7 @@ import { userAtom } from '../auth/userAtom.ts';
 import { useSignOut } from '../auth/useSignOut.ts';
 import { BillingSection } from '../billing/BillingSection.tsx';
 import { NewRecordingEmailToggle } from '../integrations/NewRecordingEmailToggle.tsx';
+import { AccessTokensSection } from './AccessTokensSection.tsx';
 import { BrandingSection } from './BrandingSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
@@ -18,7 +19,7 @@ import '../../messages/en/account.ts';
 import '../../messages/en/integrationsApp.ts';
 import '../../messages/en/app.ts';
 
-/** /my/account: profile, password, workspace settings, billing, email alerts and sign-out. */
+/** /my/account: profile, password, workspace settings, billing, access tokens, email alerts and sign-out. */
 export function AccountPage() {
   const user = useAtomValue(userAtom);
   const { signOut, signingOut } = useSignOut();
@@ -37,6 +38,9 @@ export function AccountPage() {
           <BrandingSection />
         </div>
         {choosesSubdomain && <SubdomainSection />}
+        <div className={styles.wide}>
+          <AccessTokensSection />
+        </div>
         <Card className={styles.section}>
           <h2 className={styles.heading}>{t('integrationsApp.emailHeading')}</h2>
           <p className={styles.intro}>{t('integrationsApp.email.text')}</p>
