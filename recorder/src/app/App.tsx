@@ -6,7 +6,8 @@ import { captureDisplay, restrictToElement, stopStream, unrestrict } from '../ca
 import { readEnvironment } from '../capture/environment.ts';
 import { captureMicrophone } from '../capture/microphone.ts';
 import { containerOf } from '../capture/recordingFormat.ts';
-import { m } from '../messages/index.ts';
+import { locale, m, setLocale } from '../messages/index.ts';
+import type { Locale } from '../messages/locales.ts';
 import { CountdownStep } from '../steps/CountdownStep.tsx';
 import { DetailsStep } from '../steps/DetailsStep.tsx';
 import { DoneStep } from '../steps/DoneStep.tsx';
@@ -68,6 +69,8 @@ function saveToDevice(blob: Blob, name: string): void {
 
 export function App({ token, bridge, embedded, debug }: Props) {
   const [state, dispatch] = useReducer(flow, initialFlow);
+  // Mirrors messages/index.ts's `locale` so a switch renders the page again; nothing else of the state changes.
+  const [language, setLanguage] = useState<Locale>(locale);
   const [request, setRequest] = useState<PublicRecordingRequest>();
   const [linkError, setLinkError] = useState<{ code: string; accountName?: string }>();
   const [capability, setCapability] = useState<Capability>({ ok: true });
@@ -318,7 +321,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
   // a first-party page, where capture and storage are allowed. It submits to the same widget request.
   // Through the bridge, the tab still reaches the host page: its events come with the recording.
   const recordInTab = (): void => {
-    const url = `${window.location.origin}/r/${encodeURIComponent(token)}${window.location.search}`;
+    // In the language the customer has now (prefix), not the one the tab's browser would guess.
+    const url = `${window.location.origin}/${locale}/r/${encodeURIComponent(token)}${window.location.search}`;
     if (bridge.recordInTab?.(url, () => setInOtherTab(false))) setInOtherTab(true);
     else window.open(url, '_blank', 'noopener');
   };
@@ -436,6 +440,11 @@ export function App({ token, bridge, embedded, debug }: Props) {
   useEffect(() => {
     if (!live) setExpanded(false);
   }, [live]);
+
+  const changeLanguage = (next: Locale): void => {
+    // A catalogue that cannot be fetched keeps the current language: the switch shows it again.
+    void setLocale(next).then((applied) => applied && setLanguage(next), () => undefined);
+  };
 
   // ---------------------------------------------------------------- render
   const loadSession = useCallback(() => session!.blob(), [session]);
@@ -573,6 +582,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
   return (
     <Layout step={state.step} branding={request?.branding} withMicrophone={request?.microphone !== 'off'} uploadState={state.step === 'recording' ? upload?.state : undefined}
       inMemory={spool?.keeping === 'memory'}
+      language={language}
+      onLanguage={changeLanguage}
     >
       {body}
     </Layout>
