@@ -32,3 +32,4 @@ export * from './brand-palette.ts';
 export * from './random-id.ts';
 export * from './browser-floor.ts';
 export * from './permissions.ts';
+export * from './locales.ts';

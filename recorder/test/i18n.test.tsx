@@ -2,12 +2,12 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PublicRecordingRequest } from '@showback/contract';
+import { LOCALES, matchLocale, type Locale, type PublicRecordingRequest } from '@showback/contract';
 import type { RecordingSession } from '../src/app/RecordingSession.ts';
 import { Layout } from '../src/app/Layout.tsx';
 import { en, type Messages } from '../src/messages/en.ts';
 import { loadCatalogue, m, setLocale } from '../src/messages/index.ts';
-import { LOCALES, chooseLocale, matchLocale, type Locale } from '../src/messages/locales.ts';
+import { chooseLocale } from '../src/messages/locales.ts';
 import { CountdownStep } from '../src/steps/CountdownStep.tsx';
 import { DetailsStep } from '../src/steps/DetailsStep.tsx';
 import { DoneStep } from '../src/steps/DoneStep.tsx';
@@ -46,6 +46,7 @@ const request: PublicRecordingRequest = {
   max_duration_seconds: 300,
   fields: { name: 'required', email: 'optional', note: 'optional' },
   redirect_url: null,
+  language: null,
   account_name: 'Acme Support',
   max_upload_bytes: 500 * 1024 * 1024,
   accepted_types: ['video/mp4', 'video/webm'],

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { randomId, type CreateSubmission, type PublicRecordingRequest, type Recipient, type SubmissionSource } from '@showback/contract';
+import { randomId, type CreateSubmission, type Locale, type PublicRecordingRequest, type Recipient, type SubmissionSource } from '@showback/contract';
 import { checkCapability, detectFeatures, type Capability } from '../capture/capability.ts';
 import { CaptureError, type CaptureFailure } from '../capture/captureError.ts';
 import { captureDisplay, restrictToElement, stopStream, unrestrict } from '../capture/displayCapture.ts';
@@ -7,7 +7,6 @@ import { readEnvironment } from '../capture/environment.ts';
 import { captureMicrophone } from '../capture/microphone.ts';
 import { containerOf } from '../capture/recordingFormat.ts';
 import { locale, m, setLocale } from '../messages/index.ts';
-import type { Locale } from '../messages/locales.ts';
 import { CountdownStep } from '../steps/CountdownStep.tsx';
 import { DetailsStep } from '../steps/DetailsStep.tsx';
 import { DoneStep } from '../steps/DoneStep.tsx';
@@ -26,8 +25,10 @@ import { openSpool } from '../upload/openSpool.ts';
 import type { Spool, SpooledRecording } from '../upload/spool.ts';
 import { UploadController, uploadIdOf, type UploadStatus } from '../upload/UploadController.ts';
 import { ApiError, fetchPublicRequest, submitWithRetry } from './api.ts';
+import { localeFromPath } from './token.ts';
 import { installDebugHook } from './debug.ts';
 import { asksForDetails } from './details.ts';
+import { chooseLocale } from '../messages/locales.ts';
 import { flow, initialFlow } from './flow.ts';
 import { noopBridge, type HostBridge } from './hostBridge.ts';
 import { brandStyle } from './brandStyle.ts';
@@ -71,6 +72,8 @@ export function App({ token, bridge, embedded, debug }: Props) {
   const [state, dispatch] = useReducer(flow, initialFlow);
   // Mirrors messages/index.ts's `locale` so a switch renders the page again; nothing else of the state changes.
   const [language, setLanguage] = useState<Locale>(locale);
+  // A catalogue that cannot be fetched keeps the current language: the switch shows it again.
+  const changeLanguage = useCallback((next: Locale) => setLocale(next).then((applied) => applied && setLanguage(next), () => undefined), []);
   const [request, setRequest] = useState<PublicRecordingRequest>();
   const [linkError, setLinkError] = useState<{ code: string; accountName?: string }>();
   const [capability, setCapability] = useState<Capability>({ ok: true });
@@ -115,6 +118,9 @@ export function App({ token, bridge, embedded, debug }: Props) {
     void (async () => {
       try {
         const req = await fetchPublicRequest(token);
+        // The owner's language for this link, unless the link's own prefix said otherwise (main.tsx chose by then).
+        const requested = chooseLocale({ prefix: localeFromPath(window.location.pathname), requested: req.language, browser: navigator.languages });
+        const language = requested === locale ? undefined : changeLanguage(requested);
         // The instructions paint with their step, never after it (a late paint pushed "Get started" down); fetched
         // while the spool opens.
         const sanitizer = req.instructions_html.trim() ? loadSanitizer().catch(() => undefined) : undefined;
@@ -122,7 +128,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
         const opened = await openSpool(bridge);
         // A recording that never got a byte (MediaRecorder gave nothing) is nothing to resume.
         const found = await opened.findPending(token).then((r) => (r && r.bytes > 0 ? r : undefined)).catch(() => undefined);
-        await sanitizer;
+        await Promise.all([sanitizer, language]);
         if (!live) return;
         setRequest(req);
         setCapability(cap);
@@ -147,7 +153,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
     return () => {
       live = false;
     };
-  }, [state.step, token, bridge]);
+  }, [state.step, token, bridge, changeLanguage]);
 
   // The host page's app shell left the page (Element Capture would send no more frames): record the whole tab.
   useEffect(() => bridge.onCaptureTargetLost?.(() => void unrestrict(display.current)), [bridge]);
@@ -365,6 +371,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
           source,
           recipient,
           environment: { ...readEnvironment(), ...context.environment },
+          language: locale,
         };
         if (embedded) Object.assign(body, { events: context.events, dropped_events: context.dropped_events ?? 0, metadata: context.metadata }, context.identity ? { identity: context.identity } : {});
         if (body.duration_ms === undefined) delete body.duration_ms;
@@ -440,11 +447,6 @@ export function App({ token, bridge, embedded, debug }: Props) {
   useEffect(() => {
     if (!live) setExpanded(false);
   }, [live]);
-
-  const changeLanguage = (next: Locale): void => {
-    // A catalogue that cannot be fetched keeps the current language: the switch shows it again.
-    void setLocale(next).then((applied) => applied && setLanguage(next), () => undefined);
-  };
 
   // ---------------------------------------------------------------- render
   const loadSession = useCallback(() => session!.blob(), [session]);
@@ -583,7 +585,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
     <Layout step={state.step} branding={request?.branding} withMicrophone={request?.microphone !== 'off'} uploadState={state.step === 'recording' ? upload?.state : undefined}
       inMemory={spool?.keeping === 'memory'}
       language={language}
-      onLanguage={changeLanguage}
+      onLanguage={(next) => void changeLanguage(next)}
     >
       {body}
     </Layout>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PublicBranding } from '@showback/contract';
+import type { Locale, PublicBranding } from '@showback/contract';
 import { m } from '../messages/index.ts';
-import type { Locale } from '../messages/locales.ts';
 import { BrandMark } from '../ui/BrandMark.tsx';
 import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
 import { PoweredBy } from '../ui/PoweredBy.tsx';

@@ -1,5 +1,5 @@
 import { en, type Messages } from './en.ts';
-import { isRtl, type Locale } from './locales.ts';
+import { isRtl, type Locale } from '@showback/contract';
 
 // One chunk per language, fetched only when that language is chosen: the customer downloads English (bundled, the
 // fallback while nothing else has loaded) and at most their own.

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { m } from '../messages/index.ts';
-import { LOCALES, type Locale } from '../messages/locales.ts';
+import { LOCALES, type Locale } from '@showback/contract';
 
 /** In sight on every step: a customer whose language was guessed wrong changes it without losing anything. */
 export function LanguageSwitch({ value, onChange }: { value: Locale; onChange(locale: Locale): void }) {
