@@ -1,29 +1,30 @@
 /**
- * The languages the customer's side speaks (recorder, widget), each named in itself for a language switch: a
- * customer looks for their own language's name, not its English one. `rtl`: written right to left. Schema-free, so
- * the recorder imports it without TypeBox.
+ * The languages the customer's side speaks (recorder, widget). Schema-free and small: the recorder and the widget
+ * SDK import it without TypeBox, and the SDK's up-front bundle takes only the codes and `matchLocale`.
  */
-export const LOCALES = [
-  { code: 'en', name: 'English' },
-  { code: 'de', name: 'Deutsch' },
-  { code: 'fr', name: 'Français' },
-  { code: 'es', name: 'Español' },
-  { code: 'pt-BR', name: 'Português (Brasil)' },
-  { code: 'it', name: 'Italiano' },
-  { code: 'nl', name: 'Nederlands' },
-  { code: 'pl', name: 'Polski' },
-  { code: 'sv', name: 'Svenska' },
-  { code: 'ja', name: '日本語' },
-  { code: 'ko', name: '한국어' },
-  { code: 'zh-CN', name: '简体中文' },
-  { code: 'ar', name: 'العربية', rtl: true },
-] as const;
+export const LOCALE_CODES = ['en', 'de', 'fr', 'es', 'pt-BR', 'it', 'nl', 'pl', 'sv', 'ja', 'ko', 'zh-CN', 'ar'] as const;
 
-export type Locale = (typeof LOCALES)[number]['code'];
+export type Locale = (typeof LOCALE_CODES)[number];
 
-export const LOCALE_CODES: readonly Locale[] = LOCALES.map((l) => l.code);
+/** Each language named in itself, for a language switch: a customer looks for their own language's name. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  'pt-BR': 'Português (Brasil)',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  sv: 'Svenska',
+  ja: '日本語',
+  ko: '한국어',
+  'zh-CN': '简体中文',
+  ar: 'العربية',
+};
 
-export const isRtl = (locale: Locale): boolean => LOCALES.some((l) => l.code === locale && 'rtl' in l);
+/** Written right to left: the page is mirrored. Arabic is the only such language so far. */
+export const isRtl = (locale: Locale): boolean => locale === 'ar';
 
 // Traditional Chinese readers are not sent to Simplified: the script differs, and for many readers the choice is
 // not neutral. They get their next browser language, or English, and the switch.
@@ -35,9 +36,6 @@ const TRADITIONAL_CHINESE = /^zh-(hant|tw|hk|mo)\b/i;
  */
 export function matchLocale(tag: string): Locale | undefined {
   const lower = tag.trim().toLowerCase();
-  const exact = LOCALES.find((l) => l.code.toLowerCase() === lower);
-  if (exact) return exact.code;
-  if (TRADITIONAL_CHINESE.test(lower)) return undefined;
-  const language = lower.split('-')[0];
-  return LOCALES.find((l) => l.code.toLowerCase().split('-')[0] === language)?.code;
+  const same = (code: string, part: (c: string) => string) => LOCALE_CODES.find((c) => part(c.toLowerCase()) === code);
+  return same(lower, (c) => c) ?? (TRADITIONAL_CHINESE.test(lower) ? undefined : same(lower.split('-')[0]!, (c) => c.split('-')[0]!));
 }

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCALES, matchLocale, type Locale, type PublicRecordingRequest } from '@showback/contract';
+import { LOCALE_CODES, LOCALE_NAMES, matchLocale, type Locale, type PublicRecordingRequest } from '@showback/contract';
 import type { RecordingSession } from '../src/app/RecordingSession.ts';
 import { Layout } from '../src/app/Layout.tsx';
 import { en, type Messages } from '../src/messages/en.ts';
@@ -23,7 +23,7 @@ import { ShareStep } from '../src/steps/ShareStep.tsx';
 import { SubmitStep } from '../src/steps/SubmitStep.tsx';
 import { UnsupportedStep } from '../src/steps/UnsupportedStep.tsx';
 
-const OTHERS = LOCALES.map((l) => l.code).filter((c) => c !== 'en');
+const OTHERS = LOCALE_CODES.filter((c) => c !== 'en');
 
 /**
  * Words a translation rightly shares with English: loanwords and the same spelling. Anything else equal to the
@@ -37,7 +37,7 @@ const SAME_AS_ENGLISH: Partial<Record<Locale, string[]>> = {
   pl: ['Stop'],
 };
 // Not words of any catalogue: the product's and browsers' names, the request's own data, the languages' own names.
-const DATA = ['Showback', 'Acme Support', 'The checkout button does nothing', ...LOCALES.map((l) => l.name)];
+const DATA = ['Showback', 'Acme Support', 'The checkout button does nothing', ...Object.values(LOCALE_NAMES)];
 
 const request: PublicRecordingRequest = {
   title: 'The checkout button does nothing',

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { m } from '../messages/index.ts';
-import { LOCALES, type Locale } from '@showback/contract';
+import { LOCALE_CODES, LOCALE_NAMES, type Locale } from '@showback/contract';
 
 /** In sight on every step: a customer whose language was guessed wrong changes it without losing anything. */
 export function LanguageSwitch({ value, onChange }: { value: Locale; onChange(locale: Locale): void }) {
@@ -14,9 +14,9 @@ export function LanguageSwitch({ value, onChange }: { value: Locale; onChange(lo
       </svg>
       <label htmlFor={id}>{m.language}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Locale)}>
-        {LOCALES.map((l) => (
-          <option key={l.code} value={l.code} lang={l.code}>
-            {l.name}
+        {LOCALE_CODES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LOCALE_NAMES[code]}
           </option>
         ))}
       </select>
