@@ -39,3 +39,21 @@ export function matchLocale(tag: string): Locale | undefined {
   const same = (code: string, part: (c: string) => string) => LOCALE_CODES.find((c) => part(c.toLowerCase()) === code);
   return same(lower, (c) => c) ?? (TRADITIONAL_CHINESE.test(lower) ? undefined : same(lower.split('-')[0]!, (c) => c.split('-')[0]!));
 }
+
+export interface LocaleSources {
+  /** The link's language prefix (`/ja/r/<token>`), or the widget's `locale` option (which sets it on its frame). */
+  given?: string | undefined;
+  /** The language the request's owner set on the request; null: the customer's browser decides. */
+  requested?: string | null | undefined;
+  /** `navigator.languages`, most preferred first. */
+  browser: readonly string[];
+}
+
+/** The rules of choice (docs/recorder.md, Languages): given, then the request's language, then the browser's, then English. */
+export function chooseLocale({ given, requested, browser }: LocaleSources): Locale {
+  for (const tag of [given, requested, ...browser]) {
+    const found = tag ? matchLocale(tag) : undefined;
+    if (found) return found;
+  }
+  return 'en';
+}

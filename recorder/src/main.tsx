@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { noopBridge, type EmbedModule, type HostBridge } from './app/hostBridge.ts';
+import { chooseLocale } from '@showback/contract';
 import { localeFromPath, tokenFromPath } from './app/token.ts';
 import { setLocale } from './messages/index.ts';
-import { chooseLocale } from './messages/locales.ts';
 import { LinkErrorPage } from './steps/LinkErrorPage.tsx';
 import './app/styles.css';
 
@@ -29,7 +29,7 @@ const token = tokenFromPath(window.location.pathname);
 const debug = new URLSearchParams(window.location.search).get('debug') === '1';
 // The language before the request is known (its own setting comes with it, App); the first paint is already in it.
 // Its strings failing to arrive leaves English, rather than no page.
-const language = setLocale(chooseLocale({ prefix: localeFromPath(window.location.pathname), browser: navigator.languages })).catch(() => false);
+const language = setLocale(chooseLocale({ given: localeFromPath(window.location.pathname), browser: navigator.languages })).catch(() => false);
 
 if (!token) {
   void language.then(() => root.render(<LinkErrorPage code="NOT_FOUND" />));

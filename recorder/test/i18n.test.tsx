@@ -2,12 +2,11 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCALE_CODES, LOCALE_NAMES, matchLocale, type Locale, type PublicRecordingRequest } from '@showback/contract';
+import { LOCALE_CODES, LOCALE_NAMES, chooseLocale, matchLocale, type Locale, type PublicRecordingRequest } from '@showback/contract';
 import type { RecordingSession } from '../src/app/RecordingSession.ts';
 import { Layout } from '../src/app/Layout.tsx';
 import { en, type Messages } from '../src/messages/en.ts';
 import { loadCatalogue, m, setLocale } from '../src/messages/index.ts';
-import { chooseLocale } from '../src/messages/locales.ts';
 import { CountdownStep } from '../src/steps/CountdownStep.tsx';
 import { DetailsStep } from '../src/steps/DetailsStep.tsx';
 import { DoneStep } from '../src/steps/DoneStep.tsx';
@@ -169,13 +168,13 @@ describe('every language', () => {
 
 describe('choosing the language', () => {
   it('takes the prefix, then the request’s language, then the browser’s, then English', () => {
-    expect(chooseLocale({ prefix: 'fr', requested: 'de', browser: ['ja-JP'] })).toBe('fr');
-    expect(chooseLocale({ prefix: undefined, requested: 'de', browser: ['ja-JP'] })).toBe('de');
+    expect(chooseLocale({ given: 'fr', requested: 'de', browser: ['ja-JP'] })).toBe('fr');
+    expect(chooseLocale({ given: undefined, requested: 'de', browser: ['ja-JP'] })).toBe('de');
     expect(chooseLocale({ requested: null, browser: ['ja-JP', 'en'] })).toBe('ja');
     expect(chooseLocale({ browser: ['tlh', 'sv-FI'] })).toBe('sv');
     expect(chooseLocale({ browser: ['tlh'] })).toBe('en');
     // An unknown prefix is no choice: the next rule decides.
-    expect(chooseLocale({ prefix: 'xx', browser: ['ko-KR'] })).toBe('ko');
+    expect(chooseLocale({ given: 'xx', browser: ['ko-KR'] })).toBe('ko');
   });
 
   it('falls back to the same language in another region, never from Traditional to Simplified Chinese', () => {

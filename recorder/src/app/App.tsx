@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { randomId, type CreateSubmission, type Locale, type PublicRecordingRequest, type Recipient, type SubmissionSource } from '@showback/contract';
+import { chooseLocale, randomId, type CreateSubmission, type Locale, type PublicRecordingRequest, type Recipient, type SubmissionSource } from '@showback/contract';
 import { checkCapability, detectFeatures, type Capability } from '../capture/capability.ts';
 import { CaptureError, type CaptureFailure } from '../capture/captureError.ts';
 import { captureDisplay, restrictToElement, stopStream, unrestrict } from '../capture/displayCapture.ts';
@@ -28,7 +28,6 @@ import { ApiError, fetchPublicRequest, submitWithRetry } from './api.ts';
 import { localeFromPath } from './token.ts';
 import { installDebugHook } from './debug.ts';
 import { asksForDetails } from './details.ts';
-import { chooseLocale } from '../messages/locales.ts';
 import { flow, initialFlow } from './flow.ts';
 import { noopBridge, type HostBridge } from './hostBridge.ts';
 import { brandStyle } from './brandStyle.ts';
@@ -119,7 +118,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
       try {
         const req = await fetchPublicRequest(token);
         // The owner's language for this link, unless the link's own prefix said otherwise (main.tsx chose by then).
-        const requested = chooseLocale({ prefix: localeFromPath(window.location.pathname), requested: req.language, browser: navigator.languages });
+        const requested = chooseLocale({ given: localeFromPath(window.location.pathname), requested: req.language, browser: navigator.languages });
         const language = requested === locale ? undefined : changeLanguage(requested);
         // The instructions paint with their step, never after it (a late paint pushed "Get started" down); fetched
         // while the spool opens.
@@ -154,6 +153,9 @@ export function App({ token, bridge, embedded, debug }: Props) {
       live = false;
     };
   }, [state.step, token, bridge, changeLanguage]);
+
+  // The widget's page called Showback.setLocale(): the recorder follows, whatever it is doing.
+  useEffect(() => bridge.onLocale?.((next) => void changeLanguage(next)), [bridge, changeLanguage]);
 
   // The host page's app shell left the page (Element Capture would send no more frames): record the whole tab.
   useEffect(() => bridge.onCaptureTargetLost?.(() => void unrestrict(display.current)), [bridge]);
