@@ -343,7 +343,7 @@ export interface TranscriptsTable {
   account_id: string;
   status: 'pending' | 'processing' | 'ready' | 'no_speech' | 'failed';
   engine: string | null;
-  no_speech_reason: 'no_audio' | 'silence' | null;
+  no_speech_reason: 'no_audio' | 'silence' | 'unsupported_language' | null;
   attempts: Generated<number>;
   error: string | null;
   segments: Json<TranscriptSegment[]>;

@@ -9,6 +9,8 @@ export const transcript = defineSection('transcript', {
   noVideo: 'No transcript: the video could not be processed.',
   noAudio: 'No transcript: this recording has no sound.',
   noSpeech: 'No speech: nothing was said in this recording.',
+  unsupportedLanguage:
+    'No transcript: this recording is in {language}, and the built-in speech recognition understands English only. To transcribe other languages, set TRANSCRIPTION_API_URL to an OpenAI-compatible transcription service (docs/configuration.md).',
   failed: 'The transcript could not be made.',
   reason: 'Reason: {reason}',
   retry: 'Try again',

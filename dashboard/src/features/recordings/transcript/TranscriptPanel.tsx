@@ -53,7 +53,13 @@ export function TranscriptPanel({ submission, transcript, captionsOn, onCaptions
 function TranscriptState({ submission, transcript, onRetried }: { submission: Submission; transcript: Transcript; onRetried: () => void }) {
   const [retryError, setRetryError] = useState<unknown>();
   if (transcript.status === 'no_speech') {
-    return <p className={styles.muted}>{transcript.no_speech_reason === 'no_audio' ? t('transcript.noAudio') : t('transcript.noSpeech')}</p>;
+    const language = submission.language ? (new Intl.DisplayNames(['en'], { type: 'language' }).of(submission.language) ?? submission.language) : '';
+    const said = {
+      no_audio: t('transcript.noAudio'),
+      silence: t('transcript.noSpeech'),
+      unsupported_language: t('transcript.unsupportedLanguage', { language }),
+    } as const;
+    return <p className={styles.muted}>{said[transcript.no_speech_reason ?? 'silence']}</p>;
   }
   if (transcript.status === 'failed') {
     const retry = () => {
