@@ -1,5 +1,6 @@
 import type { Environment } from '@showback/contract';
 import { t } from '../../messages/t.ts';
+import { languageName } from './languageName.ts';
 import styles from './RecordingPage.module.css';
 import '../../messages/en/recordings.ts';
 
@@ -7,9 +8,6 @@ function browserText(env: Environment): string | undefined {
   if (!env.browser) return undefined;
   return env.browser_version ? `${env.browser} ${env.browser_version}` : env.browser;
 }
-
-/** "ja" → "Japanese (ja)": the language's name in the dashboard's language, and the code a transcript is filed under. */
-const languageName = (code: string): string => `${new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code} (${code})`;
 
 /**
  * The recipient's browser, OS, screen and page as the recorder captured them, and the language the recorder spoke to
@@ -22,7 +20,7 @@ export function EnvironmentPanel({ environment, recorderLanguage }: { environmen
     [t('recordings.detail.screen'), environment.screen],
     [t('recordings.detail.viewport'), environment.viewport],
     [t('recordings.detail.dpr'), environment.device_pixel_ratio === undefined ? undefined : String(environment.device_pixel_ratio)],
-    [t('recordings.detail.recorderLanguage'), recorderLanguage ? languageName(recorderLanguage) : undefined],
+    [t('recordings.detail.recorderLanguage'), recorderLanguage ? `${languageName(recorderLanguage)} (${recorderLanguage})` : undefined],
     [t('recordings.detail.language'), environment.language],
     [t('recordings.detail.timeZone'), environment.time_zone],
   ];

@@ -2,6 +2,7 @@ import { defineSection } from '../t.ts';
 
 export const transcript = defineSection('transcript', {
   title: 'Transcript',
+  captionsLabel: 'Transcript ({language})',
   loadFailed: 'The transcript could not be loaded.',
   working: 'Transcribing what was said… The video can be watched meanwhile.',
   retrying: 'The last try failed ({reason}); trying again shortly.',
