@@ -61,7 +61,8 @@ export default tseslint.config(
     },
   },
   {
-    // Boundaries: nothing imports the api; the sdk imports only preact and types from the contract.
+    // Boundaries: nothing imports the api; the sdk imports only preact, types from the contract and its schema-free
+    // locales.ts (the language list and matching, shared with the recorder).
     files: ['dashboard/**/*.{ts,tsx}', 'recorder/**/*.{ts,tsx}', 'sdk/**/*.{ts,tsx}', 'contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/src/**', '@showback/api'], message: 'Clients talk to the API over HTTP; share types through contract/.' }] }] },
   },

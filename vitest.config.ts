@@ -59,6 +59,7 @@ const RECORDING_SCENARIOS = [
   'integrations/webhooks-and-email',
   'integrations/zendesk',
   'recording/recorded-transcript',
+  'recording/languages',
   'recording/recorder-fallbacks',
   'recording/recording',
   'widget/examples',

@@ -57,8 +57,12 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-/** An optional language prefix (/de, /pt-BR) may precede every path, the API included (spec §7). */
-const LOCALE_PREFIX = /^\/[a-z]{2}(?:-[A-Z]{2})?(?=\/api\/)/;
+/**
+ * An optional language prefix (/de, /pt-BR) may precede every path, the API included (spec §7). Removed here for the
+ * API and the recorder (/ja/r/<token>: the recorder reads it from the address and speaks that language); the
+ * dashboard's pages handle their own.
+ */
+const LOCALE_PREFIX = /^\/[a-z]{2}(?:-[A-Z]{2})?(?=\/(?:api|r)\/)/;
 
 export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from './support/auth.ts';
-import type { ErrorBody, RecordingRequest, RecordingRequestList, SubmissionList } from '@showback/contract';
+import type { ErrorBody, PublicRecordingRequest, RecordingRequest, RecordingRequestList, SubmissionList } from '@showback/contract';
 import { createExpiredRequest, createRequest, json } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -131,6 +131,18 @@ describe('recording requests', () => {
     expect((await call(owner, 'GET', `/api/v1/requests/${r.id}`)).status).toBe(200);
     expect((await json<RecordingRequest>(await call(owner, 'GET', `/api/v1/requests/${r.id}`))).title).toBe(r.title);
     expect((await fetch(`${t.url}/api/v1/requests/${r.id}`)).status).toBe(401);
+  });
+
+  it("keeps the owner's language for the recorder, gives it to the customer's page and refuses one the recorder does not speak", async () => {
+    const r = await createRequest(t.url, owner, { language: 'ja' });
+    expect(r.language).toBe('ja');
+    expect((await json<PublicRecordingRequest>(await fetch(`${t.url}/api/v1/public/requests/${r.token}`))).language).toBe('ja');
+    const unknown = await call(owner, 'PATCH', `/api/v1/requests/${r.id}`, { language: 'tlh' });
+    expect(unknown.status).toBe(422);
+    expect((await json<ErrorBody>(unknown)).code).toBe('VALIDATION_FAILED');
+    // Back to "the customer's browser decides".
+    expect((await json<RecordingRequest>(await call(owner, 'PATCH', `/api/v1/requests/${r.id}`, { language: null }))).language).toBeNull();
+    expect((await createRequest(t.url, owner)).language, 'by default').toBeNull();
   });
 
   it('deletes a request', async () => {

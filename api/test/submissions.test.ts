@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
-import type { CreatedSubmission, ErrorBody, SubmissionList } from '@showback/contract';
+import type { CreatedSubmission, ErrorBody, Submission, SubmissionList } from '@showback/contract';
 import { createExpiredRequest, createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -88,6 +88,16 @@ describe('uploads and submissions', () => {
     const missing = await submit(t.url, request.token, submitBody(uploadId, { recipient: { name: 'x' } }));
     expect(missing.status).toBe(422);
     expect((await json<ErrorBody>(missing)).errors).toHaveProperty(['recipient.email']);
+  });
+
+  it("keeps the language the recorder spoke for the owner, and refuses one it does not speak", async () => {
+    const request = await createRequest(t.url, owner);
+    const uploadId = await tusUpload(t.url, await mediaFile('h264-noaudio-mp4', 1), { token: request.token });
+    const unknown = await submit(t.url, request.token, submitBody(uploadId, { language: 'tlh' }));
+    expect(unknown.status).toBe(422);
+    const created = await json<CreatedSubmission>(await submit(t.url, request.token, submitBody(uploadId, { language: 'fr' })));
+    const seen = await json<Submission>(await fetch(`${t.url}/api/v1/submissions/${created.id}`, { headers: owner.headers }));
+    expect(seen.language).toBe('fr');
   });
 
   it('transcodes VP9/Opus WebM, handles a video without audio, and marks a non-video failed with the original kept', async () => {

@@ -49,6 +49,17 @@ describe('transcripts through an OpenAI-compatible endpoint (official client, lo
     expect(transcript.segments[0]!.words[0]!.start_ms).toBe(transcript.segments[0]!.start_ms);
   });
 
+  it("sends the recording's language as the service's `language` (ISO 639-1), and none for a recording from before it was kept", async () => {
+    server.calls.length = 0;
+    const brazilian = await recordAndProcess(t, owner, await speechVideo([{ atSeconds: 1, text: 'the payment page is broken' }], 3), { language: 'pt-BR' });
+    expect(await waitForTranscript(t, owner, brazilian)).toMatchObject({ status: 'ready' });
+    expect(server.calls[0]!.fields).toMatchObject({ language: 'pt' });
+    server.calls.length = 0;
+    const unknown = await recordAndProcess(t, owner, await speechVideo([{ atSeconds: 1, text: 'the payment page is broken' }], 3));
+    expect(await waitForTranscript(t, owner, unknown)).toMatchObject({ status: 'ready' });
+    expect(server.calls[0]!.fields).not.toHaveProperty('language');
+  });
+
   it('rides out a 429 (retry-after-ms) with the client\'s own retry', async () => {
     server.calls.length = 0;
     server.failNext(429, 1, { 'retry-after-ms': '10' });

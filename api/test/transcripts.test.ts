@@ -144,6 +144,11 @@ describe('transcripts with the embedded engine (pocketsphinx)', () => {
     expect(vtt.status).toBe(404);
   }, TRANSCRIBES_MS);
 
+  it('says the embedded engine does not know the language of a French recording, instead of guessing English words', async () => {
+    const french = await recordAndProcess(t, owner, await speechVideo([{ atSeconds: 1, text: 'the payment page is broken' }], 4), { language: 'fr' });
+    expect(await waitForTranscript(t, owner, french)).toMatchObject({ status: 'no_speech', no_speech_reason: 'unsupported_language', engine: 'pocketsphinx', segments: [], captions_url: null });
+  }, TRANSCRIBES_MS);
+
   it('a failed transcript leaves the video playable, shows its error, and the owner can queue it again', async () => {
     const id = await recordAndProcess(t, owner, await speechVideo([{ atSeconds: 1, text: 'the payment page is broken' }], 4));
     await waitForTranscript(t, owner, id);
@@ -184,7 +189,7 @@ describe('long recordings', () => {
     try {
       const video = await speechVideo([{ atSeconds: 1, text: 'the billing page is broken' }, { atSeconds: 7.5, text: 'payment failed again' }], 11);
       const config = { ...loadConfig({}).transcription, chunkSeconds: 5 };
-      const outcome = await transcribeFile(config, 'ffmpeg', video, work);
+      const outcome = await transcribeFile(config, 'ffmpeg', video, work, 'en');
       expect(outcome.status).toBe('ready');
       if (outcome.status !== 'ready') return;
       const timed = outcome.segments.flatMap((segment) => segment.words);

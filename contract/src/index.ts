@@ -34,3 +34,4 @@ export * from './browser-floor.ts';
 export * from './permissions.ts';
 export * from './access-tokens.ts';
 export * from './mcp.ts';
+export * from './locales.ts';

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DroppedEventsSchema, WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataSchema } from './widget-events.ts';
 import { PublicBrandingSchema } from './branding.ts';
+import { LOCALE_CODES } from './locales.ts';
 
 /**
  * Recording requests, uploads and submissions: the owner API (`/api/v1/requests`, `/api/v1/submissions`), the
@@ -22,6 +23,9 @@ export type RequestStatus = Static<typeof RequestStatusSchema>;
 export const MAX_DURATION_DEFAULT_SECONDS = 900;
 export const MAX_DURATION_MIN_SECONDS = 10;
 export const MAX_DURATION_MAX_SECONDS = 3600;
+
+/** One of the languages the recorder speaks (locales.ts). */
+export const LocaleSchema = Type.Enum(LOCALE_CODES);
 
 /** Which optional fields the recipient is asked for. */
 export const RequestFieldsSchema = Type.Object({
@@ -53,6 +57,8 @@ export const RecordingRequestSchema = Type.Object(
     expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     fields: RequestFieldsSchema,
     redirect_url: Type.Union([Type.String(), Type.Null()]),
+    /** The recorder's language for this link; null: the customer's browser decides (a link's /xx/ prefix still wins). */
+    language: Type.Union([LocaleSchema, Type.Null()]),
     status: RequestStatusSchema,
     /** The current link token (base64url, 128+ bits). Revoking replaces it; the old one answers 410 LINK_REVOKED. */
     token: Type.String(),
@@ -76,6 +82,7 @@ export const CreateRecordingRequestSchema = Type.Object(
     fields: Type.Optional(Type.Partial(RequestFieldsSchema)),
     /** http(s) URL the recorder opens after a successful submission. */
     redirect_url: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    language: Type.Optional(Type.Union([LocaleSchema, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -116,6 +123,8 @@ export const PublicRecordingRequestSchema = Type.Object(
     max_duration_seconds: Type.Integer(),
     fields: RequestFieldsSchema,
     redirect_url: Type.Union([Type.String(), Type.Null()]),
+    /** The owner's choice of language for the recorder; null: the customer's browser decides. */
+    language: Type.Union([LocaleSchema, Type.Null()]),
     account_name: Type.String(),
     /** Largest upload the tus endpoint accepts, in bytes. */
     max_upload_bytes: Type.Integer(),
@@ -180,6 +189,8 @@ export const CreateSubmissionSchema = Type.Object(
     dropped_events: Type.Optional(DroppedEventsSchema),
     metadata: Type.Optional(WidgetMetadataSchema),
     identity: Type.Optional(WidgetIdentitySchema),
+    /** The language the recorder spoke to the customer: the owner sees it, transcription listens for it. */
+    language: Type.Optional(LocaleSchema),
   },
   { additionalProperties: false },
 );
@@ -243,6 +254,8 @@ export const SubmissionSchema = Type.Object(
     size_bytes: Type.Union([Type.Integer(), Type.Null()]),
     /** What the recorder measured when the recipient submitted (duration_ms of the submission); null if it did not say. */
     client_duration_ms: Type.Union([Type.Integer(), Type.Null()]),
+    /** The language the recorder spoke to the customer (BCP 47); null for recordings from before it was kept. */
+    language: Type.Union([Type.String(), Type.Null()]),
     /**
      * The processed video is well under what the recorder measured (see recordingEndedEarly): the capture stopped
      * before the recipient pressed Stop, or the upload lost its end. False until the video is processed.

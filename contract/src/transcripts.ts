@@ -54,8 +54,12 @@ export const TranscriptSchema = Type.Object({
   status: TranscriptStatusSchema,
   /** Which recogniser wrote it: `pocketsphinx` (embedded) or `api:<model>` (an OpenAI-compatible endpoint). */
   engine: Type.Union([Type.String(), Type.Null()]),
-  /** no_speech only: `no_audio` (no audio track) or `silence` (audio, but no words recognised). */
-  no_speech_reason: Type.Union([Type.Literal('no_audio'), Type.Literal('silence'), Type.Null()]),
+  /**
+   * no_speech only: `no_audio` (no audio track), `silence` (audio, but no words recognised) or
+   * `unsupported_language` (the recording is in a language the embedded recogniser does not know: it knows English
+   * only, and a transcription service must be configured for the others).
+   */
+  no_speech_reason: Type.Union([Type.Literal('no_audio'), Type.Literal('silence'), Type.Literal('unsupported_language'), Type.Null()]),
   attempts: Type.Integer(),
   /** Why the last attempt failed (while retrying, and after the final failure). */
   error: Type.Union([Type.String(), Type.Null()]),

@@ -63,7 +63,9 @@ export type WidgetHostMessage =
    * element, which leaves the widget's control (outside it) out of the video (docs/recorder.md, "In the widget").
    * `null` once the element left the page or is hidden (the browser would send no frames): the whole tab again.
    */
-  | (Envelope<'capture:restrict'> & { target: object | null });
+  | (Envelope<'capture:restrict'> & { target: object | null })
+  /** The page switched the widget's language (`Showback.setLocale()`): the recorder speaks it from now on. */
+  | (Envelope<'locale'> & { locale: string });
 
 /**
  * The host spool: a recorder in a cross-site frame, where the browser refuses it storage, keeps its recording in the

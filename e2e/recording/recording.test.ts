@@ -211,7 +211,7 @@ describe('an upload that loses nothing', () => {
       await submit(page, {
         whileSubmitting: async () => {
           // Nothing fails and the browser is online: only the silence tells, within STALL_MS of the request.
-          const hung = page.getByText('No answer from the server for 20 s; still trying…', { exact: false });
+          const hung = page.getByText('No answer from the server for 20 seconds; still trying…', { exact: false });
           await silence(20_000);
           await hung.waitFor({ timeout: 10_000 });
           expect(await page.getByText('Connection lost', { exact: false }).count()).toBe(0);

@@ -374,6 +374,29 @@ describe('widget on another site (the recorder is a third-party frame)', () => {
     expect(remounted.shell).toBeGreaterThan(0.5);
   });
 
+  it('speaks the language the page chose (Spanish) over the browser\'s (German): launcher, modal and the recorder in it', async () => {
+    const context = await product.context(1280, { locale: 'de-DE' });
+    const { page, pageErrors } = await hostPage(context, host);
+    const launcher = page.locator('showback-launcher').getByRole('button');
+    // Before the page chooses, the customer's browser decides.
+    await launcher.filter({ hasText: 'Bildschirm aufnehmen' }).waitFor();
+    // The integrator's code (the page's own language setting), not a customer action.
+    await page.evaluate(() => (window as unknown as { Showback: (...a: unknown[]) => unknown }).Showback('setLocale', 'es'));
+    await launcher.filter({ hasText: 'Grabar su pantalla' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Grabar su pantalla' });
+    await dialog.getByRole('button', { name: 'Cerrar' }).waitFor();
+    const frame = await recorderFrame(page);
+    await frame.getByRole('button', { name: 'Empezar' }).waitFor();
+    expect(await frame.evaluate(() => document.documentElement.lang)).toBe('es');
+    // Switched while open: the recorder follows in place, without reloading.
+    await page.evaluate(() => (window as unknown as { Showback: (...a: unknown[]) => unknown }).Showback('setLocale', 'ar'));
+    await frame.getByRole('button', { name: 'ابدأ' }).waitFor();
+    expect(await frame.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await page.getByRole('dialog', { name: 'سجّل شاشتك' }).waitFor();
+    await shot(page, 'widget-ar');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('refuses the key from an origin that is not allowed, without errors in the host page', async () => {
     const context = await product.context(1024, { viewport: { width: 1024, height: 700 } });
     // Same server, other origin: 127.0.0.1 is not localhost.

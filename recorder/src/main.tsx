@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { chooseLocale } from '@showback/contract';
 import { App } from './app/App.tsx';
 import { noopBridge, type EmbedModule, type HostBridge } from './app/hostBridge.ts';
-import { tokenFromPath } from './app/token.ts';
+import { localeFromPath, tokenFromPath } from './app/token.ts';
+import { setLocale } from './messages/index.ts';
 import { LinkErrorPage } from './steps/LinkErrorPage.tsx';
 import './app/styles.css';
 
@@ -25,11 +27,14 @@ async function loadBridge(): Promise<{ bridge: HostBridge; embedded: boolean }> 
 const root = createRoot(document.getElementById('root')!);
 const token = tokenFromPath(window.location.pathname);
 const debug = new URLSearchParams(window.location.search).get('debug') === '1';
+// The language before the request is known (its own setting comes with it: useRequestLoad); the first paint is in it.
+// Its strings failing to arrive leaves English, rather than no page.
+const language = setLocale(chooseLocale({ given: localeFromPath(window.location.pathname), browser: navigator.languages })).catch(() => false);
 
 if (!token) {
-  root.render(<LinkErrorPage code="NOT_FOUND" />);
+  void language.then(() => root.render(<LinkErrorPage code="NOT_FOUND" />));
 } else {
-  void loadBridge().then(({ bridge, embedded }) =>
+  void Promise.all([loadBridge(), language]).then(([{ bridge, embedded }]) =>
     root.render(
       <StrictMode>
         <App token={token} bridge={bridge} embedded={embedded} debug={debug} />

@@ -1,4 +1,4 @@
-import { closeWidget, fail, openWidget, putMetadata, setIdentity, start, stop, subscribe, supported } from './core/client.ts';
+import { changeLocale, closeWidget, fail, openWidget, putMetadata, setIdentity, start, stop, subscribe, supported } from './core/client.ts';
 import type { InitOptions } from './types.ts';
 import { warn } from './core/logger.ts';
 
@@ -23,6 +23,7 @@ const methods: Record<string, Fn> = {
   identify: setIdentity,
   clearIdentity: () => setIdentity(undefined),
   setMetadata: putMetadata,
+  setLocale: changeLocale,
   on: subscribe,
   isSupported: supported,
   destroy: stop,

@@ -9,9 +9,9 @@
  *
  * @packageDocumentation
  */
-import { closeWidget, fail, openWidget, putMetadata, setIdentity, start, stop, subscribe, supported } from './core/client.ts';
+import { changeLocale, closeWidget, fail, openWidget, putMetadata, setIdentity, start, stop, subscribe, supported } from './core/client.ts';
 import { warn } from './core/logger.ts';
-import type { Identity, InitOptions, MetadataValue, OpenOptions, ShowbackEventName, ShowbackEvents, SupportResult } from './types.ts';
+import type { Identity, InitOptions, Locale, MetadataValue, OpenOptions, ShowbackEventName, ShowbackEvents, SupportResult } from './types.ts';
 
 export type {
   CaptureOptions,
@@ -20,6 +20,7 @@ export type {
   InitOptions,
   LauncherOptions,
   LauncherPosition,
+  Locale,
   Metadata,
   MetadataValue,
   NetworkCaptureOptions,
@@ -93,6 +94,23 @@ export function open(options?: OpenOptions): Promise<void> {
   } catch (e) {
     return fail(e);
   }
+}
+
+/**
+ * Switches the widget's language: the launcher's default text, the modal and the recorder in it, at once and without
+ * interrupting a recording in progress. A tag the widget does not speak is matched to the nearest one it does
+ * (`'pt-PT'` → `pt-BR`), else the browser's language, else English.
+ *
+ * @example
+ * ```ts
+ * import { setLocale } from '@showback/widget';
+ *
+ * languagePicker.addEventListener('change', () => setLocale(languagePicker.value));
+ * ```
+ * @public
+ */
+export function setLocale(locale: Locale): void {
+  safely('setLocale', () => changeLocale(locale));
 }
 
 /**

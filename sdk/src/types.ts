@@ -1,4 +1,11 @@
 /**
+ * A language the widget and the recorder speak: English, German, French, Spanish, Brazilian Portuguese, Italian,
+ * Dutch, Polish, Swedish, Japanese, Korean, Simplified Chinese and Arabic (right to left).
+ * @public
+ */
+export type Locale = 'en' | 'de' | 'fr' | 'es' | 'pt-BR' | 'it' | 'nl' | 'pl' | 'sv' | 'ja' | 'ko' | 'zh-CN' | 'ar';
+
+/**
  * Where the launcher button sits.
  * @public
  */
@@ -11,7 +18,7 @@ export type LauncherPosition = 'bottom-right' | 'bottom-left' | 'top-right' | 't
 export interface LauncherOptions {
   /** Default `bottom-right`. */
   position?: LauncherPosition;
-  /** Button text, default `Record your screen`. */
+  /** Button text, default `Record your screen` in the widget's language. Your text is shown as given, in every language. */
   label?: string;
   /** Button background, default `#4f46e5`. */
   background?: string;
@@ -110,6 +117,12 @@ export interface InitOptions {
    * script's own URL; the npm package needs it.
    */
   host?: string;
+  /**
+   * The language of the launcher, the modal and the recorder in it. Default: the customer's browser language when
+   * the widget speaks it (`pt-PT` gets `pt-BR`, `de-AT` gets `de`), else English. Change it later with
+   * {@link setLocale}. A tag the widget does not speak is matched the same way (`'es-MX'` → `es`).
+   */
+  locale?: Locale;
   /** Launcher button options, or `false` to open the widget only from code with `open()`. */
   launcher?: LauncherOptions | false;
   /** What to capture on the page. */

@@ -163,6 +163,8 @@ export interface RecordingRequestsTable {
   field_email: Generated<'off' | 'optional' | 'required'>;
   field_note: Generated<'off' | 'optional' | 'required'>;
   redirect_url: string | null;
+  /** The recorder's language for this link (a contract Locale); null: the customer's browser decides. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   status: Generated<'active' | 'archived'>;
   token: string;
   created_at: Timestamp;
@@ -202,6 +204,8 @@ export interface SubmissionsTable {
   environment: Generated<Json<Record<string, unknown>>>;
   instructions_html: Generated<string>;
   client_duration_ms: number | null;
+  /** The language the recorder spoke to the customer (a contract Locale); null before migration 20261202_0400. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   duration_ms: number | null;
   width: number | null;
   height: number | null;
@@ -339,7 +343,7 @@ export interface TranscriptsTable {
   account_id: string;
   status: 'pending' | 'processing' | 'ready' | 'no_speech' | 'failed';
   engine: string | null;
-  no_speech_reason: 'no_audio' | 'silence' | null;
+  no_speech_reason: 'no_audio' | 'silence' | 'unsupported_language' | null;
   attempts: Generated<number>;
   error: string | null;
   segments: Json<TranscriptSegment[]>;

@@ -36,7 +36,7 @@ export const transcribeSubmissionJob = defineJob({
       await ctx.storage.download(submission.video_key, video);
       const media = await probe(ctx.config.ffprobePath, video);
       const outcome = media.audio
-        ? await transcribeFile(ctx.config.transcription, ctx.config.ffmpegPath, video, work)
+        ? await transcribeFile(ctx.config.transcription, ctx.config.ffmpegPath, video, work, submission.language)
         : ({ status: 'no_speech', engine: null, reason: 'no_audio' } as const);
       const segments = outcome.status === 'ready' ? outcome.segments : [];
       await saveTranscript(ctx.db, id, account, {

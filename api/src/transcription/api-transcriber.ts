@@ -38,11 +38,16 @@ export function segmentsFromVerbose(response: TranscriptionVerbose, chunkDuratio
   return text ? [{ ...segmentOf([], text), end_ms: chunkDurationMs }] : [];
 }
 
-/** One chunk through POST {base}/audio/transcriptions as a WAV upload; chunk-local times. */
-export async function recognizeWithApi(client: OpenAI, model: string, chunk: AudioChunk, index: number): Promise<TranscriptSegment[]> {
+/**
+ * One chunk through POST {base}/audio/transcriptions as a WAV upload; chunk-local times. `language`: ISO 639-1 (the
+ * API's `language`, "de", "pt", "zh"), so the service does not guess it from a few seconds of audio; undefined: it
+ * guesses.
+ */
+export async function recognizeWithApi(client: OpenAI, model: string, chunk: AudioChunk, index: number, language: string | undefined): Promise<TranscriptSegment[]> {
   const response = await client.audio.transcriptions.create({
     file: await toFile(await chunkAsWav(chunk), `chunk-${String(index).padStart(4, '0')}.wav`, { type: 'audio/wav' }),
     model,
+    ...(language ? { language } : {}),
     response_format: 'verbose_json',
     timestamp_granularities: ['word', 'segment'],
   });

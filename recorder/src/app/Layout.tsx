@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import type { PublicBranding } from '@showback/contract';
+import type { Locale, PublicBranding } from '@showback/contract';
 import { m } from '../messages/index.ts';
 import { BrandMark } from '../ui/BrandMark.tsx';
+import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
 import { PoweredBy } from '../ui/PoweredBy.tsx';
 import type { UploadState } from '../upload/UploadController.ts';
 import { brandStyle } from './brandStyle.ts';
@@ -32,10 +33,12 @@ interface Props {
   uploadState?: UploadState;
   /** The recording is only in this page's memory: "reconnecting" must not say it is safe on the device. */
   inMemory?: boolean;
+  language: Locale;
+  onLanguage(locale: Locale): void;
   children: ReactNode;
 }
 
-export function Layout({ step, branding, withMicrophone = true, uploadState, inMemory = false, children }: Props) {
+export function Layout({ step, branding, withMicrophone = true, uploadState, inMemory = false, language, onLanguage, children }: Props) {
   const steps = STEPS.filter((s) => withMicrophone || s !== 'microphone');
   const shown = PROGRESS[step];
   const current = shown ? steps.indexOf(shown) : -1;
@@ -48,6 +51,7 @@ export function Layout({ step, branding, withMicrophone = true, uploadState, inM
             {inMemory ? m.submit.reconnectingInMemory : m.submit.reconnecting}
           </span>
         )}
+        <LanguageSwitch value={language} onChange={onLanguage} />
       </header>
       {current >= 0 && (
         <nav aria-label={m.stepOf(current + 1, steps.length)}>

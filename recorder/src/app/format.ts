@@ -1,4 +1,6 @@
-/** 65_000 → "1:05"; 3_600_000 → "1:00:00". */
+import { locale } from '../messages/index.ts';
+
+/** 65_000 → "1:05"; 3_600_000 → "1:00:00". A media player's clock: the same digits in every language. */
 export function clock(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);
@@ -7,18 +9,27 @@ export function clock(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** 900 → "15 minutes"; 90 → "1 minute 30 seconds"; 45 → "45 seconds". */
+const unit = (unit: string, n: number, display: 'long' | 'short' = 'long', maximumFractionDigits = 0): string =>
+  new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display, maximumFractionDigits }).format(n);
+
+/**
+ * 900 → "15 minutes"; 90 → "1 minute 30 seconds" ("1 Minute, 30 Sekunden", "1 minuta i 30 sekund"): plural forms and the way
+ * units are joined are the language's own (Intl), not English rules.
+ */
 export function spokenDuration(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = Math.round(seconds % 60);
   const parts: string[] = [];
-  if (m > 0) parts.push(`${m} minute${m === 1 ? '' : 's'}`);
-  if (s > 0 || m === 0) parts.push(`${s} second${s === 1 ? '' : 's'}`);
-  return parts.join(' ');
+  if (m > 0) parts.push(unit('minute', m));
+  if (s > 0 || m === 0) parts.push(unit('second', s));
+  return new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format(parts);
 }
 
 export function bytes(n: number): string {
-  if (n >= 1024 ** 3) return `${+(n / 1024 ** 3).toFixed(1)} GB`;
-  if (n >= 1024 ** 2) return `${Math.round(n / 1024 ** 2)} MB`;
-  return `${Math.max(1, Math.round(n / 1024))} KB`;
+  if (n >= 1024 ** 3) return unit('gigabyte', n / 1024 ** 3, 'short', 1);
+  if (n >= 1024 ** 2) return unit('megabyte', Math.round(n / 1024 ** 2), 'short');
+  return unit('kilobyte', Math.max(1, Math.round(n / 1024)), 'short');
 }
+
+/** 0.42 → "42%" ("42 %" in French and German). */
+export const percent = (fraction: number): string => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);

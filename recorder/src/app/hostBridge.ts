@@ -1,4 +1,4 @@
-import type { Environment, WidgetEvent, WidgetIdentity, WidgetLayout, WidgetMetadata } from '@showback/contract';
+import type { Environment, Locale, WidgetEvent, WidgetIdentity, WidgetLayout, WidgetMetadata } from '@showback/contract';
 import type { SpoolStore } from '../upload/spool.ts';
 
 /** What the recorder tells the page around it (the widget's host), in the order they happen. */
@@ -49,6 +49,8 @@ export interface HostBridge {
   captureTarget?(): object | undefined;
   /** `listener` runs when the host page's app shell left the page or is hidden: the capture must be the whole tab. */
   onCaptureTargetLost?(listener: () => void): void;
+  /** `listener` runs when the host page switches the widget's language (`Showback.setLocale()`). */
+  onLocale?(listener: (locale: Locale) => void): void;
 }
 
 export const noopBridge: HostBridge = {

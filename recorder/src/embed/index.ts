@@ -1,8 +1,8 @@
-import { randomId, type WidgetSessionInfo } from '@showback/contract';
+import { randomId, type Locale, type WidgetSessionInfo } from '@showback/contract';
 import type { HostBridge, HostContext, HostEventName } from '../app/hostBridge.ts';
 import { tokenFromPath } from '../app/token.ts';
 import { HostSpoolStore, type SpoolCall } from './HostSpoolStore.ts';
-import { contextReply, envelope, restrictionTarget, spoolReply } from './protocol.ts';
+import { contextReply, envelope, hostLocale, restrictionTarget, spoolReply } from './protocol.ts';
 
 /** How long submit waits for the host page's context before sending the recording without it. */
 const CONTEXT_TIMEOUT_MS = 5000;
@@ -97,8 +97,11 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
   // (the shell left the page) means the whole tab.
   let target: object | undefined;
   let onTargetLost = (): void => undefined;
+  let onLocale = (_locale: Locale): void => undefined;
   window.addEventListener('message', (e) => {
     if (e.origin !== origin || e.source !== peer) return;
+    const locale = hostLocale(e.data);
+    if (locale) return onLocale(locale);
     const next = restrictionTarget(e.data);
     if (next === undefined) return;
     target = next ?? undefined;
@@ -128,6 +131,7 @@ export async function createHostBridge(): Promise<HostBridge | undefined> {
     // A tab of its own records another tab: the host page's element is no part of its own capture.
     captureTarget: framed ? () => target : undefined,
     onCaptureTargetLost: (listener) => void (onTargetLost = listener),
+    onLocale: (listener) => void (onLocale = listener),
     emit(event: HostEventName, payload: Record<string, unknown> = {}) {
       switch (event) {
         case 'open':

@@ -1,4 +1,4 @@
-import { WIDGET_PROTOCOL, WIDGET_PROTOCOL_VERSION, type WidgetRecorderMessage } from '@showback/contract';
+import { matchLocale, WIDGET_PROTOCOL, WIDGET_PROTOCOL_VERSION, type Locale, type WidgetRecorderMessage } from '@showback/contract';
 
 type Outgoing = WidgetRecorderMessage extends infer M ? (M extends WidgetRecorderMessage ? Omit<M, 'protocol' | 'v'> : never) : never;
 
@@ -26,6 +26,14 @@ export function spoolReply(data: unknown, id: string): { ok: boolean; value?: un
  * The host page's `capture:restrict` message: its `RestrictionTarget` (Element Capture), null for "the whole tab
  * again", or undefined for anything else, including a target that is no RestrictionTarget of this browser.
  */
+/** The language of a `locale` message (the page's `Showback.setLocale()`), if it is one the recorder speaks. */
+export function hostLocale(data: unknown): Locale | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const m = data as Record<string, unknown>;
+  if (m.protocol !== WIDGET_PROTOCOL || m.v !== WIDGET_PROTOCOL_VERSION || m.type !== 'locale') return undefined;
+  return typeof m.locale === 'string' ? matchLocale(m.locale) : undefined;
+}
+
 export function restrictionTarget(data: unknown): object | null | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const m = data as Record<string, unknown>;

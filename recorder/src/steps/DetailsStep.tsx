@@ -66,8 +66,8 @@ export function DetailsStep({ fields, initial, onSubmit, onBack }: Props) {
           <button type="submit" className="btn btn-primary">
             {m.details.continue}
           </button>
-          <button type="button" className="btn btn-secondary" onClick={onBack}>
-            ← Back
+          <button type="button" className="btn btn-secondary btn-back" onClick={onBack}>
+            {m.back}
           </button>
         </div>
       </form>

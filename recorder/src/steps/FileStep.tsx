@@ -53,8 +53,8 @@ export function FileStep({ request, onChosen, onBack }: { request: PublicRecordi
           <button type="submit" className="btn btn-primary">
             {m.file.choose}
           </button>
-          <button type="button" className="btn btn-secondary" onClick={onBack}>
-            ← Back
+          <button type="button" className="btn btn-secondary btn-back" onClick={onBack}>
+            {m.back}
           </button>
         </div>
       </form>

@@ -46,8 +46,8 @@ export function MicrophoneStep({ mode, stream, busy, error, onEnable, onDisable,
         <button type="button" className="btn btn-primary" onClick={onContinue} disabled={!canContinue || busy}>
           {mode === 'optional' && !stream ? m.microphone.skip : m.microphone.ready}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={onBack}>
-          ← {m.steps.instructions}
+        <button type="button" className="btn btn-secondary btn-back" onClick={onBack}>
+          {m.steps.instructions}
         </button>
       </div>
     </section>

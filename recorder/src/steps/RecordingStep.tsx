@@ -60,7 +60,7 @@ export function RecordingStep({ session, maxMs, microphone, keeping, upload, onS
   const left = maxMs - elapsed;
   const warn = left <= WARN_BEFORE_MS && maxMs > WARN_BEFORE_MS;
   // Screen readers hear the minutes and the warning, not every second of the timer.
-  const announcement = warn ? m.recording.warning(clock(Math.ceil(left / 1000) * 1000)) : `${m.recording.live} ${clock(Math.floor(elapsed / 60_000) * 60_000)}`;
+  const announcement = warn ? m.recording.warning(clock(Math.ceil(left / 1000) * 1000)) : m.recording.liveFor(clock(Math.floor(elapsed / 60_000) * 60_000));
   const timerLabel = m.recording.elapsed(clock(elapsed), clock(maxMs));
   const live = (
     <p className="visually-hidden" aria-live="polite">

@@ -26,8 +26,8 @@ export function ShareStep({ waiting, error, onShare, onBack, onUseFile, onRecord
         <button type="button" className="btn btn-primary" onClick={onShare} disabled={waiting}>
           {error ? m.share.retry : m.share.button}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={onBack} disabled={waiting}>
-          ← Back
+        <button type="button" className="btn btn-secondary btn-back" onClick={onBack} disabled={waiting}>
+          {m.back}
         </button>
         {/* Safari and WebKit refuse a frame's capture by policy with the same words as a person's refusal, so in a
             frame every failure offers the recorder's own tab, where no frame policy applies. */}

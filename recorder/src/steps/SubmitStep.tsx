@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { STALL_MS, type UploadStatus } from '../upload/UploadController.ts';
+import { percent as formatPercent, spokenDuration } from '../app/format.ts';
 import { m } from '../messages/index.ts';
 import { Notice } from '../ui/Notice.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
@@ -40,7 +41,8 @@ export function SubmitStep({ upload, phase, errorCode, errorMessage, inMemory, s
   const online = useOnline();
   const total = upload?.totalBytes ?? null;
   const fraction = phase === 'saving' ? 1 : total ? (upload?.confirmedBytes ?? 0) / total : total === 0 ? 1 : undefined;
-  const percent = fraction === undefined ? undefined : Math.floor(fraction * 100);
+  // Floored: "100%" only once everything is confirmed.
+  const percent = fraction === undefined ? undefined : formatPercent(Math.floor(fraction * 100) / 100);
   // Any of these says so at once, not after the retries give up: the customer must not close the page meanwhile.
   const lost = phase !== 'failed' && (!online || (phase === 'uploading' && upload?.state === 'reconnecting') || (phase === 'saving' && saveRetrying));
   // No answer at all is told apart from a failing connection: the browser believes it is online, nothing fails.
@@ -59,7 +61,7 @@ export function SubmitStep({ upload, phase, errorCode, errorMessage, inMemory, s
       </p>
       {hung ? (
         <Notice tone="warning" live>
-          {m.submit.noAnswer(STALL_MS / 1000)} {keeping} {onSaveCopy && m.submit.stalledChoice}
+          {m.submit.noAnswer(spokenDuration(STALL_MS / 1000))} {keeping} {onSaveCopy && m.submit.stalledChoice}
           <span className="notice-actions">
             {onSaveCopy && (
               <button type="button" className="btn btn-secondary" onClick={() => void onSaveCopy()}>
@@ -88,7 +90,7 @@ export function SubmitStep({ upload, phase, errorCode, errorMessage, inMemory, s
       {phase === 'failed' && (
         <>
           <Notice tone="error">
-            {m.submit.failed} {(errorCode && m.submit.errors[errorCode]) || errorMessage} {inMemory ? m.submit.keepOpen : m.submit.keepSafe}
+            {m.submit.failed} {(errorCode && errorCode in m.submit.errors && m.submit.errors[errorCode as keyof typeof m.submit.errors]) || errorMessage} {inMemory ? m.submit.keepOpen : m.submit.keepSafe}
           </Notice>
           <div className="actions">
             <button type="button" className="btn btn-primary" onClick={onRetry}>

@@ -14,7 +14,7 @@ export function UnsupportedStep({ capability, onUseFile, onRecordInTab }: Props)
   const [tabOpened, setTabOpened] = useState(false);
   const reason =
     capability.reason === 'browser-too-old'
-      ? m.unsupported['browser-too-old'](capability.browser ?? 'browser', capability.minimumVersion ?? 0)
+      ? m.unsupported['browser-too-old'](capability.browser ?? m.unsupported.unknownBrowser, capability.minimumVersion ?? 0)
       : m.unsupported[capability.reason];
   return (
     <section className="step" data-step="unsupported">

@@ -1,9 +1,11 @@
+import { chooseLocale } from '@showback/contract';
 import type { ConsoleLevel, Identity, InitOptions, MetadataValue, OpenOptions, ShowbackError, ShowbackEventName, ShowbackEvents, SupportResult, UnsupportedReason } from '../types.ts';
 import { captureConsole } from '../capture/console.ts';
 import { captureErrors } from '../capture/errors.ts';
 import { captureFetch } from '../capture/fetch.ts';
 import { captureNavigation } from '../capture/navigation.ts';
 import { captureXhr } from '../capture/xhr.ts';
+import { LAUNCHER_LABELS } from '../ui/launcher-labels.ts';
 import { mountLauncher, type Launcher } from '../ui/launcher.ts';
 import { createEventBuffer } from './event-buffer.ts';
 import { loadChunk } from './load-chunk.ts';
@@ -50,6 +52,9 @@ export function fail(e: unknown): Promise<never> {
   return Promise.reject(err);
 }
 
+/** The page's tag if the widget speaks it (or its language in another region), else the browser's, else English. */
+const pickLocale = (given: unknown) => chooseLocale({ given: typeof given === 'string' ? given : undefined, browser: navigator.languages || [] });
+
 const clamp = (v: unknown, def: number, max: number) => (typeof v === 'number' && v > 0 ? Math.min(v, max) : def);
 
 // Phones and tablets have no screen capture in any browser: told apart from old desktop browsers by touch. No
@@ -92,6 +97,8 @@ export function start(o: InitOptions): void {
     buffer,
     fetch: window.fetch,
     metadata: {},
+    locale: pickLocale(o.locale),
+    localeGiven: !!o.locale,
     emit,
     closed: () => s._launcher?._expand(false),
     _restore: [],
@@ -121,7 +128,7 @@ export function start(o: InitOptions): void {
   // caller to reject to: its failure is a warning for the integrator (and the `error` event).
   const mount = () =>
     guard(() => {
-      if (state === s && !s._launcher) s._launcher = mountLauncher(o.launcher || {}, o.nonce, () => void openWidget({}).catch(warn));
+      if (state === s && !s._launcher) s._launcher = mountLauncher(o.launcher || {}, o.nonce, LAUNCHER_LABELS[s.locale], () => void openWidget({}).catch(warn));
     });
   if (o.launcher !== false && supported().supported)
     if (document.body) mount();
@@ -152,6 +159,15 @@ export function openWidget(o: OpenOptions | undefined): Promise<void> {
 
 export function closeWidget(): void {
   state?._widget?.then((w) => w.close(), () => {});
+}
+
+export function changeLocale(locale: unknown): void {
+  const s = state;
+  if (!s) return;
+  s.locale = pickLocale(locale);
+  s.localeGiven = true;
+  s._launcher?._label(LAUNCHER_LABELS[s.locale]);
+  s._widget?.then((w) => w.relocale(), () => {});
 }
 
 export function setIdentity(u: Identity | undefined): void {

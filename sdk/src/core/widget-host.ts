@@ -1,5 +1,5 @@
 import type { EventBuffer } from './event-buffer.ts';
-import type { Identity, InitOptions, Metadata, OpenOptions, ShowbackEvents, ShowbackEventName } from '../types.ts';
+import type { Identity, InitOptions, Locale, Metadata, OpenOptions, ShowbackEvents, ShowbackEventName } from '../types.ts';
 
 /**
  * The core's state, handed as is to the lazily loaded widget: no module state is shared between the two bundles of
@@ -15,6 +15,10 @@ export interface WidgetHost {
   fetch: typeof fetch;
   metadata: Metadata;
   identity?: Identity;
+  /** The widget's language: the page's choice (`init({ locale })`, `setLocale()`), else the browser's. */
+  locale: Locale;
+  /** The page chose the language: the recorder speaks it too (else the recorder's own rules decide, docs/recorder.md). */
+  localeGiven: boolean;
   emit<K extends ShowbackEventName>(name: K, payload: ShowbackEvents[K]): void;
   /** The modal closed (by the customer, the recorder or code). */
   closed(): void;
@@ -25,6 +29,8 @@ export interface Widget {
   open(options: OpenOptions | undefined): Promise<void>;
   close(): void;
   destroy(): void;
+  /** The host's `locale` changed: the modal's words and the recorder in it follow. */
+  relocale(): void;
 }
 
 export type CreateWidget = (host: WidgetHost) => Widget;

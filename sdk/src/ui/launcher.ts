@@ -4,11 +4,13 @@ import { styleElement } from './style-element.ts';
 /** Underscored: internal to the up-front bundle, shortened by its minifier. */
 export interface Launcher {
   _expand(open: boolean): void;
+  /** The default text in another language; a text the page gave is kept. */
+  _label(text: string): void;
   _remove(): void;
 }
 
 /** The launcher button in a shadow root of its own, built by hand so the up-front bundle carries no UI library. */
-export function mountLauncher(o: LauncherOptions, nonce: string | undefined, onClick: () => void): Launcher {
+export function mountLauncher(o: LauncherOptions, nonce: string | undefined, label: string, onClick: () => void): Launcher {
   const at = /^(top|bottom)-(left|right)$/.exec(o.position!) || ['', 'bottom', 'right'];
   const host = document.createElement('showback-launcher');
   const root = host.attachShadow({ mode: 'open' });
@@ -21,7 +23,9 @@ export function mountLauncher(o: LauncherOptions, nonce: string | undefined, onC
     ),
   );
   const button = root.lastChild as HTMLButtonElement;
-  button.textContent = String(o.label || '').trim().slice(0, 60) || 'Record your screen';
+  const own = String(o.label || '').trim().slice(0, 60);
+  const show = (text: string) => void (button.textContent = own || text);
+  show(label);
   button.onclick = onClick;
   // Colours through the CSSOM: the browser ignores a value that is not a colour (the stylesheet's stays), nothing can
   // break out of a declaration, and a strict CSP allows it where a style attribute would be refused.
@@ -29,5 +33,5 @@ export function mountLauncher(o: LauncherOptions, nonce: string | undefined, onC
   style.backgroundColor = style.outlineColor = o.background as string;
   style.color = o.color as string;
   document.body.appendChild(host);
-  return { _expand: (open) => button.setAttribute('aria-expanded', String(open)), _remove: () => host.remove() };
+  return { _expand: (open) => button.setAttribute('aria-expanded', String(open)), _label: show, _remove: () => host.remove() };
 }

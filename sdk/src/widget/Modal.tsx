@@ -1,4 +1,12 @@
+import type { WidgetStrings } from './strings.ts';
+
 export interface ModalProps {
+  /** The modal's heading (the launcher's default text) and its other words, in the widget's language. */
+  title: string;
+  t: WidgetStrings;
+  /** Written right to left: the modal is mirrored. */
+  rtl: boolean;
+  lang: string;
   /** The recorder URL once the session exists. */
   url?: string;
   error?: string;
@@ -15,7 +23,7 @@ export interface ModalProps {
 }
 
 /** The modal: a labelled dialog with a close button and the recorder iframe, between two focus-trap sentinels. */
-export function Modal({ url, error, compact, corner, onClose, onFrame, onWrap }: ModalProps) {
+export function Modal({ title, t, rtl, lang, url, error, compact, corner, onClose, onFrame, onWrap }: ModalProps) {
   // Compact, the control is one more stop in the page's own Tab order: no trap, not modal.
   const sentinel = compact ? -1 : 0;
   return (
@@ -23,14 +31,16 @@ export function Modal({ url, error, compact, corner, onClose, onFrame, onWrap }:
       <span tabIndex={sentinel} onFocus={() => onWrap('last')} />
       <div
         class="dialog"
+        lang={lang}
+        dir={rtl ? 'rtl' : 'ltr'}
         role={compact ? 'region' : 'dialog'}
         aria-modal={compact ? undefined : 'true'}
         aria-labelledby={compact ? undefined : 'sb-title'}
-        aria-label={compact ? 'Screen recording' : undefined}
+        aria-label={compact ? t.control : undefined}
       >
         <div class="bar">
-          <h2 id="sb-title">Record your screen</h2>
-          <button type="button" class="x" aria-label="Close" onClick={onClose}>
+          <h2 id="sb-title">{title}</h2>
+          <button type="button" class="x" aria-label={t.close} onClick={onClose}>
             ×
           </button>
         </div>
@@ -39,10 +49,10 @@ export function Modal({ url, error, compact, corner, onClose, onFrame, onWrap }:
             {error}
           </p>
         ) : url ? (
-          <iframe ref={onFrame} title={compact ? 'Recording controls' : 'Screen recorder'} src={url} allow="display-capture; microphone" />
+          <iframe ref={onFrame} title={compact ? t.frameControl : t.frame} src={url} allow="display-capture; microphone" />
         ) : (
           <p class="msg" role="status">
-            Loading…
+            {t.loading}
           </p>
         )}
       </div>

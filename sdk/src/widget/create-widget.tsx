@@ -8,8 +8,10 @@ import { shadowHost, styleElement } from '../ui/style-element.ts';
 import { createSession } from './create-session.ts';
 import { MODAL_CSS } from './modal-css.ts';
 import { Modal } from './Modal.tsx';
+import { LAUNCHER_LABELS } from '../ui/launcher-labels.ts';
+import { WIDGET_STRINGS } from './strings.ts';
 import { hostSpool } from './host-spool.ts';
-import { contextMessage, listenToRecorder, restrictMessage, spoolResult } from './protocol.ts';
+import { contextMessage, listenToRecorder, localeMessage, restrictMessage, spoolResult } from './protocol.ts';
 import { recordElement, type RecordElement } from './record-element.ts';
 
 interface Open {
@@ -21,6 +23,7 @@ interface Open {
   stopListening: () => void;
   frame?: HTMLIFrameElement | null;
   url?: string;
+  /** Why the session was refused: an error code, worded in the widget's language when drawn. */
   error?: string;
   /** Recording: the modal is a small control and the page is usable (the recorder's `layout` message). */
   compact?: boolean;
@@ -30,11 +33,11 @@ interface Open {
   shellWatch?: ReturnType<typeof setInterval>;
 }
 
-const MESSAGES: Partial<Record<string, string>> = {
-  ORIGIN_NOT_ALLOWED: 'Recording is not enabled on this website.',
-  PLAN_REQUIRED: 'Recording is not available for this website right now.',
-  KEY_INVALID: 'Recording is not set up correctly on this website.',
-};
+// The session's refusals the customer is told about in words of their own; anything else is `failed`.
+const TOLD = ['ORIGIN_NOT_ALLOWED', 'PLAN_REQUIRED', 'KEY_INVALID'] as const;
+
+/** The recorder's address with the page's language as its prefix (`/de/r/ws_…`), which the recorder obeys. */
+const inLanguage = (url: string, locale: string | undefined): string => (locale ? url.replace(/^(https?:\/\/[^/]+)/, `$1/${locale}`) : url);
 
 /** The lazily loaded part: the modal with the recorder iframe and the protocol with it. */
 export function createWidget(h: WidgetHost): Widget {
@@ -46,8 +49,12 @@ export function createWidget(h: WidgetHost): Widget {
   const draw = (u: Open) =>
     render(
       <Modal
+        title={LAUNCHER_LABELS[h.locale]}
+        t={WIDGET_STRINGS[h.locale]}
+        rtl={h.locale === 'ar'}
+        lang={h.locale}
         url={u.url}
-        error={u.error}
+        error={u.error && WIDGET_STRINGS[h.locale][TOLD.find((code) => code === u.error) || 'failed']}
         compact={u.compact}
         corner={corner}
         onClose={close}
@@ -163,14 +170,21 @@ export function createWidget(h: WidgetHost): Widget {
     h.emit('open', {});
     try {
       const session = await createSession(h, opts);
-      u.url = session.recorder_url;
+      u.url = inLanguage(session.recorder_url, h.localeGiven ? h.locale : undefined);
     } catch (e) {
-      u.error = MESSAGES[(e as ShowbackError).code] || 'Recording could not start. Please try again later.';
+      u.error = (e as ShowbackError).code || 'failed';
       throw e;
     } finally {
       if (ui === u) draw(u);
     }
   }
 
-  return { open, close, destroy: close };
+  // The frame keeps its address (a new one would reload the recorder and lose a recording): the recorder is told.
+  const relocale = () => {
+    if (!ui) return;
+    draw(ui);
+    post(ui, localeMessage(h.locale));
+  };
+
+  return { open, close, destroy: close, relocale };
 }

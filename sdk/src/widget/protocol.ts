@@ -53,6 +53,10 @@ export function restrictMessage(target: object | null): WidgetHostMessage {
   return { protocol: PROTOCOL, v: VERSION, type: 'capture:restrict', target };
 }
 
+export function localeMessage(locale: string): WidgetHostMessage {
+  return { protocol: PROTOCOL, v: VERSION, type: 'locale', locale };
+}
+
 export function spoolResult(id: string, ok: boolean, value: unknown): WidgetHostMessage {
   return ok ? { protocol: PROTOCOL, v: VERSION, type: 'spool:result', id, ok, value } : { protocol: PROTOCOL, v: VERSION, type: 'spool:result', id, ok, error: String(value) };
 }

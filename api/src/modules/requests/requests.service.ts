@@ -7,7 +7,7 @@ import type {
   RecordingRequestList,
   UpdateRecordingRequest,
 } from '@showback/contract';
-import { ACCEPTED_VIDEO_TYPES, MAX_DURATION_DEFAULT_SECONDS } from '@showback/contract';
+import { ACCEPTED_VIDEO_TYPES, LOCALE_CODES, MAX_DURATION_DEFAULT_SECONDS, type Locale } from '@showback/contract';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { RecordingRequestsTable } from '../../db/schema.ts';
@@ -27,6 +27,9 @@ export function linkUrl(base: string, token: string): string {
   return `${base}/r/${token}`;
 }
 
+// The column holds what the contract's LocaleSchema let in; a language dropped from the list later reads as none.
+const asLocale = (value: string | null): Locale | null => LOCALE_CODES.find((code) => code === value) ?? null;
+
 function toIso(value: Date | string | null): string | null {
   if (value === null) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
@@ -42,6 +45,7 @@ export function toRecordingRequest(linkBase: string, row: repo.RecordingRequestR
     expires_at: toIso(row.expires_at),
     fields: { name: row.field_name, email: row.field_email, note: row.field_note },
     redirect_url: row.redirect_url,
+    language: asLocale(row.language),
     status: row.status,
     token: row.token,
     link_url: linkUrl(linkBase, row.token),
@@ -89,6 +93,7 @@ function columns(input: UpdateRecordingRequest): Updateable<RecordingRequestsTab
   set('note', fields.note);
   const redirect = redirectUrl(input.redirect_url);
   if (redirect !== undefined) values.redirect_url = redirect;
+  if (input.language !== undefined) values.language = input.language;
   return values;
 }
 
@@ -112,6 +117,7 @@ export async function createRequest(ctx: AppContext, user: { id: string; account
     field_email: values.field_email ?? 'optional',
     field_note: values.field_note ?? 'optional',
     redirect_url: values.redirect_url ?? null,
+    language: values.language ?? null,
     token: newRequestToken(),
   });
   return getRequest(ctx, user.accountId, id);
@@ -168,6 +174,7 @@ export async function getPublicRequest(ctx: AppContext, token: string): Promise<
     max_duration_seconds: row.max_duration_seconds,
     fields: { name: row.field_name, email: row.field_email, note: row.field_note },
     redirect_url: row.redirect_url,
+    language: asLocale(row.language),
     account_name: row.account_name,
     max_upload_bytes: ctx.config.maxUploadBytes,
     accepted_types: [...ACCEPTED_VIDEO_TYPES],

@@ -60,6 +60,7 @@ export function toSubmission(row: repo.SubmissionRecord): Submission {
     height: row.height,
     size_bytes: row.size_bytes ?? row.original_size,
     client_duration_ms: row.client_duration_ms,
+    language: row.language,
     // duration_ms of the row is ffprobe's, set once the video is processed.
     ended_early: row.status === 'ready' && recordingEndedEarly(row.duration_ms, row.client_duration_ms),
     processing_attempts: row.processing_attempts,
@@ -162,6 +163,7 @@ export async function createSubmission(ctx: AppContext, token: string, input: Cr
         environment: JSON.stringify(input.environment ?? {}) as never,
         instructions_html: request.instructions_html,
         client_duration_ms: input.duration_ms ?? null,
+        language: input.language ?? null,
         original_size: stored.size,
         watermark: admitted.watermark,
         counted_at: new Date(),

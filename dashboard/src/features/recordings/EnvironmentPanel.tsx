@@ -1,5 +1,6 @@
 import type { Environment } from '@showback/contract';
 import { t } from '../../messages/t.ts';
+import { languageName } from './languageName.ts';
 import styles from './RecordingPage.module.css';
 import '../../messages/en/recordings.ts';
 
@@ -8,14 +9,18 @@ function browserText(env: Environment): string | undefined {
   return env.browser_version ? `${env.browser} ${env.browser_version}` : env.browser;
 }
 
-/** The recipient's browser, OS, screen and page as the recorder captured them. */
-export function EnvironmentPanel({ environment }: { environment: Environment }) {
+/**
+ * The recipient's browser, OS, screen and page as the recorder captured them, and the language the recorder spoke to
+ * them (`recorderLanguage`, null for recordings from before it was kept).
+ */
+export function EnvironmentPanel({ environment, recorderLanguage }: { environment: Environment; recorderLanguage: string | null }) {
   const rows: [string, string | undefined][] = [
     [t('recordings.detail.browser'), browserText(environment)],
     [t('recordings.detail.os'), environment.os],
     [t('recordings.detail.screen'), environment.screen],
     [t('recordings.detail.viewport'), environment.viewport],
     [t('recordings.detail.dpr'), environment.device_pixel_ratio === undefined ? undefined : String(environment.device_pixel_ratio)],
+    [t('recordings.detail.recorderLanguage'), recorderLanguage ? `${languageName(recorderLanguage)} (${recorderLanguage})` : undefined],
     [t('recordings.detail.language'), environment.language],
     [t('recordings.detail.timeZone'), environment.time_zone],
   ];

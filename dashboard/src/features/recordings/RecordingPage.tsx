@@ -185,7 +185,7 @@ function RecordingView({ submission }: { submission: Submission }) {
             <LinearIssuePanel submissionId={submission.id} />
             <JiraIssuePanel submissionId={submission.id} />
             <GitHubIssuePanel submissionId={submission.id} />
-            <EnvironmentPanel environment={submission.environment} />
+            <EnvironmentPanel environment={submission.environment} recorderLanguage={submission.language} />
             <section className={styles.panel} aria-labelledby="video-title">
               <h2 id="video-title" className={styles.panelTitle}>
                 {t('recordings.detail.detailsTitle')}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Submission } from '@showback/contract';
 import { Banner } from '../../ui/Banner.tsx';
 import { t } from '../../messages/t.ts';
+import { languageName } from './languageName.ts';
 import { usePlayerClock, type VideoClockHandlers } from './usePlayerClock.ts';
 import styles from './RecordingPage.module.css';
 import '../../messages/en/recordings.ts';
@@ -17,6 +18,8 @@ export interface VideoPlayerProps {
 
 /** The recording with the browser's own controls (keyboard accessible, seekable through HTTP Range requests). */
 export function VideoPlayer({ submission, handlers, captionsUrl, captionsOn }: VideoPlayerProps) {
+  // The transcript is in the language the recorder spoke; recordings from before it was kept were transcribed as English.
+  const language = submission.language ?? 'en';
   const { videoRef } = usePlayerClock();
   const [failed, setFailed] = useState(false);
 
@@ -68,7 +71,14 @@ export function VideoPlayer({ submission, handlers, captionsUrl, captionsOn }: V
         onLoadedData={() => setFailed(false)}
         {...handlers}
       >
-        {captionsUrl && <track key={captionsUrl} kind="captions" src={captionsUrl} srcLang="en" label={t('transcript.title')} default={captionsOn} />}
+        {captionsUrl && <track
+            key={captionsUrl}
+            kind="captions"
+            src={captionsUrl}
+            srcLang={language}
+            label={t('transcript.captionsLabel', { language: languageName(language) })}
+            default={captionsOn}
+          />}
       </video>
       {failed && <Banner tone="warning">{t('recordings.detail.videoError')}</Banner>}
     </div>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { FIELD_MODES, type FieldMode, type RecordingRequest } from '@showback/contract';
+import { FIELD_MODES, LOCALE_CODES, LOCALE_NAMES, type FieldMode, type Locale, type RecordingRequest } from '@showback/contract';
 import { ApiError } from '../../app/api.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -164,6 +164,14 @@ export function RequestFormDialog({ request, onClose, onSaved }: RequestFormDial
             ))}
           </div>
         </fieldset>
+
+        <SelectField
+          label={t('requests.form.language')}
+          value={values.language}
+          placeholder={t('requests.form.languageBrowser')}
+          options={LOCALE_CODES.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
+          onChange={(e) => set('language', e.target.value as Locale | '')}
+        />
 
         <TextField
           label={t('requests.form.redirect')}

@@ -1,4 +1,4 @@
-import { MAX_DURATION_DEFAULT_SECONDS, type CreateRecordingRequest, type FieldMode, type MicrophoneMode, type RecordingRequest } from '@showback/contract';
+import { MAX_DURATION_DEFAULT_SECONDS, type CreateRecordingRequest, type FieldMode, type Locale, type MicrophoneMode, type RecordingRequest } from '@showback/contract';
 import { t } from '../../messages/t.ts';
 import { isBlankHtml, sanitizeInstructions } from './sanitizeInstructions.ts';
 import '../../messages/en/requests.ts';
@@ -15,6 +15,8 @@ export interface RequestFormValues {
   email: FieldMode;
   note: FieldMode;
   redirectUrl: string;
+  /** '' : the customer's browser decides. */
+  language: Locale | '';
 }
 
 export type RequestFormErrors = Partial<Record<'title' | 'maxMinutes' | 'expiryDate' | 'redirectUrl' | 'instructions', string>>;
@@ -37,6 +39,7 @@ export function initialValues(request?: RecordingRequest): RequestFormValues {
     email: request?.fields.email ?? 'optional',
     note: request?.fields.note ?? 'optional',
     redirectUrl: request?.redirect_url ?? '',
+    language: request?.language ?? '',
   };
 }
 
@@ -68,6 +71,7 @@ export function toBody(values: RequestFormValues): CreateRecordingRequest {
     expires_at: values.expiryDate ? endOfDay(values.expiryDate).toISOString() : null,
     fields: { name: values.name, email: values.email, note: values.note },
     redirect_url: values.redirectUrl.trim() || null,
+    language: values.language || null,
   };
 }
 

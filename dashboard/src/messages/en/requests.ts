@@ -75,6 +75,8 @@ export const requests = defineSection('requests', {
     askName: 'Name',
     askEmail: 'Email',
     askNote: 'A note',
+    language: 'Language of the recorder',
+    languageBrowser: 'The customer’s browser language',
     redirect: 'Open this page after submitting (optional)',
     redirectHint: 'An http(s) address, for example your help centre.',
     redirectInvalid: 'Enter an address starting with http:// or https://',

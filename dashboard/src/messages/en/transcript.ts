@@ -2,6 +2,7 @@ import { defineSection } from '../t.ts';
 
 export const transcript = defineSection('transcript', {
   title: 'Transcript',
+  captionsLabel: 'Transcript ({language})',
   loadFailed: 'The transcript could not be loaded.',
   working: 'Transcribing what was said… The video can be watched meanwhile.',
   retrying: 'The last try failed ({reason}); trying again shortly.',
@@ -9,6 +10,8 @@ export const transcript = defineSection('transcript', {
   noVideo: 'No transcript: the video could not be processed.',
   noAudio: 'No transcript: this recording has no sound.',
   noSpeech: 'No speech: nothing was said in this recording.',
+  unsupportedLanguage:
+    'No transcript: this recording is in {language}, and the built-in speech recognition understands English only. To transcribe other languages, set TRANSCRIPTION_API_URL to an OpenAI-compatible transcription service (docs/configuration.md).',
   failed: 'The transcript could not be made.',
   reason: 'Reason: {reason}',
   retry: 'Try again',

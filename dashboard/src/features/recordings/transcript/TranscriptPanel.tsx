@@ -9,6 +9,7 @@ import { formatDuration } from '../../../ui/formatters.ts';
 const startOf = (ms: number): string => formatDuration(Math.floor(ms / 1000) * 1000);
 import { reviewErrorMessage } from '../../../app/reviewErrorMessage.ts';
 import type { ApiResource } from '../../../app/useApiResource.ts';
+import { languageName } from '../languageName.ts';
 import { useCurrentRowInView } from '../useCurrentRowInView.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
 import { editTranscriptSegment, retryTranscript } from './transcriptApi.ts';
@@ -53,7 +54,12 @@ export function TranscriptPanel({ submission, transcript, captionsOn, onCaptions
 function TranscriptState({ submission, transcript, onRetried }: { submission: Submission; transcript: Transcript; onRetried: () => void }) {
   const [retryError, setRetryError] = useState<unknown>();
   if (transcript.status === 'no_speech') {
-    return <p className={styles.muted}>{transcript.no_speech_reason === 'no_audio' ? t('transcript.noAudio') : t('transcript.noSpeech')}</p>;
+    const said = {
+      no_audio: t('transcript.noAudio'),
+      silence: t('transcript.noSpeech'),
+      unsupported_language: t('transcript.unsupportedLanguage', { language: languageName(submission.language ?? '') }),
+    } as const;
+    return <p className={styles.muted}>{said[transcript.no_speech_reason ?? 'silence']}</p>;
   }
   if (transcript.status === 'failed') {
     const retry = () => {
