@@ -14,6 +14,8 @@ const GENERATED = /^(?:dist|prerendered|test-results|api\/dist)\//;
 const NOT_OURS = new Map([
   ['lib/package.js', "inside @zendesk/zcli-apps, Zendesk's packaging tool"],
   ['messages/current.ts', "the dashboard's former one catalogue, named as history"],
+  ['.cursor/mcp.json', "Cursor's MCP configuration in the reader's own project (docs/mcp.md)"],
+  ['.vscode/mcp.json', "VS Code's MCP configuration in the reader's own project (docs/mcp.md)"],
 ]);
 
 function repositoryFiles(dir: string, found: string[] = []): string[] {
