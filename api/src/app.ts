@@ -93,17 +93,18 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const ctx: AppContext = { config, database, db: database.db, secret: await loadSecret(config), mailer: createMailer(config), storage: createStorage(config), uploads, queue, signedIn, listPages: new ListPageCache(config.listCacheMb * 1024 * 1024), metrics, findRequestRecipient };
   app.decorate('ctx', ctx);
   // Closing: no new jobs at once, while the HTTP side drains its requests; then (onClose hooks run last-added first)
-  // running jobs finish or are handed back, and only after them the uploads, caches and database close.
+  // running jobs finish or are handed back, and only after them the uploads, caches and database close; last, the media
+  // tools still running are killed: an upload's early processing may have started one after the jobs stopped.
   app.addHook('preClose', () => queue.stopTakingJobs());
+  app.addHook('onClose', async () => {
+    await killChildren();
+    await removeOwnWorkDirs();
+  });
   app.addHook('onClose', () => uploads.close());
   app.addHook('onClose', () => signedIn.stop());
   app.addHook('onClose', () => metrics.close());
   if (!options.database) app.addHook('onClose', () => database.close());
-  app.addHook('onClose', async () => {
-    await queue.stop();
-    await killChildren();
-    await removeOwnWorkDirs();
-  });
+  app.addHook('onClose', () => queue.stop());
   const swept = await sweepDeadWorkDirs();
   if (swept.length > 0) app.log.warn({ folders: swept }, 'removed the temporary folders of processes that stopped without cleaning up');
 
