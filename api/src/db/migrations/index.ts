@@ -42,6 +42,7 @@ import * as m20261126_1410_freshdesk from './20261126_1410_freshdesk.ts';
 import * as m20261126_1800_github from './20261126_1800_github.ts';
 import * as m20261126_1810_intercom from './20261126_1810_intercom.ts';
 import * as m20261126_1820_jira from './20261126_1820_jira.ts';
+import * as m20261202_0400_integration_connections from './20261202_0400_integration_connections.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_1800_github': m20261126_1800_github,
   '20261126_1810_intercom': m20261126_1810_intercom,
   '20261126_1820_jira': m20261126_1820_jira,
+  '20261202_0400_integration_connections': m20261202_0400_integration_connections,
 };

@@ -10,6 +10,8 @@ import { openSecret, sealSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { callGitHub, GITHUB_SCOPES, githubApi, githubApp, githubOAuth, revokeGitHubGrant } from './github-client.ts';
 import * as repo from './github.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { githubSettings } from './github.settings.ts';
 
 export const githubCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/github/callback`;
 export const githubWebhookUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/github/webhook`;
@@ -64,7 +66,7 @@ export async function githubAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner
 export async function completeGitHubConnect(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
   const failed = '/my/integrations?github=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'github', query.state, owner);
-  if (!stateOk || query.error || !query.code || !ctx.config.github || !(await githubAllowed(ctx.db, owner.accountId))) return failed;
+  if (!stateOk || query.error || !query.code || !settingsOf(ctx, githubSettings) || !(await githubAllowed(ctx.db, owner.accountId))) return failed;
   const tokens = await exchangeCode(githubOAuth(ctx), { redirectUri: githubCallbackUrl(ctx), code: query.code, state: query.state! });
   if (isProviderFailure(tokens)) {
     log.warn({ githubError: tokens.message }, 'GitHub connect failed at /login/oauth/access_token');
@@ -149,7 +151,7 @@ export async function updateGitHub(ctx: AppContext, accountId: string, input: Up
  * person is no admin there (404) or no webhook secret is configured.
  */
 async function addWebhook(ctx: AppContext, octokit: Octokit, owner: string, name: string, log: FastifyBaseLogger): Promise<number | undefined> {
-  const secret = ctx.config.github?.webhookSecret;
+  const secret = settingsOf(ctx, githubSettings)?.webhookSecret;
   if (!secret) return undefined;
   const url = githubWebhookUrl(ctx);
   const added = await callGitHub(async () => (await octokit.rest.repos.createWebhook({ owner, repo: name, name: 'web', events: ['issues'], active: true, config: { url, content_type: 'json', secret, insecure_ssl: '0' } })).data.id);

@@ -12,6 +12,8 @@ import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { accessibleSites, callJira, JIRA_SCOPES, jiraApi, jiraApp, jiraOAuth } from './jira-client.ts';
 import { jiraAccessFor } from './jira-connection.ts';
 import * as repo from './jira.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { jiraSettings } from './jira.settings.ts';
 
 export const jiraCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/jira/callback`;
 export const jiraWebhookUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/jira/webhook`;
@@ -74,7 +76,7 @@ const siteOf = (site: { id: string; name: string; url: string }): JiraSite => ({
 export async function completeJiraConnect(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
   const failed = '/my/integrations?jira=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'jira', query.state, owner);
-  if (!stateOk || query.error || !query.code || !ctx.config.jira || !(await jiraAllowed(ctx.db, owner.accountId))) return failed;
+  if (!stateOk || query.error || !query.code || !settingsOf(ctx, jiraSettings) || !(await jiraAllowed(ctx.db, owner.accountId))) return failed;
   const tokens = await exchangeCode(jiraOAuth(ctx), { redirectUri: jiraCallbackUrl(ctx), code: query.code, state: query.state! });
   if (isProviderFailure(tokens)) {
     log.warn({ jiraError: tokens.message }, 'Jira connect failed at /oauth/token');

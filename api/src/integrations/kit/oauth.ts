@@ -9,6 +9,8 @@ export interface OAuthApp {
   /** How a person fixes a refused grant ("Reconnect Jira."). */
   reconnect: string;
   tokenUrl: string;
+  /** The consent page, for authorizationUrl. */
+  authorizeUrl?: string;
   clientId: string;
   clientSecret: string;
   /** The token endpoint takes a JSON body rather than the standard form (Atlassian, Zendesk). */
@@ -32,7 +34,7 @@ const jsonBody: client.CustomFetch = (url, options) =>
  */
 function configuration(app: OAuthApp): client.Configuration {
   const tokenUrl = new URL(app.tokenUrl);
-  const config = new client.Configuration({ issuer: tokenUrl.origin, token_endpoint: app.tokenUrl }, app.clientId, app.clientSecret, client.ClientSecretPost());
+  const config = new client.Configuration({ issuer: tokenUrl.origin, token_endpoint: app.tokenUrl, authorization_endpoint: app.authorizeUrl }, app.clientId, app.clientSecret, client.ClientSecretPost());
   config.timeout = TIMEOUT_SECONDS;
   // Plain http only for a provider on this machine (the tests' local servers), never across a network.
   if (tokenUrl.protocol === 'http:' && LOOPBACK.has(tokenUrl.hostname)) client.allowInsecureRequests(config);
@@ -68,6 +70,9 @@ async function grant(app: OAuthApp, run: (config: client.Configuration) => Promi
     return grantFailure(app, error);
   }
 }
+
+/** Where to send the browser: the consent page with client_id, response_type=code and `parameters` (redirect_uri, scope, state). */
+export const authorizationUrl = (app: OAuthApp, parameters: Record<string, string>): string => client.buildAuthorizationUrl(configuration(app), parameters).toString();
 
 /**
  * The authorization-code grant for the code the provider sent the browser back with. `state` was checked already

@@ -11,6 +11,8 @@ import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { callLinear, LINEAR_SCOPES, linearApi, linearApp, linearOAuth, revokeLinearToken } from './linear-client.ts';
 import { linearAccess } from './linear-connection.ts';
 import * as repo from './linear.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { linearSettings } from './linear.settings.ts';
 
 export const linearCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/linear/callback`;
 
@@ -71,7 +73,7 @@ async function teamsWith(ctx: AppContext, token: string) {
 export async function completeLinearConnect(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
   const failed = '/my/integrations?linear=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'linear', query.state, owner);
-  if (!stateOk || query.error || !query.code || !ctx.config.linear || !(await linearAllowed(ctx.db, owner.accountId))) return failed;
+  if (!stateOk || query.error || !query.code || !settingsOf(ctx, linearSettings) || !(await linearAllowed(ctx.db, owner.accountId))) return failed;
   const tokens = await exchangeCode(linearOAuth(ctx), { redirectUri: linearCallbackUrl(ctx), code: query.code, state: query.state! });
   if (isProviderFailure(tokens)) {
     log.warn({ linearError: tokens.message }, 'Linear connect failed at /oauth/token');

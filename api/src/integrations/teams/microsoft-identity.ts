@@ -1,15 +1,18 @@
-import type { Config } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { OAuthApp } from '../kit/oauth.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { teamsSettings } from './teams.settings.ts';
 
 /** Delegated Graph permissions: list the teams the person joined and their channels; offline_access for a refresh token. */
 export const TEAMS_SCOPES = ['offline_access', 'Team.ReadBasic.All', 'Channel.ReadBasic.All'] as const;
 
-export type MicrosoftApp = NonNullable<Config['microsoft']>;
+export type MicrosoftApp = NonNullable<ReturnType<typeof teamsSettings.read>['microsoft']>;
 
-export function microsoftApp(config: Readonly<Config>): MicrosoftApp {
-  if (!config.microsoft) throw new AppError('INTEGRATION_UNAVAILABLE', 'Microsoft Teams is not configured on this server (MICROSOFT_CLIENT_ID). Ask the operator to set it up.');
-  return config.microsoft;
+export function microsoftApp(ctx: Pick<AppContext, 'config'>): MicrosoftApp {
+  const app = settingsOf(ctx, teamsSettings).microsoft;
+  if (!app) throw new AppError('INTEGRATION_UNAVAILABLE', 'Microsoft Teams is not configured on this server (MICROSOFT_CLIENT_ID). Ask the operator to set it up.');
+  return app;
 }
 
 const endpoint = (app: MicrosoftApp, name: 'authorize' | 'token'): string => `${app.loginUrl}/${encodeURIComponent(app.tenant)}/oauth2/v2.0/${name}`;

@@ -14,6 +14,8 @@ import { MICROSOFT_GRANT_PARAMETERS, microsoftApp, microsoftAuthorizeUrl, micros
 import { testTeamsMessage } from './teams-card.ts';
 import { postToTeamsWebhook } from './teams-webhook.ts';
 import * as repo from './teams.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { teamsSettings } from './teams.settings.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Microsoft Teams is not connected.');
 const callbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/teams/callback`;
@@ -34,7 +36,7 @@ export async function teamsStatus(ctx: AppContext, accountId: string): Promise<T
 }
 
 export async function teamsAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner): Promise<string> {
-  const app = microsoftApp(ctx.config);
+  const app = microsoftApp(ctx);
   await assertTeamChatAllowed(ctx.db, owner.accountId);
   return microsoftAuthorizeUrl(app, callbackUrl(ctx), await createOAuthState(ctx.db, 'teams', owner));
 }
@@ -43,8 +45,8 @@ export async function teamsAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner)
 export async function completeTeamsSignIn(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
   const failed = '/my/integrations?teams=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'teams', query.state, owner);
-  if (!stateOk || query.error || !query.code || !ctx.config.microsoft || !(await teamChatAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await exchangeCode(microsoftOAuth(ctx.config.microsoft), { redirectUri: callbackUrl(ctx), code: query.code, state: query.state! }, MICROSOFT_GRANT_PARAMETERS);
+  if (!stateOk || query.error || !query.code || !settingsOf(ctx, teamsSettings).microsoft || !(await teamChatAllowed(ctx.db, owner.accountId))) return failed;
+  const tokens = await exchangeCode(microsoftOAuth(microsoftApp(ctx)), { redirectUri: callbackUrl(ctx), code: query.code, state: query.state! }, MICROSOFT_GRANT_PARAMETERS);
   if (isProviderFailure(tokens)) {
     log.warn({ reason: tokens.message }, 'Microsoft sign-in for Teams failed at the token endpoint');
     return failed;
@@ -64,7 +66,7 @@ async function graphToken(ctx: AppContext, accountId: string): Promise<string> {
   const access = await accessWithRefresh(ctx, row, {
     lock: (trx) => trx.selectFrom('teams_integrations').selectAll().where('account_id', '=', accountId).forUpdate().executeTakeFirst(),
     save: (trx, columns) => trx.updateTable('teams_integrations').set({ ...columns, updated_at: new Date() }).where('account_id', '=', accountId).execute().then(() => undefined),
-    refresh: (refreshToken) => refreshGrant(microsoftOAuth(microsoftApp(ctx.config)), refreshToken, MICROSOFT_GRANT_PARAMETERS),
+    refresh: (refreshToken) => refreshGrant(microsoftOAuth(microsoftApp(ctx)), refreshToken, MICROSOFT_GRANT_PARAMETERS),
     gone: signInAgain,
     unreadable: signInAgain,
   });
@@ -84,12 +86,12 @@ async function fromGraph<T>(load: () => Promise<T>): Promise<T> {
 
 export async function listTeams(ctx: AppContext, accountId: string): Promise<ChatChannel[]> {
   const token = await graphToken(ctx, accountId);
-  return fromGraph(() => listJoinedTeams(ctx.config.microsoftGraphUrl, token));
+  return fromGraph(() => listJoinedTeams(settingsOf(ctx, teamsSettings).graphUrl, token));
 }
 
 export async function listChannels(ctx: AppContext, accountId: string, teamId: string): Promise<ChatChannel[]> {
   const token = await graphToken(ctx, accountId);
-  return fromGraph(() => listTeamChannels(ctx.config.microsoftGraphUrl, token, teamId));
+  return fromGraph(() => listTeamChannels(settingsOf(ctx, teamsSettings).graphUrl, token, teamId));
 }
 
 function checkedWebhook(ctx: AppContext, raw: string): string {

@@ -12,6 +12,8 @@ import { assertHelpdeskAllowed, helpdeskAllowed } from '../helpdesk/helpdesk-pla
 import { createTicketRequest, listTicketRequests } from '../helpdesk/ticket-requests.ts';
 import { callZendesk, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOAuth, zendeskOrigin } from './zendesk-client.ts';
 import * as repo from './zendesk.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { zendeskSettings } from './zendesk.settings.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Zendesk is not connected.');
 
@@ -70,7 +72,7 @@ export async function completeZendeskConnect(ctx: AppContext, owner: OAuthStateO
   const dot = query.state?.indexOf('.') ?? -1;
   const subdomain = query.state && dot > 0 ? query.state.slice(0, dot) : '';
   const stateOk = await consumeOAuthState(ctx.db, 'zendesk', query.state?.slice(dot + 1), owner);
-  if (!stateOk || !/^[a-z0-9][a-z0-9-]*$/.test(subdomain) || query.error || !query.code || !ctx.config.zendesk || !(await helpdeskAllowed(ctx.db, owner.accountId, 'zendesk'))) return failed;
+  if (!stateOk || !/^[a-z0-9][a-z0-9-]*$/.test(subdomain) || query.error || !query.code || !settingsOf(ctx, zendeskSettings) || !(await helpdeskAllowed(ctx.db, owner.accountId, 'zendesk'))) return failed;
   const callback = { redirectUri: zendeskCallbackUrl(ctx), code: query.code, state: query.state!, pkceCodeVerifier: pkceVerifier(ctx, query.state!) };
   const tokens = await exchangeCode(zendeskOAuth(ctx, subdomain), callback, { scope: ZENDESK_SCOPES });
   if (isProviderFailure(tokens)) {
