@@ -2,8 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The only reader of process.env. Every variable is described here; the README and docs/configuration.md
- * list the same table. Invalid values stop start-up with a message naming the variable.
+ * The only reader of process.env. Every core variable is described here, every integration's in its ConfigSection
+ * (integrations/<id>/<id>.settings.ts); docs/configuration.md lists them all. Invalid values stop start-up with a message naming the variable.
  */
 export interface VarSpec {
   description: string;

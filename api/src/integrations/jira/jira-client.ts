@@ -62,7 +62,7 @@ export const callJira = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>> =
  */
 export function jiraOAuth(ctx: Pick<AppContext, 'config'>): OAuthApp {
   const app = jiraApp(ctx);
-  return { vendor: 'Atlassian', reconnect: 'Reconnect Jira.', tokenUrl: `${app.authUrl}/oauth/token`, clientId: app.clientId, clientSecret: app.clientSecret, json: true };
+  return { vendor: 'Atlassian', reconnect: 'Reconnect Jira.', tokenUrl: `${app.authUrl}/oauth/token`, authorizeUrl: `${app.authUrl}/authorize`, clientId: app.clientId, clientSecret: app.clientSecret, json: true };
 }
 
 export interface AccessibleResource {

@@ -3,13 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Version3Client } from 'jira.js';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { exchangeCode } from '../kit/oauth.ts';
+import { authorizationUrl, exchangeCode } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError, type ProviderFailure } from '../kit/provider-failure.ts';
 import { sealedTokenColumns } from '../kit/oauth-tokens.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
 import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
-import { accessibleSites, callJira, JIRA_SCOPES, jiraApi, jiraApp, jiraOAuth } from './jira-client.ts';
+import { accessibleSites, callJira, JIRA_SCOPES, jiraApi, jiraOAuth } from './jira-client.ts';
 import { jiraAccessFor } from './jira-connection.ts';
 import * as repo from './jira.repository.ts';
 import { settingsOf } from '../kit/provider.ts';
@@ -52,19 +52,9 @@ export async function jiraConnection(ctx: AppContext, accountId: string): Promis
 
 /** Atlassian's consent page (audience api.atlassian.com) with a state bound to the person; issues are created as them. */
 export async function jiraAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner): Promise<string> {
-  const app = jiraApp(ctx);
+  const app = jiraOAuth(ctx);
   await assertJiraAllowed(ctx, owner.accountId);
-  const url = new URL(`${app.authUrl}/authorize`);
-  url.search = new URLSearchParams({
-    audience: 'api.atlassian.com',
-    client_id: app.clientId,
-    scope: JIRA_SCOPES,
-    redirect_uri: jiraCallbackUrl(ctx),
-    state: await createOAuthState(ctx.db, 'jira', owner),
-    response_type: 'code',
-    prompt: 'consent',
-  }).toString();
-  return url.toString();
+  return authorizationUrl(app, { audience: 'api.atlassian.com', scope: JIRA_SCOPES, redirect_uri: jiraCallbackUrl(ctx), state: await createOAuthState(ctx.db, 'jira', owner), prompt: 'consent' });
 }
 
 const siteOf = (site: { id: string; name: string; url: string }): JiraSite => ({ id: site.id, name: site.name, url: site.url });

@@ -41,7 +41,7 @@ export const callLinear = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>>
 /** Linear's OAuth app: /oauth/token takes the standard form (the SDK has no call for it). */
 export function linearOAuth(ctx: Pick<AppContext, 'config'>): OAuthApp {
   const app = linearApp(ctx);
-  return { vendor: 'Linear', reconnect: 'Reconnect Linear.', tokenUrl: `${app.apiUrl}/oauth/token`, clientId: app.clientId, clientSecret: app.clientSecret };
+  return { vendor: 'Linear', reconnect: 'Reconnect Linear.', tokenUrl: `${app.apiUrl}/oauth/token`, authorizeUrl: app.authorizeUrl, clientId: app.clientId, clientSecret: app.clientSecret };
 }
 
 /** POST /oauth/revoke: the access token (and with it its refresh token) stops working. True when Linear took it. */

@@ -2,13 +2,13 @@ import type { LinearStatus, LinearTeam, OAuthCallbackQuery, UpdateLinear } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { exchangeCode } from '../kit/oauth.ts';
+import { authorizationUrl, exchangeCode } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError } from '../kit/provider-failure.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
 import { sealedTokenColumns } from '../kit/oauth-tokens.ts';
 import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
-import { callLinear, LINEAR_SCOPES, linearApi, linearApp, linearOAuth, revokeLinearToken } from './linear-client.ts';
+import { callLinear, LINEAR_SCOPES, linearApi, linearOAuth, revokeLinearToken } from './linear-client.ts';
 import { linearAccess } from './linear-connection.ts';
 import * as repo from './linear.repository.ts';
 import { settingsOf } from '../kit/provider.ts';
@@ -48,18 +48,9 @@ export async function linearConnection(ctx: AppContext, accountId: string): Prom
 
 /** Linear's authorize page with a state bound to the person; issues are created as them (actor=user, the default). */
 export async function linearAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner): Promise<string> {
-  const app = linearApp(ctx);
+  const app = linearOAuth(ctx);
   await assertLinearAllowed(ctx, owner.accountId);
-  const url = new URL(app.authorizeUrl);
-  url.search = new URLSearchParams({
-    client_id: app.clientId,
-    redirect_uri: linearCallbackUrl(ctx),
-    response_type: 'code',
-    scope: LINEAR_SCOPES,
-    state: await createOAuthState(ctx.db, 'linear', owner),
-    prompt: 'consent',
-  }).toString();
-  return url.toString();
+  return authorizationUrl(app, { redirect_uri: linearCallbackUrl(ctx), scope: LINEAR_SCOPES, state: await createOAuthState(ctx.db, 'linear', owner), prompt: 'consent' });
 }
 
 async function teamsWith(ctx: AppContext, token: string) {

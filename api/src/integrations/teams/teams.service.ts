@@ -7,7 +7,7 @@ import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../ki
 import { openSecret, sealSecret } from '../kit/secret-box.ts';
 import { exchangeCode, refreshGrant } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError, type ProviderFailure } from '../kit/provider-failure.ts';
-import { accessWithRefresh, sealedTokenColumns } from '../kit/oauth-tokens.ts';
+import { accessWithRefresh, accountRow, sealedTokenColumns } from '../kit/oauth-tokens.ts';
 import { assertTeamChatAllowed, teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { listJoinedTeams, listTeamChannels } from './graph-client.ts';
 import { MICROSOFT_GRANT_PARAMETERS, microsoftApp, microsoftAuthorizeUrl, microsoftOAuth } from './microsoft-identity.ts';
@@ -64,8 +64,7 @@ async function graphToken(ctx: AppContext, accountId: string): Promise<string> {
   if (!row) throw notConnected();
   const signInAgain: ProviderFailure = { kind: 'broken', message: 'Showback can no longer list your teams: sign in to Microsoft again.' };
   const access = await accessWithRefresh(ctx, row, {
-    lock: (trx) => trx.selectFrom('teams_integrations').selectAll().where('account_id', '=', accountId).forUpdate().executeTakeFirst(),
-    save: (trx, columns) => trx.updateTable('teams_integrations').set({ ...columns, updated_at: new Date() }).where('account_id', '=', accountId).execute().then(() => undefined),
+    ...accountRow('teams_integrations', accountId),
     refresh: (refreshToken) => refreshGrant(microsoftOAuth(microsoftApp(ctx)), refreshToken, MICROSOFT_GRANT_PARAMETERS),
     gone: signInAgain,
     unreadable: signInAgain,
