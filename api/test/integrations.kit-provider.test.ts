@@ -39,7 +39,7 @@ describe('a provider declared through the kit', () => {
     const { authorize_url } = await body(await fetch(api('/authorize'), { method: 'POST', headers: owner.headers, body: '{}' }));
     const sent = new URL(authorize_url);
     expect(sent.origin + sent.pathname).toBe(`${vendor.url}/oauth/authorize`);
-    expect(Object.fromEntries(sent.searchParams)).toMatchObject({ client_id: vendor.clientId, response_type: 'code', redirect_uri: `${PUBLIC_URL}/api/v1/integrations/fakevendor/callback` });
+    expect(Object.fromEntries(sent.searchParams)).toMatchObject({ client_id: vendor.clientId, response_type: 'code', redirect_uri: `${PUBLIC_URL}/api/v1/integrations/fakevendor/callback`, code_challenge_method: 'S256' });
 
     expect((await connect(owner)).headers.get('location')).toBe('/my/integrations?fakevendor=connected');
     const row = await t.app.ctx.db.selectFrom('integration_connections').selectAll().where('account_id', '=', owner.user.account.id).executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@ import type { Octokit } from '@octokit/rest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { exchangeCode } from '../kit/oauth.ts';
+import { exchangeCode, pkceChallenge, pkceVerifier } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError, type ProviderAnswer } from '../kit/provider-failure.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
 import { openSecret, sealSecret } from '../kit/secret-box.ts';
@@ -47,17 +47,19 @@ export async function githubConnection(ctx: AppContext, accountId: string): Prom
   return row;
 }
 
-/** GitHub's authorize page with a state bound to the person; issues are opened as the GitHub user who allows it. */
+/** GitHub's authorize page with a state bound to the person and a PKCE challenge; issues are opened as the GitHub user who allows it. */
 export async function githubAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner): Promise<string> {
   const app = githubApp(ctx);
   await assertGitHubAllowed(ctx, owner.accountId);
   const url = new URL(`${app.webUrl}/login/oauth/authorize`);
+  const state = await createOAuthState(ctx.db, 'github', owner);
   url.search = new URLSearchParams({
     client_id: app.clientId,
     redirect_uri: githubCallbackUrl(ctx),
     scope: GITHUB_SCOPES,
-    state: await createOAuthState(ctx.db, 'github', owner),
+    state,
     allow_signup: 'false',
+    ...(await pkceChallenge(pkceVerifier(ctx, 'github', state))),
   }).toString();
   return url.toString();
 }
@@ -67,7 +69,7 @@ export async function completeGitHubConnect(ctx: AppContext, owner: OAuthStateOw
   const failed = '/my/integrations?github=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'github', query.state, owner);
   if (!stateOk || query.error || !query.code || !settingsOf(ctx, githubSettings) || !(await githubAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await exchangeCode(githubOAuth(ctx), { redirectUri: githubCallbackUrl(ctx), code: query.code, state: query.state! });
+  const tokens = await exchangeCode(githubOAuth(ctx), { redirectUri: githubCallbackUrl(ctx), code: query.code, state: query.state!, pkceCodeVerifier: pkceVerifier(ctx, 'github', query.state!) });
   if (isProviderFailure(tokens)) {
     log.warn({ githubError: tokens.message }, 'GitHub connect failed at /login/oauth/access_token');
     return failed;

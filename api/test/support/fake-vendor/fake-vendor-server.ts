@@ -16,14 +16,15 @@ export interface FakeVendorServer {
 }
 
 /**
- * The smallest vendor a provider can connect to: an OAuth consent page that approves at once, a token endpoint with
+ * The smallest vendor a provider can connect to: an OAuth consent page that approves at once (PKCE required), a token endpoint with
  * rotating refresh tokens (a spent one is refused, as Linear's and Jira's are) that takes a moment to answer (so a
  * second refresh would overlap the first), and one API call, GET /api/me, that wants a live access token.
  */
 export async function startFakeVendorServer(): Promise<FakeVendorServer> {
   const clientId = `fake-${crypto.randomUUID().slice(0, 8)}`;
   const clientSecret = crypto.randomBytes(16).toString('hex');
-  const codes = new Set<string>();
+  /** Each one-use code and the PKCE challenge it was asked for with. */
+  const codes = new Map<string, string>();
   const access = new Map<string, number>();
   const refreshes = new Map<string, boolean>();
   const grants: string[] = [];
@@ -46,7 +47,7 @@ export async function startFakeVendorServer(): Promise<FakeVendorServer> {
       };
       if (req.method === 'GET' && url.pathname === '/oauth/authorize') {
         const code = crypto.randomBytes(8).toString('hex');
-        codes.add(code);
+        codes.set(code, url.searchParams.get('code_challenge_method') === 'S256' ? (url.searchParams.get('code_challenge') ?? '') : '');
         const back = new URL(url.searchParams.get('redirect_uri')!);
         back.search = new URLSearchParams({ code, state: url.searchParams.get('state') ?? '' }).toString();
         res.writeHead(url.searchParams.get('client_id') === clientId && url.searchParams.get('response_type') === 'code' ? 302 : 400, { location: back.toString() });
@@ -56,7 +57,12 @@ export async function startFakeVendorServer(): Promise<FakeVendorServer> {
         const form = Object.fromEntries(new URLSearchParams(String(body ?? '')));
         grants.push(form.grant_type ?? '');
         if (form.client_id !== clientId || form.client_secret !== clientSecret) return send(401, { error: 'invalid_client' });
-        if (form.grant_type === 'authorization_code' && codes.delete(form.code ?? '')) return send(200, issue());
+        if (form.grant_type === 'authorization_code') {
+          const challenge = codes.get(form.code ?? '');
+          codes.delete(form.code ?? '');
+          const verified = challenge && crypto.createHash('sha256').update(form.code_verifier ?? '').digest('base64url') === challenge;
+          return verified ? send(200, issue()) : send(400, { error: 'invalid_grant', error_description: 'Unknown code, or its PKCE verifier does not match.' });
+        }
         if (form.grant_type === 'refresh_token' && refreshes.get(form.refresh_token ?? '') === false) {
           refreshes.set(form.refresh_token!, true);
           setTimeout(() => send(200, issue()), 200);

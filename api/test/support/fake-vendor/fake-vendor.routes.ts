@@ -5,7 +5,7 @@ import type { AppContext } from '../../../src/context.ts';
 import { AppError } from '../../../src/errors.ts';
 import { connectionAccess, findConnection, saveConnection } from '../../../src/integrations/kit/connections.ts';
 import { consumeOAuthState, createOAuthState } from '../../../src/integrations/kit/oauth-state.ts';
-import { authorizationUrl, exchangeCode, refreshGrant, type OAuthApp } from '../../../src/integrations/kit/oauth.ts';
+import { authorizationUrl, exchangeCode, pkceChallenge, pkceVerifier, refreshGrant, type OAuthApp } from '../../../src/integrations/kit/oauth.ts';
 import { callProvider, isProviderFailure, providerAppError, retryAfterSeconds, valueOrThrow, type ProviderFailure } from '../../../src/integrations/kit/provider-failure.ts';
 import { settingsOf } from '../../../src/integrations/kit/provider.ts';
 import { errors, manage, owner, rateLimited, upstream } from '../../../src/integrations/kit/route-preset.ts';
@@ -48,14 +48,15 @@ export const fakeVendorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(`${base}/authorize`, { ...manage, schema: { response: { 200: AuthorizeUrlSchema, ...errors } } }, async (request) => {
     const state = await createOAuthState(app.ctx.db, ID, owner(request.user));
-    return { authorize_url: authorizationUrl(oauthApp(app.ctx), { redirect_uri: callbackUrl(app.ctx), scope: 'read', state }) };
+    const pkce = await pkceChallenge(pkceVerifier(app.ctx, ID, state));
+    return { authorize_url: authorizationUrl(oauthApp(app.ctx), { redirect_uri: callbackUrl(app.ctx), scope: 'read', state, ...pkce }) };
   });
 
   app.get(`${base}/callback`, { ...manage, schema: { querystring: OAuthCallbackQuerySchema, response: { 302: Type.Null(), ...errors } } }, async (request, reply) => {
     const { code, state } = request.query;
     const stateOk = await consumeOAuthState(app.ctx.db, ID, state, owner(request.user));
     if (!stateOk || !code) return reply.redirect(`/my/integrations?${ID}=failed`);
-    const tokens = await exchangeCode(oauthApp(app.ctx), { redirectUri: callbackUrl(app.ctx), code, state: state! });
+    const tokens = await exchangeCode(oauthApp(app.ctx), { redirectUri: callbackUrl(app.ctx), code, state: state!, pkceCodeVerifier: pkceVerifier(app.ctx, ID, state!) });
     if (isProviderFailure(tokens)) return reply.redirect(`/my/integrations?${ID}=failed`);
     await saveConnection(app.ctx, ID, owner(request.user), tokens);
     return reply.redirect(`/my/integrations?${ID}=connected`);
