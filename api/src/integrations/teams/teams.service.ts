@@ -5,12 +5,12 @@ import { AppError, validationFailed } from '../../errors.ts';
 import { checkOutboundUrl, OutboundError } from '../outbound/outbound-http.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
 import { openSecret, sealSecret } from '../kit/secret-box.ts';
-import { exchangeCode, refreshGrant } from '../kit/oauth.ts';
+import { authorizationUrl, exchangeCode, pkceChallenge, pkceVerifier, refreshGrant } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError, type ProviderFailure } from '../kit/provider-failure.ts';
 import { accessWithRefresh, accountRow, sealedTokenColumns } from '../kit/oauth-tokens.ts';
 import { assertTeamChatAllowed, teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { listJoinedTeams, listTeamChannels } from './graph-client.ts';
-import { MICROSOFT_GRANT_PARAMETERS, microsoftApp, microsoftAuthorizeUrl, microsoftOAuth } from './microsoft-identity.ts';
+import { MICROSOFT_GRANT_PARAMETERS, microsoftApp, microsoftAuthorizeParameters, microsoftOAuth } from './microsoft-identity.ts';
 import { testTeamsMessage } from './teams-card.ts';
 import { postToTeamsWebhook } from './teams-webhook.ts';
 import * as repo from './teams.repository.ts';
@@ -38,7 +38,8 @@ export async function teamsStatus(ctx: AppContext, accountId: string): Promise<T
 export async function teamsAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner): Promise<string> {
   const app = microsoftApp(ctx);
   await assertTeamChatAllowed(ctx.db, owner.accountId);
-  return microsoftAuthorizeUrl(app, callbackUrl(ctx), await createOAuthState(ctx.db, 'teams', owner));
+  const state = await createOAuthState(ctx.db, 'teams', owner);
+  return authorizationUrl(microsoftOAuth(app), { ...microsoftAuthorizeParameters(callbackUrl(ctx), state), ...(await pkceChallenge(pkceVerifier(ctx, 'teams', state))) });
 }
 
 /** The end of the Microsoft sign-in: state checked (this person's, once), code redeemed, tokens kept encrypted. */
@@ -46,7 +47,8 @@ export async function completeTeamsSignIn(ctx: AppContext, owner: OAuthStateOwne
   const failed = '/my/integrations?teams=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'teams', query.state, owner);
   if (!stateOk || query.error || !query.code || !settingsOf(ctx, teamsSettings).microsoft || !(await teamChatAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await exchangeCode(microsoftOAuth(microsoftApp(ctx)), { redirectUri: callbackUrl(ctx), code: query.code, state: query.state! }, MICROSOFT_GRANT_PARAMETERS);
+  const callback = { redirectUri: callbackUrl(ctx), code: query.code, state: query.state!, pkceCodeVerifier: pkceVerifier(ctx, 'teams', query.state!) };
+  const tokens = await exchangeCode(microsoftOAuth(microsoftApp(ctx)), callback, MICROSOFT_GRANT_PARAMETERS);
   if (isProviderFailure(tokens)) {
     log.warn({ reason: tokens.message }, 'Microsoft sign-in for Teams failed at the token endpoint');
     return failed;
