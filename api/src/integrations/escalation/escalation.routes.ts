@@ -17,8 +17,8 @@ const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
  * Escalation from a recording's page, one shape for every tracker the providers declare: `GET …/issues` lists them with
  * the recording's issue in each, `POST …/issues` with `{ tracker }` creates (or updates) it. The app is decorated with
  * the trackers at its root, where the helpdesks' ticket routes and Intercom's inbox app find them; the request list the
- * issues link to comes with them. Each tracker's older
- * `…/{tracker}_issue` pair stays in its own routes, for the pages and apps already out there.
+ * issues link to comes with them. Each tracker's older `…/{tracker}_issue` pair stays in its own routes, for the pages
+ * and apps already out there.
  */
 export function escalationRoutes(trackers: readonly Tracker[]): FastifyPluginAsync {
   const routes: FastifyPluginAsyncTypebox = async (app) => {
