@@ -27,6 +27,7 @@ const POSTGRES_FILES = [
   'health.readiness',
   // Row locks and unique constraints raced by concurrent requests, which one PGlite connection serialises.
   'integrations.jira',
+  'integrations.kit-provider',
   'integrations.linear',
   // Two API processes refreshing one Teams token (skipped on PGlite: each process needs the database to itself there).
   'integrations.teams-refresh',

@@ -29,7 +29,7 @@ import { SignedInCache } from './modules/auth/signed-in-cache.ts';
 import { ListPageCache } from './modules/submissions/list-page-cache.ts';
 import { killChildren } from './media/child-processes.ts';
 import { Metrics, serveMetrics } from './metrics/metrics.ts';
-import { alertChannels, findRequestRecipient, jobs, routeModules } from './wiring.ts';
+import { assemble, findRequestRecipient, type Provider } from './wiring.ts';
 import { removeOwnWorkDirs, sweepDeadWorkDirs } from './media/work-dirs.ts';
 
 /** One log line per request, when it completes (Fastify's default writes two: incoming and completed). */
@@ -55,6 +55,8 @@ export interface BuildOptions {
   /** An already open database (tests share one); otherwise opened from config. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** The integrations (default: integrations/providers.ts); `config` must be loaded with the same (loadAppConfig). */
+  providers?: readonly Provider[];
 }
 
 /**
@@ -80,6 +82,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     clientErrorHandler: clientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const { routeModules, jobs, alertChannels } = assemble(options.providers);
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const metrics = new Metrics(database, config.jobLivenessSeconds);
   const queue = new JobQueue({ database, jobs, workers: config.workers, log: app.log, livenessSeconds: config.jobLivenessSeconds, shutdownGraceSeconds: config.shutdownGraceSeconds, concurrency: config.jobConcurrency, metrics });

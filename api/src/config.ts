@@ -2,12 +2,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The only reader of process.env. Every variable is described here; the README and docs/configuration.md
- * list the same table. Invalid values stop start-up with a message naming the variable.
+ * The only reader of process.env. Every core variable is described here, every integration's in its ConfigSection
+ * (integrations/<id>/<id>.settings.ts); docs/configuration.md lists them all. Invalid values stop start-up with a message naming the variable.
  */
-interface VarSpec {
+export interface VarSpec {
   description: string;
   default?: string;
+}
+
+/**
+ * Settings config.ts does not know: an integration's variables and how they are read. Core owns the shape and the
+ * composition root passes the sections in (wiring.ts's loadAppConfig), so config.ts imports no integration.
+ */
+export interface ConfigSection<S = unknown, V extends string = string> {
+  /** Where the values go: `config.integrations[key]`. */
+  key: string;
+  vars: Readonly<Record<V, VarSpec>>;
+  /** `get` answers the variable's trimmed value, else its default; throw a ConfigError for an invalid one. */
+  read(get: (name: V) => string): S;
 }
 
 export const CONFIG_VARS = {
@@ -36,37 +48,6 @@ export const CONFIG_VARS = {
   SLACK_ISSUER: { description: 'OpenID issuer URL for Slack sign-in.', default: 'https://slack.com' },
   SLACK_CLIENT_ID: { description: 'OAuth client id for Slack sign-in and the Slack integration.', default: '' },
   SLACK_CLIENT_SECRET: { description: 'OAuth client secret for Slack.', default: '' },
-  SLACK_API_URL: { description: 'Base URL of the Slack Web API (tests point it at a local server).', default: 'https://slack.com/api/' },
-  SLACK_AUTHORIZE_URL: { description: 'Slack OAuth v2 authorize page the Slack integration sends people to.', default: 'https://slack.com/oauth/v2/authorize' },
-  MICROSOFT_CLIENT_ID: { description: 'Application (client) id of the Microsoft Entra app for the Teams integration. Unset: connecting Teams answers that it is not configured.', default: '' },
-  MICROSOFT_CLIENT_SECRET: { description: 'Client secret of the Microsoft Entra app.', default: '' },
-  MICROSOFT_TENANT: { description: 'Microsoft Entra tenant for sign-in to the Teams integration (common, organizations or a tenant id).', default: 'organizations' },
-  MICROSOFT_LOGIN_URL: { description: 'Microsoft identity platform origin (tests point it at a local server).', default: 'https://login.microsoftonline.com' },
-  MICROSOFT_GRAPH_URL: { description: 'Microsoft Graph origin (tests point it at a local server).', default: 'https://graph.microsoft.com' },
-  ZENDESK_CLIENT_ID: { description: 'Unique identifier of the Zendesk global OAuth client behind the Zendesk integration. Unset: connecting Zendesk answers that it is not configured.', default: '' },
-  ZENDESK_CLIENT_SECRET: { description: 'Secret of the Zendesk global OAuth client.', default: '' },
-  ZENDESK_URL: { description: 'Origin of a Zendesk account, `{subdomain}` standing for the account (tests point it at a local server).', default: 'https://{subdomain}.zendesk.com' },
-  LINEAR_CLIENT_ID: { description: 'Client ID of the Linear OAuth2 application behind "Create issue in Linear". Unset: connecting Linear answers that it is not configured.', default: '' },
-  LINEAR_CLIENT_SECRET: { description: 'Client secret of the Linear OAuth2 application.', default: '' },
-  LINEAR_WEBHOOK_SECRET: { description: "Signing secret of the Linear OAuth2 application's webhook (Issue events). Unset: Linear's webhooks are refused and issue states are not followed.", default: '' },
-  LINEAR_AUTHORIZE_URL: { description: 'Linear OAuth2 authorize page the Linear integration sends people to.', default: 'https://linear.app/oauth/authorize' },
-  JIRA_CLIENT_ID: { description: 'Client ID of the Atlassian OAuth 2.0 (3LO) app behind "Create issue in Jira". Unset: connecting Jira answers that it is not configured.', default: '' },
-  JIRA_CLIENT_SECRET: { description: "Secret of the Atlassian OAuth 2.0 app; it also verifies the JWT on Jira's webhooks.", default: '' },
-  ATLASSIAN_AUTH_URL: { description: "Origin of Atlassian's authorization server: /authorize and /oauth/token (tests point it at a local server).", default: 'https://auth.atlassian.com' },
-  ATLASSIAN_API_URL: { description: "Origin of Atlassian's API gateway: /oauth/token/accessible-resources and /ex/jira/{cloudid}/rest/api/3 (tests point it at a local server).", default: 'https://api.atlassian.com' },
-  LINEAR_API_URL: { description: "Origin of Linear's API: /graphql, /oauth/token and /oauth/revoke (tests point it at a local server).", default: 'https://api.linear.app' },
-  GITHUB_CLIENT_ID: { description: 'Client ID of the GitHub OAuth app behind "Create issue in GitHub". Unset: connecting GitHub answers that it is not configured.', default: '' },
-  GITHUB_CLIENT_SECRET: { description: 'Client secret of the GitHub OAuth app.', default: '' },
-  GITHUB_WEBHOOK_SECRET: { description: "Secret of the repositories' `issues` webhook (X-Hub-Signature-256). Unset: GitHub's webhooks are refused and issue states are not followed.", default: '' },
-  GITHUB_URL: { description: "GitHub's web origin: /login/oauth/authorize and /login/oauth/access_token (GitHub Enterprise Server: its own origin; tests point it at a local server).", default: 'https://github.com' },
-  GITHUB_API_URL: { description: "GitHub's REST API origin, Octokit's baseUrl (GitHub Enterprise Server: https://HOST/api/v3; tests point it at a local server).", default: 'https://api.github.com' },
-  INTERCOM_CLIENT_ID: { description: 'Client ID of the Intercom app (Developer Hub, "Use OAuth") behind the Intercom integration. Unset: connecting Intercom answers that it is not configured.', default: '' },
-  INTERCOM_CLIENT_SECRET: { description: "Client secret of that Intercom app; it also checks the signature of the inbox app's Canvas Kit requests.", default: '' },
-  INTERCOM_AUTHORIZE_URL: { description: "Intercom's OAuth consent page (tests point it at a local server).", default: 'https://app.intercom.com/oauth' },
-  INTERCOM_API_URL: { description: "Intercom's API for US-hosted workspaces; also where the OAuth code is exchanged and /me read at connect (tests point it at a local server).", default: 'https://api.intercom.io' },
-  INTERCOM_EU_API_URL: { description: "Intercom's API for EU-hosted workspaces.", default: 'https://api.eu.intercom.io' },
-  INTERCOM_AU_API_URL: { description: "Intercom's API for Australia-hosted workspaces.", default: 'https://api.au.intercom.io' },
-  FRESHDESK_URL: { description: 'Origin of a Freshdesk helpdesk, `{domain}` standing for its domain such as acme.freshdesk.com (tests point it at a local server).', default: 'https://{domain}' },
   INTEGRATIONS_SECRET_KEY: { description: 'Key (32+ chars) that encrypts integration secrets at rest (Slack bot tokens, Teams webhook URLs). Unset: derived from SESSION_SECRET or DATA_DIR/secret.', default: '' },
   ANALYTICS_WRITE_KEY: { description: 'Write key of a Segment-compatible analytics service. Unset: no analytics.', default: '' },
   ANALYTICS_URL: { description: 'Base URL of the Segment-compatible analytics API.', default: '' },
@@ -130,23 +111,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined; prices: Record<string, string> } | undefined;
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   slack: { issuer: string; clientId: string; clientSecret: string } | undefined;
-  /** Where the Slack integration talks to: the Web API and the OAuth v2 authorize page. */
-  slackIntegration: { apiUrl: string; authorizeUrl: string };
-  /** The Entra app behind the Teams integration's sign-in; Graph's origin is used with it. */
-  microsoft: { clientId: string; clientSecret: string; tenant: string; loginUrl: string } | undefined;
-  microsoftGraphUrl: string;
-  /** The global OAuth client behind the Zendesk integration; `urlTemplate` is a Zendesk account's origin with `{subdomain}`. */
-  zendesk: { clientId: string; clientSecret: string; urlTemplate: string } | undefined;
-  /** The Atlassian OAuth 2.0 (3LO) app behind the Jira integration, Atlassian's authorization server and API gateway. */
-  jira: { clientId: string; clientSecret: string; authUrl: string; apiUrl: string } | undefined;
-  /** The OAuth2 application behind the Linear integration, Linear's authorize page and API origin. */
-  linear: { clientId: string; clientSecret: string; webhookSecret: string | undefined; authorizeUrl: string; apiUrl: string } | undefined;
-  /** The OAuth app behind the GitHub integration, GitHub's web origin (OAuth pages) and REST API origin. */
-  github: { clientId: string; clientSecret: string; webhookSecret: string | undefined; webUrl: string; apiUrl: string } | undefined;
-  /** The Intercom app behind the Intercom integration, its consent page and the API of each hosting region. */
-  intercom: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrls: Record<'us' | 'eu' | 'au', string> } | undefined;
-  /** A Freshdesk helpdesk's origin with `{domain}` (connecting needs no app of ours: each account brings an API key). */
-  freshdeskUrlTemplate: string;
+  /** Each integration's own settings, by its id: read by its ConfigSection, got through the kit's settingsOf. */
+  integrations: Readonly<Record<string, unknown>>;
   /** Encrypts integration secrets at rest; unset, a key is derived from the session secret (integrations/kit/secret-box.ts). */
   integrationsSecretKey: string | undefined;
   analytics: { writeKey: string; url: string } | undefined;
@@ -247,7 +213,7 @@ function domainName(name: string, value: string): string {
   return domain;
 }
 
-function url(name: string, value: string): string {
+export function url(name: string, value: string): string {
   try {
     return new URL(value).toString().replace(/\/$/, '');
   } catch {
@@ -256,17 +222,28 @@ function url(name: string, value: string): string {
 }
 
 /** ZENDESK_URL, FRESHDESK_URL: a URL once the `{placeholder}` is filled in, without a trailing slash. */
-function siteUrlTemplate(name: ConfigVar, value: string, placeholder: string): string {
+export function siteUrlTemplate(name: string, value: string, placeholder: string): string {
   if (!value.includes(placeholder)) throw new ConfigError(`${name} must contain ${placeholder}, got "${value}"`);
   url(name, value.replace(placeholder, 'example.test'));
   return value.replace(/\/$/, '');
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Readonly<Config> {
-  const get = (name: ConfigVar): string => {
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}, sections: readonly ConfigSection[] = []): Readonly<Config> {
+  const read = (name: string, spec: VarSpec): string => {
     const raw = env[name];
-    return raw === undefined || raw === '' ? (CONFIG_VARS[name].default ?? '') : raw.trim();
+    return raw === undefined || raw === '' ? (spec.default ?? '') : raw.trim();
   };
+  const get = (name: ConfigVar): string => read(name, CONFIG_VARS[name]);
+  const integrations: Record<string, unknown> = {};
+  const declared = new Set<string>(Object.keys(CONFIG_VARS));
+  for (const section of sections) {
+    // A variable two places read would be described twice and could be read two ways.
+    for (const name of Object.keys(section.vars)) {
+      if (declared.has(name)) throw new ConfigError(`${name} is declared twice (again by the ${section.key} settings)`);
+      declared.add(name);
+    }
+    integrations[section.key] = section.read((name) => read(name, section.vars[name]!));
+  }
   const opt = (name: ConfigVar): string | undefined => get(name) || undefined;
   /** <PREFIX>_API_URL, _API_KEY, _MODEL, _TIMEOUT_SECONDS: an OpenAI-compatible endpoint, when its URL is set. */
   const openAiEndpoint = (prefix: 'TRANSCRIPTION' | 'SUMMARY'): OpenAiEndpoint | undefined =>
@@ -318,42 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     google: opt('GOOGLE_CLIENT_ID') ? { issuer: url('GOOGLE_ISSUER', get('GOOGLE_ISSUER')), clientId: get('GOOGLE_CLIENT_ID'), clientSecret: get('GOOGLE_CLIENT_SECRET') } : undefined,
     slack: opt('SLACK_CLIENT_ID') ? { issuer: url('SLACK_ISSUER', get('SLACK_ISSUER')), clientId: get('SLACK_CLIENT_ID'), clientSecret: get('SLACK_CLIENT_SECRET') } : undefined,
-    slackIntegration: { apiUrl: `${url('SLACK_API_URL', get('SLACK_API_URL'))}/`, authorizeUrl: url('SLACK_AUTHORIZE_URL', get('SLACK_AUTHORIZE_URL')) },
-    microsoft: opt('MICROSOFT_CLIENT_ID')
-      ? { clientId: get('MICROSOFT_CLIENT_ID'), clientSecret: get('MICROSOFT_CLIENT_SECRET'), tenant: get('MICROSOFT_TENANT'), loginUrl: url('MICROSOFT_LOGIN_URL', get('MICROSOFT_LOGIN_URL')) }
-      : undefined,
-    microsoftGraphUrl: url('MICROSOFT_GRAPH_URL', get('MICROSOFT_GRAPH_URL')),
-    jira: opt('JIRA_CLIENT_ID')
-      ? { clientId: get('JIRA_CLIENT_ID'), clientSecret: get('JIRA_CLIENT_SECRET'), authUrl: url('ATLASSIAN_AUTH_URL', get('ATLASSIAN_AUTH_URL')), apiUrl: url('ATLASSIAN_API_URL', get('ATLASSIAN_API_URL')) }
-      : undefined,
-    linear: opt('LINEAR_CLIENT_ID')
-      ? {
-          clientId: get('LINEAR_CLIENT_ID'),
-          clientSecret: get('LINEAR_CLIENT_SECRET'),
-          webhookSecret: opt('LINEAR_WEBHOOK_SECRET'),
-          authorizeUrl: url('LINEAR_AUTHORIZE_URL', get('LINEAR_AUTHORIZE_URL')),
-          apiUrl: url('LINEAR_API_URL', get('LINEAR_API_URL')),
-        }
-      : undefined,
-    github: opt('GITHUB_CLIENT_ID')
-      ? {
-          clientId: get('GITHUB_CLIENT_ID'),
-          clientSecret: get('GITHUB_CLIENT_SECRET'),
-          webhookSecret: opt('GITHUB_WEBHOOK_SECRET'),
-          webUrl: url('GITHUB_URL', get('GITHUB_URL')),
-          apiUrl: url('GITHUB_API_URL', get('GITHUB_API_URL')),
-        }
-      : undefined,
-    zendesk: opt('ZENDESK_CLIENT_ID') ? { clientId: get('ZENDESK_CLIENT_ID'), clientSecret: get('ZENDESK_CLIENT_SECRET'), urlTemplate: siteUrlTemplate('ZENDESK_URL', get('ZENDESK_URL'), '{subdomain}') } : undefined,
-    intercom: opt('INTERCOM_CLIENT_ID')
-      ? {
-          clientId: get('INTERCOM_CLIENT_ID'),
-          clientSecret: get('INTERCOM_CLIENT_SECRET'),
-          authorizeUrl: url('INTERCOM_AUTHORIZE_URL', get('INTERCOM_AUTHORIZE_URL')),
-          apiUrls: { us: url('INTERCOM_API_URL', get('INTERCOM_API_URL')), eu: url('INTERCOM_EU_API_URL', get('INTERCOM_EU_API_URL')), au: url('INTERCOM_AU_API_URL', get('INTERCOM_AU_API_URL')) },
-        }
-      : undefined,
-    freshdeskUrlTemplate: siteUrlTemplate('FRESHDESK_URL', get('FRESHDESK_URL'), '{domain}'),
+    integrations,
     integrationsSecretKey: opt('INTEGRATIONS_SECRET_KEY'),
     analytics: opt('ANALYTICS_WRITE_KEY') && opt('ANALYTICS_URL') ? { writeKey: get('ANALYTICS_WRITE_KEY'), url: url('ANALYTICS_URL', get('ANALYTICS_URL')) } : undefined,
     ffmpegPath: get('FFMPEG_PATH'),

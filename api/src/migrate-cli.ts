@@ -1,10 +1,9 @@
 import pino from 'pino';
-import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { jobs } from './wiring.ts';
+import { assemble, loadAppConfig } from './wiring.ts';
 
 /**
  * `npm run migrate`: brings the database to this build's schema (migrations, the job queue's tables and queues) under
@@ -13,7 +12,7 @@ import { jobs } from './wiring.ts';
  */
 const log = pino({ level: 'info' });
 const check = process.argv.includes('--check');
-const config = loadConfig();
+const config = loadAppConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   if (check) {
@@ -23,7 +22,7 @@ try {
       process.exitCode = 1;
     } else log.info('the database schema is up to date');
   } else {
-    const queue = new JobQueue({ database, jobs, workers: false, log, livenessSeconds: config.jobLivenessSeconds, shutdownGraceSeconds: 0 });
+    const queue = new JobQueue({ database, jobs: assemble().jobs, workers: false, log, livenessSeconds: config.jobLivenessSeconds, shutdownGraceSeconds: 0 });
     const applied = await withStartupLock(database, async () => {
       const names = await migrateToLatest(database.db);
       await queue.install();

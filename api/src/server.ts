@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError } from './config.ts';
+import { loadAppConfig } from './wiring.ts';
 import { ensureSystemAdmin, firstAdminBox } from './modules/users/first-admin.ts';
 
 /** After the grace period, handing jobs back and closing take seconds; past this margin something hangs. */
@@ -9,7 +10,7 @@ const CLOSE_MARGIN_SECONDS = 60;
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadAppConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);

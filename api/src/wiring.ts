@@ -1,13 +1,18 @@
 /*
- * What the API is made of, for buildApp: its routes, jobs and alert channels, and the hooks through which core asks
- * integrations. With app.ts the only module outside integrations/ that imports them, so core (modules/, jobs/,
- * alerts/, db/) never loads an integration: api/README.md, enforced in eslint.config.js.
+ * What the API is made of, for buildApp: its routes, jobs and alert channels, its configuration, and the hooks through
+ * which core asks integrations. The integrations come in as provider declarations (integrations/providers.ts); with
+ * app.ts the only module outside integrations/ that imports them, so core (modules/, jobs/, alerts/, db/) never loads
+ * an integration: api/README.md, enforced in eslint.config.js.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AlertChannel } from './alerts/alert-channel.ts';
 import type { JobDefinition } from './jobs/job.ts';
 import { jobs as coreJobs } from './jobs/index.ts';
-import { jiraWebhooksJob } from './integrations/jira/jira-webhooks.job.ts';
+import { loadConfig, type Config } from './config.ts';
+import type { Provider } from './integrations/kit/provider.ts';
+export type { Provider };
+import { providers as allProviders } from './integrations/providers.ts';
+import { escalationRoutes } from './integrations/escalation/escalation.routes.ts';
 import { openTicketRequest } from './integrations/helpdesk/ticket-requests.ts';
 import type { FindRequestRecipient } from './modules/requests/request-recipient.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -24,23 +29,12 @@ import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { widgetRoutes } from './modules/widget/widget.routes.ts';
-import { webhooksRoutes } from './integrations/webhooks/webhooks.routes.ts';
 import { signedDownloadRoutes } from './alerts/signed-download.routes.ts';
 import { alertPreferencesRoutes } from './alerts/alert-preferences.routes.ts';
-import { zapierRoutes } from './integrations/zapier/zapier.routes.ts';
 import { adminAlertsRoutes } from './alerts/admin-alerts.routes.ts';
 import { transcriptsRoutes } from './modules/transcripts/transcripts.routes.ts';
 import { summariesRoutes } from './modules/summaries/summaries.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
-import { slackRoutes } from './integrations/slack/slack.routes.ts';
-import { freshdeskRoutes } from './integrations/freshdesk/freshdesk.routes.ts';
-import { intercomCanvasRoutes, intercomRoutes } from './integrations/intercom/intercom.routes.ts';
-import { zendeskRoutes } from './integrations/zendesk/zendesk.routes.ts';
-import { requestListRoutes } from './integrations/escalation/request-list.routes.ts';
-import { githubRoutes, githubWebhookRoutes } from './integrations/github/github.routes.ts';
-import { jiraRoutes, jiraWebhookRoutes } from './integrations/jira/jira.routes.ts';
-import { linearRoutes, linearWebhookRoutes } from './integrations/linear/linear.routes.ts';
-import { teamsRoutes } from './integrations/teams/teams.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -49,24 +43,32 @@ import { subdomainsRoutes } from './modules/subdomains/subdomains.routes.ts';
 import { adminRecordingsRoutes } from './modules/admin/admin-recordings.routes.ts';
 import { adminInvitationsRoutes } from './modules/admin/admin-invitations.routes.ts';
 import { brandingRoutes } from './modules/branding/branding.routes.ts';
-import { adminZapierRoutes } from './integrations/zapier/admin-zapier.routes.ts';
-import { emailChannel } from './integrations/email/email-channel.ts';
-import { slackChannel } from './integrations/slack/slack-channel.ts';
-import { teamsChannel } from './integrations/teams/teams-channel.ts';
-import { webhookChannel } from './integrations/webhooks/webhook-channel.ts';
-import { zapierChannel } from './integrations/zapier/zapier-channel.ts';
-import { freshdeskChannel } from './integrations/freshdesk/freshdesk-channel.ts';
-import { intercomChannel } from './integrations/intercom/intercom-channel.ts';
-import { zendeskChannel } from './integrations/zendesk/zendesk-channel.ts';
 
-/** Every route module, registered in this order. Add one line per module. */
-export const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, accessTokensRoutes, mcpRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, webhooksRoutes, signedDownloadRoutes, alertPreferencesRoutes, zapierRoutes, adminAlertsRoutes, adminZapierRoutes, slackRoutes, teamsRoutes, zendeskRoutes, freshdeskRoutes, intercomRoutes, intercomCanvasRoutes, requestListRoutes, linearRoutes, linearWebhookRoutes, githubRoutes, githubWebhookRoutes, jiraRoutes, jiraWebhookRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
+/** The core's route modules, registered in this order, before the integrations'. Add one line per module. */
+const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, accessTokensRoutes, mcpRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, signedDownloadRoutes, alertPreferencesRoutes, adminAlertsRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
 
-/** Every background job; the queue creates each one's queue and schedule and, in worker processes, works it. */
-export const jobs: JobDefinition[] = [...coreJobs, jiraWebhooksJob as unknown as JobDefinition];
+/** What buildApp registers and starts for a list of providers. */
+export interface Assembly {
+  /** The core's, escalation's (one shape for the providers' trackers), then each provider's in the list's order. */
+  routeModules: FastifyPluginAsync[];
+  /** Every background job; the queue creates each one's queue and schedule and, in worker processes, works it. */
+  jobs: JobDefinition[];
+  /** Every channel the dispatcher fans events out to. */
+  alertChannels: AlertChannel[];
+}
 
-/** Every channel the dispatcher fans events out to. A new channel adds one line. */
-export const alertChannels: readonly AlertChannel[] = [emailChannel, webhookChannel, slackChannel, zapierChannel, teamsChannel, zendeskChannel, freshdeskChannel, intercomChannel];
+export function assemble(providers: readonly Provider[] = allProviders): Assembly {
+  return {
+    routeModules: [...routeModules, escalationRoutes(providers.flatMap((p) => (p.tracker ? [p.tracker] : []))), ...providers.flatMap((p) => p.routes ?? [])],
+    jobs: [...coreJobs, ...providers.flatMap((p) => p.jobs ?? [])],
+    alertChannels: providers.flatMap((p) => (p.channel ? [p.channel] : [])),
+  };
+}
+
+/** The configuration with these providers' settings (config.ts, being core, is given them); `env`: process.env when left out. */
+export function loadAppConfig(env?: Record<string, string | undefined>, overrides: Partial<Config> = {}, providers: readonly Provider[] = allProviders): Readonly<Config> {
+  return loadConfig(env, overrides, providers.flatMap((p) => (p.settings ? [p.settings] : [])));
+}
 
 /** A request made from a helpdesk ticket is for the ticket's requester. */
 export const findRequestRecipient: FindRequestRecipient = openTicketRequest;

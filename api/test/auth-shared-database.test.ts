@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadAppConfig } from '../src/wiring.ts';
 import { anonymousSession, body, signUp } from './support/auth.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -25,7 +25,7 @@ describe.skipIf(!adminUrl)('two API servers sharing one PostgreSQL database', ()
     url.pathname = `/${name}`;
     for (let i = 0; i < 2; i++) {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-shared-'));
-      const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', WORKERS: 'false', STATIC_ROOT: dataDir });
+      const config = loadAppConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', WORKERS: 'false', STATIC_ROOT: dataDir });
       const app = await buildApp(config, { logger: false });
       await app.listen({ port: 0, host: '127.0.0.1' });
       servers.push({ app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, dataDir });

@@ -10,13 +10,15 @@ import { openDatabase } from '../src/db/database.ts';
 import { expireUploadsJob } from '../src/jobs/expire-uploads.job.ts';
 import { defineJob, type JobDefinition, type JobRun } from '../src/jobs/job.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
-import { jobs } from '../src/wiring.ts';
+import { assemble } from '../src/wiring.ts';
 import { processSubmissionJob } from '../src/jobs/process-submission.job.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import { createRequest, json, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
 import { createUpload, patch, sha256 } from './support/fixtures/tus-requests.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const { jobs } = assemble();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const run = (attempt: number, isLastAttempt = false): JobRun => ({ jobId: crypto.randomUUID(), attempt, isLastAttempt });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionList, Transcript } from '@showback/contract';
-import { loadConfig } from '../src/config.ts';
+import { loadAppConfig } from '../src/wiring.ts';
 import * as backfill from '../src/db/migrations/20261124_0152_transcripts_backfill.ts';
 import { transcribeSubmissionJob } from '../src/jobs/transcribe-submission.job.ts';
 import { findSubmissionById } from '../src/modules/submissions/submissions.repository.ts';
@@ -188,7 +188,7 @@ describe('long recordings', () => {
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-chunks-'));
     try {
       const video = await speechVideo([{ atSeconds: 1, text: 'the billing page is broken' }, { atSeconds: 7.5, text: 'payment failed again' }], 11);
-      const config = { ...loadConfig({}).transcription, chunkSeconds: 5 };
+      const config = { ...loadAppConfig({}).transcription, chunkSeconds: 5 };
       const outcome = await transcribeFile(config, 'ffmpeg', video, work, 'en');
       expect(outcome.status).toBe('ready');
       if (outcome.status !== 'ready') return;

@@ -21,6 +21,25 @@ export type TrackerId = Static<typeof TrackerIdSchema>;
 export const TicketIssueSchema = Type.Object({ tracker: TrackerIdSchema, key: Type.String(), title: Type.String(), url: Type.String(), state: Type.String() });
 export type TicketIssue = Static<typeof TicketIssueSchema>;
 
+/** One tracker on a recording's page: the issue the recording was escalated to there, and whether the person may escalate now. */
+export const RecordingTrackerSchema = Type.Object({ tracker: TrackerIdSchema, label: Type.String(), can_create: Type.Boolean(), issue: Type.Union([TicketIssueSchema, Type.Null()]) });
+export type RecordingTracker = Static<typeof RecordingTrackerSchema>;
+
+/** `GET /api/v1/submissions/{id}/issues`: every tracker the server has, in the order notes and apps list them. */
+export const RecordingIssuesSchema = Type.Object({ items: Type.Array(RecordingTrackerSchema) }, { $id: 'RecordingIssues' });
+export type RecordingIssues = Static<typeof RecordingIssuesSchema>;
+
+/** `POST /api/v1/submissions/{id}/issues`: "Create issue in …" from a recording's page; a second one updates the issue. */
+export const EscalateRecordingSchema = Type.Object(
+  {
+    tracker: TrackerIdSchema,
+    /** The issue's title; the recording's request title when left out. */
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
+export type EscalateRecording = Static<typeof EscalateRecordingSchema>;
+
 /** "Create issue" from the ticket: the tracker to escalate the recording to. */
 export const EscalateFromTicketSchema = Type.Object({ tracker: TrackerIdSchema }, { additionalProperties: false });
 export type EscalateFromTicket = Static<typeof EscalateFromTicketSchema>;

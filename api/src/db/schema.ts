@@ -436,10 +436,24 @@ export interface AlertDeliveriesTable {
 
 export interface IntegrationOauthStatesTable {
   state_hash: string;
-  provider: 'slack' | 'teams' | 'zendesk' | 'linear' | 'github' | 'intercom' | 'jira';
+  /** A provider's id (integrations/providers.ts). */
+  provider: string;
   user_id: string;
   account_id: string;
   expires_at: Timestamp;
+}
+
+/** The kit's connection store (integrations/kit/connections.ts): a provider's OAuth tokens for an account. */
+export interface IntegrationConnectionsTable {
+  account_id: string;
+  provider: string;
+  access_token_encrypted: string;
+  refresh_token_encrypted: string | null;
+  access_token_expires_at: NullableTimestamp;
+  error: string | null;
+  connected_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ZendeskConnectionsTable {
@@ -772,6 +786,7 @@ export interface Database {
   zapier_keys: ZapierKeysTable;
   zapier_subscriptions: ZapierSubscriptionsTable;
   integration_oauth_states: IntegrationOauthStatesTable;
+  integration_connections: IntegrationConnectionsTable;
   slack_integrations: SlackIntegrationsTable;
   teams_integrations: TeamsIntegrationsTable;
   zendesk_connections: ZendeskConnectionsTable;

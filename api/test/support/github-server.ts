@@ -95,7 +95,7 @@ const DOCS = 'https://docs.github.com/rest';
  */
 export async function startGitHubServer(options: { rewriteHookUrl?: (url: string) => string } = {}): Promise<GitHubServer> {
   const calls: GitHubCall[] = [];
-  const codes = new Map<string, { redirect: string; scope: string }>();
+  const codes = new Map<string, { redirect: string; scope: string; challenge: string | null }>();
   const tokens = new Map<string, { revoked: boolean }>();
   const issues: StoredIssue[] = [];
   const hooks: Hook[] = [];
@@ -166,7 +166,7 @@ export async function startGitHubServer(options: { rewriteHookUrl?: (url: string
         return res.end('<!doctype html><title>GitHub</title><p>The application you are trying to access does not exist.</p>');
       }
       const code = crypto.randomBytes(10).toString('hex');
-      codes.set(code, { redirect, scope: q.get('scope') ?? '' });
+      codes.set(code, { redirect, scope: q.get('scope') ?? '', challenge: q.get('code_challenge_method') === 'S256' ? q.get('code_challenge') : null });
       const back = (params: Record<string, string>) => {
         const target = new URL(redirect);
         for (const [k, v] of Object.entries({ ...params, state: q.get('state') ?? '' })) target.searchParams.set(k, v);
@@ -186,6 +186,8 @@ export async function startGitHubServer(options: { rewriteHookUrl?: (url: string
       codes.delete(form.code ?? '');
       if (!grant) return json(res, 200, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
       if (grant.redirect !== form.redirect_uri) return json(res, 200, { error: 'redirect_uri_mismatch', error_description: 'The redirect_uri MUST match the registered callback URL for this application.' });
+      // PKCE: a code asked for with a challenge is only exchanged with its verifier.
+      if (grant.challenge !== null && crypto.createHash('sha256').update(form.code_verifier ?? '').digest('base64url') !== grant.challenge) return json(res, 200, { error: 'bad_verification_code', error_description: 'The code_verifier does not match the code_challenge.' });
       const token = `gho_${crypto.randomBytes(18).toString('base64url')}`;
       tokens.set(token, { revoked: false });
       if (!(req.headers.accept ?? '').includes('application/json')) {

@@ -5,7 +5,9 @@ import { createPglite } from '../../src/db/create-pglite.ts';
 import { openDatabase, pgliteHandle, PGLITE_OPTIONS, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
-import { jobs } from '../../src/wiring.ts';
+import { assemble } from '../../src/wiring.ts';
+
+const { jobs } = assemble();
 
 /** The migrated databases of database-template.ts, made by the global set-ups once per run. */
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -77,7 +78,12 @@ export async function startMicrosoftServers(): Promise<MicrosoftServers> {
   await promisify(execFile)('openssl', ['req', '-x509', '-nodes', '-newkey', 'rsa:2048', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']);
   const tokenRequests: Record<string, string>[] = [];
   const graphRequests: GraphRequest[] = [];
-  const codes = new Map<string, string>();
+  /** Each one-use code: the redirect_uri it was issued for and the PKCE challenge it was asked for with. */
+  const codes = new Map<string, { redirect: string; challenge: string | null }>();
+  const codeOk = (form: Record<string, string>): boolean => {
+    const code = codes.get(form.code ?? '');
+    return code !== undefined && code.redirect === form.redirect_uri && (code.challenge === null || crypto.createHash('sha256').update(form.code_verifier ?? '').digest('base64url') === code.challenge);
+  };
   const accessTokens: string[] = [];
   let issued = 0;
   let lifetime = 3600;
@@ -95,7 +101,7 @@ export async function startMicrosoftServers(): Promise<MicrosoftServers> {
           return to.toString().replace(/&/g, '&amp;');
         };
         const code = `ms-code-${++issued}`;
-        codes.set(code, url.searchParams.get('redirect_uri') ?? '');
+        codes.set(code, { redirect: url.searchParams.get('redirect_uri') ?? '', challenge: url.searchParams.get('code_challenge_method') === 'S256' ? url.searchParams.get('code_challenge') : null });
         res.writeHead(200, { 'content-type': 'text/html' });
         res.end(`<!doctype html><title>Microsoft</title><h1>Permissions requested: Showback</h1><p>${url.searchParams.get('scope')}</p>
 <a href="${back({ code })}">Accept</a> <a href="${back({ error: 'access_denied' })}">Cancel</a>`);
@@ -105,7 +111,7 @@ export async function startMicrosoftServers(): Promise<MicrosoftServers> {
         const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
         tokenRequests.push(form);
         if (form.client_id !== MICROSOFT_APP.clientId || form.client_secret !== MICROSOFT_APP.clientSecret) return send(res, 401, { error: 'invalid_client' });
-        const grantOk = form.grant_type === 'authorization_code' ? codes.get(form.code ?? '') === form.redirect_uri && codes.delete(form.code!) : form.grant_type === 'refresh_token' && form.refresh_token?.startsWith('ms-refresh-');
+        const grantOk = form.grant_type === 'authorization_code' ? codeOk(form) && codes.delete(form.code!) : form.grant_type === 'refresh_token' && form.refresh_token?.startsWith('ms-refresh-');
         if (!grantOk) return send(res, 400, { error: 'invalid_grant' });
         const answer = (): void => {
           const accessToken = `ms-access-${++issued}`;

@@ -4,7 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
+import type { Config } from '../../src/config.ts';
+import type { Provider } from '../../src/integrations/kit/provider.ts';
+import { loadAppConfig } from '../../src/wiring.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { pgliteSnapshot, TEMPLATE_ENV } from './database-template.ts';
 
@@ -65,8 +67,8 @@ export async function freshDatabase(dataDir: string, { empty = false } = {}): Pr
 }
 
 /** The app on `database`, listening on a free loopback port; `cleanUp` runs after the app and database close. */
-async function serveTestApp(config: Config, database: DatabaseHandle, databaseUrl: string | undefined, cleanUp: () => Promise<void> = async () => {}): Promise<TestApp> {
-  const app = await buildApp(config, { database, logger: false });
+async function serveTestApp(config: Config, database: DatabaseHandle, databaseUrl: string | undefined, cleanUp: () => Promise<void> = async () => {}, providers?: readonly Provider[]): Promise<TestApp> {
+  const app = await buildApp(config, { database, logger: false, providers });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -84,14 +86,21 @@ async function serveTestApp(config: Config, database: DatabaseHandle, databaseUr
   };
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+/** `providers`: the app's integrations, when a test adds one (default: integrations/providers.ts). */
+export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}, providers?: readonly Provider[]): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WORKERS: 'true', SHUTDOWN_GRACE_SECONDS: '0', ...env }, overrides);
+  const config = loadAppConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WORKERS: 'true', SHUTDOWN_GRACE_SECONDS: '0', ...env }, overrides, providers);
   const { handle, url, drop } = await freshDatabase(dataDir);
-  return serveTestApp(config, handle, url, async () => {
-    await drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  return serveTestApp(
+    config,
+    handle,
+    url,
+    async () => {
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+    providers,
+  );
 }
 
 /**
@@ -101,6 +110,6 @@ export async function startTestApp(overrides: Partial<Config> = {}, env: Record<
  */
 export async function startPeerApp(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
   if (!first.databaseUrl) throw new Error('startPeerApp needs the Postgres leg (TEST_DATABASE_URL)');
-  const config = loadConfig({ DATA_DIR: first.dataDir, LOG_LEVEL: 'warn', WORKERS: 'true', SHUTDOWN_GRACE_SECONDS: '0', ...env });
+  const config = loadAppConfig({ DATA_DIR: first.dataDir, LOG_LEVEL: 'warn', WORKERS: 'true', SHUTDOWN_GRACE_SECONDS: '0', ...env });
   return serveTestApp(config, await openDatabase({ databaseUrl: first.databaseUrl, dataDir: first.dataDir }), first.databaseUrl);
 }

@@ -1,44 +1,35 @@
 import type { TrackerId } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
-import { escalateToGitHub, githubEscalationReady } from '../github/github-escalation.ts';
-import { escalateToJira, jiraEscalationReady } from '../jira/jira-escalation.ts';
-import { escalateToLinear, linearEscalationReady } from '../linear/linear-escalation.ts';
+import { AppError } from '../../errors.ts';
 import { TRACKERS } from './tracker-issues.ts';
 
-/** What the helpdesk side needs to escalate: whether members may escalate now, and how. */
-interface Escalation {
+/** What a tracker's provider declares (Provider.tracker): whether members may escalate now, and how. */
+export interface Tracker {
+  id: TrackerId;
   ready(ctx: AppContext, accountId: string): Promise<boolean>;
   /** Creates the recording's issue, or updates the one it has: a second escalation never duplicates. */
-  escalate(ctx: AppContext, user: { id: string; accountId: string }, submissionId: string): Promise<void>;
+  escalate(ctx: AppContext, user: { id: string; accountId: string }, submissionId: string, input: { title?: string }): Promise<unknown>;
 }
 
-const ESCALATIONS: Record<TrackerId, Escalation> = {
-  linear: {
-    ready: linearEscalationReady,
-    escalate: async (ctx, user, submissionId) => {
-      await escalateToLinear(ctx, user, submissionId, {});
-    },
-  },
-  github: {
-    ready: githubEscalationReady,
-    escalate: async (ctx, user, submissionId) => {
-      await escalateToGitHub(ctx, user, submissionId, {});
-    },
-  },
-  jira: {
-    ready: jiraEscalationReady,
-    escalate: async (ctx, user, submissionId) => {
-      await escalateToJira(ctx, user, submissionId, {});
-    },
-  },
-};
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The trackers the app's providers declare (escalation.routes.ts decorates the app with them). */
+    trackers: readonly Tracker[];
+  }
+}
+
+/** The declared trackers in the order notes and the helpdesks' apps list them, with their labels. */
+export const listedTrackers = (trackers: readonly Tracker[]): { tracker: Tracker; label: string }[] =>
+  TRACKERS.flatMap(({ id, label }) => trackers.filter((t) => t.id === id).map((tracker) => ({ tracker, label })));
 
 /** The trackers the account's members may escalate to now. */
-export async function readyTrackers(ctx: AppContext, accountId: string): Promise<{ id: TrackerId; label: string }[]> {
-  const ready = await Promise.all(TRACKERS.map(async (t) => ((await ESCALATIONS[t.id].ready(ctx, accountId)) ? [{ id: t.id, label: t.label }] : [])));
+export async function readyTrackers(ctx: AppContext, trackers: readonly Tracker[], accountId: string): Promise<{ id: TrackerId; label: string }[]> {
+  const ready = await Promise.all(listedTrackers(trackers).map(async ({ tracker, label }) => ((await tracker.ready(ctx, accountId)) ? [{ id: tracker.id, label }] : [])));
   return ready.flat();
 }
 
-export async function escalateTo(ctx: AppContext, tracker: TrackerId, user: { id: string; accountId: string }, submissionId: string): Promise<void> {
-  await ESCALATIONS[tracker].escalate(ctx, user, submissionId);
+export function trackerOf(trackers: readonly Tracker[], id: TrackerId): Tracker {
+  const tracker = trackers.find((t) => t.id === id);
+  if (!tracker) throw new AppError('NOT_FOUND', `This server has no ${id} integration.`);
+  return tracker;
 }

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { classifyHelpdesk } from '../helpdesk/helpdesk-failure.ts';
 import type { ProviderAnswer } from '../kit/provider-failure.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { freshdeskSettings } from './freshdesk.settings.ts';
 
 /**
  * Freshdesk's REST API v2 with plain fetch: there is no official Node client (the community ones are unmaintained
@@ -9,7 +11,7 @@ import type { ProviderAnswer } from '../kit/provider-failure.ts';
 const TIMEOUT_MS = 10_000;
 
 /** https://acme.freshdesk.com, or the local server the tests point FRESHDESK_URL at. */
-export const freshdeskOrigin = (ctx: Pick<AppContext, 'config'>, domain: string): string => ctx.config.freshdeskUrlTemplate.replace('{domain}', domain);
+export const freshdeskOrigin = (ctx: Pick<AppContext, 'config'>, domain: string): string => settingsOf(ctx, freshdeskSettings).urlTemplate.replace('{domain}', domain);
 
 /** Freshdesk's API keys are HTTP Basic credentials with any password (its docs use `X`). */
 const basic = (apiKey: string): string => `Basic ${Buffer.from(`${apiKey}:X`).toString('base64')}`;

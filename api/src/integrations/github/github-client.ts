@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { OAuthApp } from '../kit/oauth.ts';
 import { callProvider, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { githubSettings } from './github.settings.ts';
 
 /**
  * `repo`: open and edit issues in private repositories too (GitHub has no narrower scope for private issues);
@@ -12,9 +14,10 @@ export const GITHUB_SCOPES = 'repo admin:repo_hook';
 
 const TIMEOUT_MS = 15_000;
 
-export function githubApp(ctx: Pick<AppContext, 'config'>): NonNullable<AppContext['config']['github']> {
-  if (!ctx.config.github) throw new AppError('INTEGRATION_UNAVAILABLE', 'GitHub is not configured on this server (GITHUB_CLIENT_ID). Ask the operator to set it up.');
-  return ctx.config.github;
+export function githubApp(ctx: Pick<AppContext, 'config'>): NonNullable<ReturnType<typeof githubSettings.read>> {
+  const app = settingsOf(ctx, githubSettings);
+  if (!app) throw new AppError('INTEGRATION_UNAVAILABLE', 'GitHub is not configured on this server (GITHUB_CLIENT_ID). Ask the operator to set it up.');
+  return app;
 }
 
 /** Octokit at GITHUB_API_URL with the connection's token; each of its calls gives up after 15 s. */

@@ -4,6 +4,8 @@ import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './github.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { githubSettings } from './github.settings.ts';
 
 interface IssuesEvent {
   action?: string;
@@ -22,7 +24,7 @@ const FOLLOWED = new Set(['opened', 'edited', 'closed', 'reopened']);
  * state is news for the notes on the tickets the recordings came from (submission.escalated).
  */
 export async function handleGitHubWebhook(ctx: AppContext, rawBody: Buffer, headers: { signature?: string; event?: string; delivery?: string }): Promise<GitHubWebhookAck> {
-  const secret = ctx.config.github?.webhookSecret;
+  const secret = settingsOf(ctx, githubSettings)?.webhookSecret;
   if (!secret) throw new AppError('INTEGRATION_UNAVAILABLE', 'GitHub webhooks are not configured on this server (GITHUB_WEBHOOK_SECRET).');
   if (!headers.signature) throw new AppError('UNAUTHENTICATED', 'Missing X-Hub-Signature-256 header.');
   const genuine = await verify(secret, rawBody.toString('utf8'), headers.signature).catch(() => false);

@@ -51,13 +51,15 @@ export const githubRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send(null);
   });
 
-  app.get('/api/v1/submissions/:id/github_issue', { preValidation: requireUser, schema: { tags, params: IdParams, response: { 200: RecordingGitHubIssueSchema, ...errors } } }, async (request) =>
+  // Older than escalation's one shape (/submissions/:id/issues, escalation.routes.ts): kept, with GitHub's own answer,
+  // for the pages and apps already out there.
+  app.get('/api/v1/submissions/:id/github_issue', { preValidation: requireUser, schema: { tags, deprecated: true, params: IdParams, response: { 200: RecordingGitHubIssueSchema, ...errors } } }, async (request) =>
     recordingGitHubIssue(app.ctx, request.user.accountId, request.params.id),
   );
 
   app.post(
     '/api/v1/submissions/:id/github_issue',
-    { preValidation: requireUser, schema: { tags, params: IdParams, body: CreateGitHubIssueSchema, response: { 200: GitHubIssueSchema, ...errors, ...upstream, ...rateLimited } } },
+    { preValidation: requireUser, schema: { tags, deprecated: true, params: IdParams, body: CreateGitHubIssueSchema, response: { 200: GitHubIssueSchema, ...errors, ...upstream, ...rateLimited } } },
     async (request) => escalateToGitHub(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.id, request.body ?? {}),
   );
 };

@@ -3,13 +3,15 @@ import type { Octokit } from '@octokit/rest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { exchangeCode } from '../kit/oauth.ts';
+import { exchangeCode, pkceChallenge, pkceVerifier } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError, type ProviderAnswer } from '../kit/provider-failure.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
 import { openSecret, sealSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { callGitHub, GITHUB_SCOPES, githubApi, githubApp, githubOAuth, revokeGitHubGrant } from './github-client.ts';
 import * as repo from './github.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { githubSettings } from './github.settings.ts';
 
 export const githubCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/github/callback`;
 export const githubWebhookUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/github/webhook`;
@@ -45,17 +47,19 @@ export async function githubConnection(ctx: AppContext, accountId: string): Prom
   return row;
 }
 
-/** GitHub's authorize page with a state bound to the person; issues are opened as the GitHub user who allows it. */
+/** GitHub's authorize page with a state bound to the person and a PKCE challenge; issues are opened as the GitHub user who allows it. */
 export async function githubAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner): Promise<string> {
   const app = githubApp(ctx);
   await assertGitHubAllowed(ctx, owner.accountId);
   const url = new URL(`${app.webUrl}/login/oauth/authorize`);
+  const state = await createOAuthState(ctx.db, 'github', owner);
   url.search = new URLSearchParams({
     client_id: app.clientId,
     redirect_uri: githubCallbackUrl(ctx),
     scope: GITHUB_SCOPES,
-    state: await createOAuthState(ctx.db, 'github', owner),
+    state,
     allow_signup: 'false',
+    ...(await pkceChallenge(pkceVerifier(ctx, 'github', state))),
   }).toString();
   return url.toString();
 }
@@ -64,8 +68,8 @@ export async function githubAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner
 export async function completeGitHubConnect(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
   const failed = '/my/integrations?github=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'github', query.state, owner);
-  if (!stateOk || query.error || !query.code || !ctx.config.github || !(await githubAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await exchangeCode(githubOAuth(ctx), { redirectUri: githubCallbackUrl(ctx), code: query.code, state: query.state! });
+  if (!stateOk || query.error || !query.code || !settingsOf(ctx, githubSettings) || !(await githubAllowed(ctx.db, owner.accountId))) return failed;
+  const tokens = await exchangeCode(githubOAuth(ctx), { redirectUri: githubCallbackUrl(ctx), code: query.code, state: query.state!, pkceCodeVerifier: pkceVerifier(ctx, 'github', query.state!) });
   if (isProviderFailure(tokens)) {
     log.warn({ githubError: tokens.message }, 'GitHub connect failed at /login/oauth/access_token');
     return failed;
@@ -149,7 +153,7 @@ export async function updateGitHub(ctx: AppContext, accountId: string, input: Up
  * person is no admin there (404) or no webhook secret is configured.
  */
 async function addWebhook(ctx: AppContext, octokit: Octokit, owner: string, name: string, log: FastifyBaseLogger): Promise<number | undefined> {
-  const secret = ctx.config.github?.webhookSecret;
+  const secret = settingsOf(ctx, githubSettings)?.webhookSecret;
   if (!secret) return undefined;
   const url = githubWebhookUrl(ctx);
   const added = await callGitHub(async () => (await octokit.rest.repos.createWebhook({ owner, repo: name, name: 'web', events: ['issues'], active: true, config: { url, content_type: 'json', secret, insecure_ssl: '0' } })).data.id);

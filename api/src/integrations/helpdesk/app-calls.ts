@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { SessionUser } from '../../modules/auth/sessions.service.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { escalateTo, readyTrackers } from '../escalation/trackers.ts';
+import { readyTrackers, trackerOf } from '../escalation/trackers.ts';
 import { errors, rateLimited, upstream } from '../kit/route-preset.ts';
 
 /** Whatever follows `Bearer ` (the same test as the CSRF plugin's, so a bearer request never falls back to the cookie). */
@@ -67,7 +67,7 @@ export function registerTicketRoutes(app: FastifyInstance, base: string, guard: 
   );
   typed.get(`${base}/tickets/:ticketId/requests`, { ...guard, schema: { tags, params: TicketParamsSchema, response: { 200: TicketRequestListSchema, ...errors } } }, async (request) => ({
     items: await calls.list(app.ctx, request.user.accountId, request.params.ticketId),
-    trackers: await readyTrackers(app.ctx, request.user.accountId),
+    trackers: await readyTrackers(app.ctx, app.trackers, request.user.accountId),
   }));
   typed.post(
     `${base}/tickets/:ticketId/recordings/:submissionId/issues`,
@@ -75,7 +75,7 @@ export function registerTicketRoutes(app: FastifyInstance, base: string, guard: 
     async (request) => {
       const { ticketId, submissionId } = request.params;
       await recordingOfTicket(app.ctx, calls, request.user.accountId, ticketId, submissionId);
-      await escalateTo(app.ctx, request.body.tracker, { id: request.user.id, accountId: request.user.accountId }, submissionId);
+      await trackerOf(app.trackers, request.body.tracker).escalate(app.ctx, { id: request.user.id, accountId: request.user.accountId }, submissionId, {});
       return recordingOfTicket(app.ctx, calls, request.user.accountId, ticketId, submissionId);
     },
   );

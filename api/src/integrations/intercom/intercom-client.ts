@@ -4,15 +4,18 @@ import type { IntercomRegion } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { classifyHelpdesk } from '../helpdesk/helpdesk-failure.ts';
 import { callProvider, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { intercomSettings } from './intercom.settings.ts';
 
 /** The API version every call asks for (the `Intercom-Version` header): the newest the official client knows. */
 export const INTERCOM_VERSION = '2.14';
 
 const TIMEOUT_SECONDS = 10;
 
-export function intercomApp(ctx: Pick<AppContext, 'config'>): NonNullable<AppContext['config']['intercom']> {
-  if (!ctx.config.intercom) throw new AppError('INTEGRATION_UNAVAILABLE', 'Intercom is not configured on this server (INTERCOM_CLIENT_ID). Ask the operator to set it up.');
-  return ctx.config.intercom;
+export function intercomApp(ctx: Pick<AppContext, 'config'>): NonNullable<ReturnType<typeof intercomSettings.read>> {
+  const app = settingsOf(ctx, intercomSettings);
+  if (!app) throw new AppError('INTEGRATION_UNAVAILABLE', 'Intercom is not configured on this server (INTERCOM_CLIENT_ID). Ask the operator to set it up.');
+  return app;
 }
 
 /**

@@ -7,7 +7,7 @@ import { createTicketRequest, listTicketRequests, type TicketSite } from '../hel
 import { getRequest } from '../../modules/requests/requests.service.ts';
 import { openSecret } from '../kit/secret-box.ts';
 import { trackerIssuesOf } from '../escalation/tracker-issues.ts';
-import { escalateTo, readyTrackers } from '../escalation/trackers.ts';
+import { readyTrackers, trackerOf, type Tracker } from '../escalation/trackers.ts';
 import { CREATE_BUTTON, createdCanvas, messengerCardCanvas, noticeCanvas, panelCanvas, parseCreateIssue, type Canvas, type Outcome, type Trackers } from './intercom-canvas.ts';
 import { callIntercom, intercomApi, intercomApp } from './intercom-client.ts';
 import type { IntercomConnectionRow } from './intercom.repository.ts';
@@ -57,12 +57,12 @@ async function requester(ctx: AppContext, row: IntercomConnectionRow, adminEmail
  * "Create issue in …" on one of the conversation's recordings, as the member the request would be made by: what it did,
  * or why not (the tracker's message), for the top of the panel. A recording of another conversation is refused.
  */
-async function escalate(ctx: AppContext, user: { id: string; accountId: string }, requests: TicketRequest[], trackers: Trackers, wanted: { tracker: string; submissionId: string }): Promise<Outcome> {
+async function escalate(ctx: AppContext, user: { id: string; accountId: string }, requests: TicketRequest[], all: readonly Tracker[], trackers: Trackers, wanted: { tracker: string; submissionId: string }): Promise<Outcome> {
   const tracker = trackers.find((t) => t.id === wanted.tracker);
   if (!tracker) return { text: 'That tracker is not connected to Showback any more. An owner or admin connects it on Integrations.', style: 'error' };
   if (!requests.some((r) => r.recordings.some((rec) => rec.id === wanted.submissionId))) return { text: 'This recording was not asked for in this conversation.', style: 'error' };
   try {
-    await escalateTo(ctx, tracker.id, user, wanted.submissionId);
+    await trackerOf(all, tracker.id).escalate(ctx, user, wanted.submissionId, {});
   } catch (error) {
     if (error instanceof AppError) return { text: error.message, style: 'error' };
     throw error;
@@ -86,7 +86,7 @@ async function workspaceConnection(ctx: AppContext, workspaceId: string | undefi
  * email filled in and the conversation's title, and shows the link to copy into the reply; "Create issue in …" on a
  * settled recording escalates it to that tracker.
  */
-export async function answerCanvas(ctx: AppContext, input: CanvasRequest): Promise<Canvas> {
+export async function answerCanvas(ctx: AppContext, all: readonly Tracker[], input: CanvasRequest): Promise<Canvas> {
   const found = await workspaceConnection(ctx, input.workspace_id);
   if ('notice' in found) return found.notice;
   const { row } = found;
@@ -94,15 +94,15 @@ export async function answerCanvas(ctx: AppContext, input: CanvasRequest): Promi
   if (!CONVERSATION_ID.test(id)) return noticeCanvas('Open the app from a conversation.');
   const site: TicketSite = { helpdesk: 'intercom', site: row.workspace_id };
   const list = () => listTicketRequests(ctx, row.account_id, site, id);
-  const trackers = await readyTrackers(ctx, row.account_id);
+  const trackers = await readyTrackers(ctx, all, row.account_id);
   const escalation = parseCreateIssue(input.component_id);
   if (input.component_id !== CREATE_BUTTON && !escalation) return panelCanvas(await list(), trackers);
 
   const user = await requester(ctx, row, input.admin?.email);
   if (!user) return noticeCanvas('Nobody in the Showback account can make the request. Reconnect Intercom in Showback.');
   if (escalation) {
-    const outcome = await escalate(ctx, user, await list(), trackers, escalation);
-    return panelCanvas(await list(), await readyTrackers(ctx, row.account_id), outcome);
+    const outcome = await escalate(ctx, user, await list(), all, trackers, escalation);
+    return panelCanvas(await list(), await readyTrackers(ctx, all, row.account_id), outcome);
   }
   const made = await createTicketRequest(ctx, user, site, id, {
     subject: titleOf(input.conversation ?? {}, id),

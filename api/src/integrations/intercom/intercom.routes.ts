@@ -53,7 +53,7 @@ export const intercomCanvasRoutes: FastifyPluginAsync = async (app) => {
       return handle((input ?? {}) as never);
     });
   // The inbox app in the conversation's details panel.
-  for (const step of ['initialize', 'submit']) signed(`/api/v1/integrations/intercom/canvas/${step}`, { 200: IntercomCanvasSchema }, (input) => answerCanvas(app.ctx, input));
+  for (const step of ['initialize', 'submit']) signed(`/api/v1/integrations/intercom/canvas/${step}`, { 200: IntercomCanvasSchema }, (input) => answerCanvas(app.ctx, app.trackers, input));
   // The app inserted into a reply: configured by the teammate, then drawn as a card in the customer's Messenger.
   signed('/api/v1/integrations/intercom/canvas/configure', { 200: IntercomConfigureAnswerSchema }, (input) => answerConfigure(app.ctx, input));
   signed('/api/v1/integrations/intercom/messenger/initialize', { 200: IntercomCanvasSchema }, (input) => answerMessengerCard(app.ctx, input));

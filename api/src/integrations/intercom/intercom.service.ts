@@ -9,6 +9,8 @@ import { openSecret, sealSecret } from '../kit/secret-box.ts';
 import { isProviderFailure } from '../kit/provider-failure.ts';
 import { callIntercom, exchangeIntercomCode, intercomApi, intercomApp, regionOf } from './intercom-client.ts';
 import * as repo from './intercom.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { intercomSettings } from './intercom.settings.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Intercom is not connected.');
 
@@ -47,7 +49,7 @@ export async function intercomAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwn
 export async function completeIntercomConnect(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
   const failed = '/my/integrations?intercom=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'intercom', query.state, owner);
-  if (!stateOk || query.error || !query.code || !ctx.config.intercom || !(await helpdeskAllowed(ctx.db, owner.accountId, 'intercom'))) return failed;
+  if (!stateOk || query.error || !query.code || !settingsOf(ctx, intercomSettings) || !(await helpdeskAllowed(ctx.db, owner.accountId, 'intercom'))) return failed;
   const exchanged = await exchangeIntercomCode(ctx, query.code);
   if (isProviderFailure(exchanged)) {
     log.warn({ intercomError: exchanged.message }, 'Intercom connect failed at /auth/eagle/token');
@@ -83,9 +85,10 @@ export async function disconnectIntercom(ctx: AppContext, accountId: string, log
   const row = await repo.deleteIntercomConnection(ctx.db, accountId);
   if (!row) throw notConnected();
   const token = openSecret(ctx, row.access_token_encrypted);
-  if (!token || !ctx.config.intercom) return;
+  const app = settingsOf(ctx, intercomSettings);
+  if (!token || !app) return;
   try {
-    const res = await fetch(`${ctx.config.intercom.apiUrls[row.region]}/auth/uninstall`, {
+    const res = await fetch(`${app.apiUrls[row.region]}/auth/uninstall`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       signal: AbortSignal.timeout(10_000),

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { OAuthApp } from '../kit/oauth.ts';
 import { callProvider, retryAfterSeconds, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { jiraSettings } from './jira.settings.ts';
 
 /**
  * Read projects and issues, create and edit issues (with attachments and remote links), register the webhook for their
@@ -12,9 +14,10 @@ export const JIRA_SCOPES = 'read:jira-work write:jira-work manage:jira-webhook o
 
 const TIMEOUT_MS = 15_000;
 
-export function jiraApp(ctx: Pick<AppContext, 'config'>): NonNullable<AppContext['config']['jira']> {
-  if (!ctx.config.jira) throw new AppError('INTEGRATION_UNAVAILABLE', 'Jira is not configured on this server (JIRA_CLIENT_ID). Ask the operator to set it up.');
-  return ctx.config.jira;
+export function jiraApp(ctx: Pick<AppContext, 'config'>): NonNullable<ReturnType<typeof jiraSettings.read>> {
+  const app = settingsOf(ctx, jiraSettings);
+  if (!app) throw new AppError('INTEGRATION_UNAVAILABLE', 'Jira is not configured on this server (JIRA_CLIENT_ID). Ask the operator to set it up.');
+  return app;
 }
 
 /**
@@ -59,7 +62,7 @@ export const callJira = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>> =
  */
 export function jiraOAuth(ctx: Pick<AppContext, 'config'>): OAuthApp {
   const app = jiraApp(ctx);
-  return { vendor: 'Atlassian', reconnect: 'Reconnect Jira.', tokenUrl: `${app.authUrl}/oauth/token`, clientId: app.clientId, clientSecret: app.clientSecret, json: true };
+  return { vendor: 'Atlassian', reconnect: 'Reconnect Jira.', tokenUrl: `${app.authUrl}/oauth/token`, authorizeUrl: `${app.authUrl}/authorize`, clientId: app.clientId, clientSecret: app.clientSecret, json: true };
 }
 
 export interface AccessibleResource {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { accessWithRefresh, type Access } from '../kit/oauth-tokens.ts';
+import { accessWithRefresh, accountRow, type Access } from '../kit/oauth-tokens.ts';
 import { providerAppError } from '../kit/provider-failure.ts';
 import { refreshGrant } from '../kit/oauth.ts';
 import { jiraOAuth } from './jira-client.ts';
@@ -14,8 +14,7 @@ export type JiraAccess = Access<repo.JiraConnectionRow>;
  */
 export async function jiraAccess(ctx: AppContext, row: repo.JiraConnectionRow): Promise<JiraAccess> {
   const access = await accessWithRefresh(ctx, row, {
-    lock: (trx) => trx.selectFrom('jira_connections').selectAll().where('account_id', '=', row.account_id).forUpdate().executeTakeFirst(),
-    save: (trx, columns) => trx.updateTable('jira_connections').set({ ...columns, updated_at: new Date() }).where('account_id', '=', row.account_id).execute().then(() => undefined),
+    ...accountRow('jira_connections', row.account_id),
     refresh: (refreshToken) => refreshGrant(jiraOAuth(ctx), refreshToken),
     gone: { kind: 'broken', message: 'Jira was disconnected.' },
     unreadable: { kind: 'broken', message: 'The saved Jira access can no longer be read (the encryption key changed). Reconnect Jira.' },

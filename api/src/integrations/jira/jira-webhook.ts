@@ -4,6 +4,8 @@ import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './jira.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { jiraSettings } from './jira.settings.ts';
 
 interface IssueEvent {
   webhookEvent?: string;
@@ -20,7 +22,7 @@ interface IssueEvent {
  * notes on the tickets the recordings came from.
  */
 export async function handleJiraWebhook(ctx: AppContext, rawBody: Buffer, authorization: string | undefined): Promise<JiraWebhookAck> {
-  const secret = ctx.config.jira?.clientSecret;
+  const secret = settingsOf(ctx, jiraSettings)?.clientSecret;
   if (!secret) throw new AppError('INTEGRATION_UNAVAILABLE', 'Jira is not configured on this server (JIRA_CLIENT_ID).');
   const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw new AppError('UNAUTHENTICATED', 'Missing the Bearer JWT Jira signs its webhooks with.');

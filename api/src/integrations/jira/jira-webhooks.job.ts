@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import { defineJob } from '../../jobs/job.ts';
 import { refreshJiraWebhooks } from './jira.service.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { jiraSettings } from './jira.settings.ts';
 
 /** Keeps Jira's dynamic webhooks alive (they lapse 30 days after the last refresh); run every hour (wiring.ts lists it). */
 export const jiraWebhooksJob = defineJob({
@@ -11,6 +13,6 @@ export const jiraWebhooksJob = defineJob({
   expireInSeconds: 10 * 60,
   schedule: { cron: '0 * * * *' },
   handler: async (_payload, ctx) => {
-    if (ctx.config.jira) await refreshJiraWebhooks(ctx);
+    if (settingsOf(ctx, jiraSettings)) await refreshJiraWebhooks(ctx);
   },
 });

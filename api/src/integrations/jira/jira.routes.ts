@@ -52,13 +52,15 @@ export const jiraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send(null);
   });
 
-  app.get('/api/v1/submissions/:id/jira_issue', { preValidation: requireUser, schema: { tags, params: IdParams, response: { 200: RecordingJiraIssueSchema, ...errors } } }, async (request) =>
+  // Older than escalation's one shape (/submissions/:id/issues, escalation.routes.ts): kept, with Jira's own answer,
+  // for the pages and apps already out there.
+  app.get('/api/v1/submissions/:id/jira_issue', { preValidation: requireUser, schema: { tags, deprecated: true, params: IdParams, response: { 200: RecordingJiraIssueSchema, ...errors } } }, async (request) =>
     recordingJiraIssue(app.ctx, request.user.accountId, request.params.id),
   );
 
   app.post(
     '/api/v1/submissions/:id/jira_issue',
-    { preValidation: requireUser, schema: { tags, params: IdParams, body: CreateJiraIssueSchema, response: { 200: JiraIssueSchema, ...errors, ...upstream, ...rateLimited } } },
+    { preValidation: requireUser, schema: { tags, deprecated: true, params: IdParams, body: CreateJiraIssueSchema, response: { 200: JiraIssueSchema, ...errors, ...upstream, ...rateLimited } } },
     async (request) => escalateToJira(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.id, request.body ?? {}),
   );
 };

@@ -3,15 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Version3Client } from 'jira.js';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { exchangeCode } from '../kit/oauth.ts';
+import { authorizationUrl, exchangeCode } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError, type ProviderFailure } from '../kit/provider-failure.ts';
 import { sealedTokenColumns } from '../kit/oauth-tokens.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
 import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
-import { accessibleSites, callJira, JIRA_SCOPES, jiraApi, jiraApp, jiraOAuth } from './jira-client.ts';
+import { accessibleSites, callJira, JIRA_SCOPES, jiraApi, jiraOAuth } from './jira-client.ts';
 import { jiraAccessFor } from './jira-connection.ts';
 import * as repo from './jira.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { jiraSettings } from './jira.settings.ts';
 
 export const jiraCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/jira/callback`;
 export const jiraWebhookUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/jira/webhook`;
@@ -50,19 +52,9 @@ export async function jiraConnection(ctx: AppContext, accountId: string): Promis
 
 /** Atlassian's consent page (audience api.atlassian.com) with a state bound to the person; issues are created as them. */
 export async function jiraAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner): Promise<string> {
-  const app = jiraApp(ctx);
+  const app = jiraOAuth(ctx);
   await assertJiraAllowed(ctx, owner.accountId);
-  const url = new URL(`${app.authUrl}/authorize`);
-  url.search = new URLSearchParams({
-    audience: 'api.atlassian.com',
-    client_id: app.clientId,
-    scope: JIRA_SCOPES,
-    redirect_uri: jiraCallbackUrl(ctx),
-    state: await createOAuthState(ctx.db, 'jira', owner),
-    response_type: 'code',
-    prompt: 'consent',
-  }).toString();
-  return url.toString();
+  return authorizationUrl(app, { audience: 'api.atlassian.com', scope: JIRA_SCOPES, redirect_uri: jiraCallbackUrl(ctx), state: await createOAuthState(ctx.db, 'jira', owner), prompt: 'consent' });
 }
 
 const siteOf = (site: { id: string; name: string; url: string }): JiraSite => ({ id: site.id, name: site.name, url: site.url });
@@ -74,7 +66,7 @@ const siteOf = (site: { id: string; name: string; url: string }): JiraSite => ({
 export async function completeJiraConnect(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
   const failed = '/my/integrations?jira=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'jira', query.state, owner);
-  if (!stateOk || query.error || !query.code || !ctx.config.jira || !(await jiraAllowed(ctx.db, owner.accountId))) return failed;
+  if (!stateOk || query.error || !query.code || !settingsOf(ctx, jiraSettings) || !(await jiraAllowed(ctx.db, owner.accountId))) return failed;
   const tokens = await exchangeCode(jiraOAuth(ctx), { redirectUri: jiraCallbackUrl(ctx), code: query.code, state: query.state! });
   if (isProviderFailure(tokens)) {
     log.warn({ jiraError: tokens.message }, 'Jira connect failed at /oauth/token');

@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { isProviderFailure, type ProviderFailure } from './provider-failure.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 
@@ -70,4 +72,18 @@ export async function accessWithRefresh<R extends StoredTokens>(ctx: AppContext,
     await options.save(trx, next);
     return { row: { ...locked, ...next }, token: tokens.access_token };
   });
+}
+
+/** The connection tables with one row per account (older than the kit's connection store, connections.ts). */
+type AccountConnectionTable = 'zendesk_connections' | 'linear_connections' | 'jira_connections' | 'teams_integrations';
+
+/** `lock` and `save` of accessWithRefresh for the account's row of such a table. */
+export function accountRow<T extends AccountConnectionTable>(table: T, accountId: string): Pick<RefreshOptions<Selectable<Database[T]>>, 'lock' | 'save'> {
+  const name: AccountConnectionTable = table;
+  return {
+    lock: async (trx) => (await trx.selectFrom(name).selectAll().where('account_id', '=', accountId).forUpdate().executeTakeFirst()) as Selectable<Database[T]> | undefined,
+    save: async (trx, columns) => {
+      await trx.updateTable(name).set({ ...columns, updated_at: new Date() }).where('account_id', '=', accountId).execute();
+    },
+  };
 }

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import * as client from 'openid-client';
+import type { AppContext } from '../../context.ts';
 import type { OAuthTokens } from './oauth-tokens.ts';
 import { retryAfterSeconds, type ProviderFailure } from './provider-failure.ts';
 
@@ -9,6 +11,8 @@ export interface OAuthApp {
   /** How a person fixes a refused grant ("Reconnect Jira."). */
   reconnect: string;
   tokenUrl: string;
+  /** The consent page, for authorizationUrl. */
+  authorizeUrl?: string;
   clientId: string;
   clientSecret: string;
   /** The token endpoint takes a JSON body rather than the standard form (Atlassian, Zendesk). */
@@ -32,7 +36,7 @@ const jsonBody: client.CustomFetch = (url, options) =>
  */
 function configuration(app: OAuthApp): client.Configuration {
   const tokenUrl = new URL(app.tokenUrl);
-  const config = new client.Configuration({ issuer: tokenUrl.origin, token_endpoint: app.tokenUrl }, app.clientId, app.clientSecret, client.ClientSecretPost());
+  const config = new client.Configuration({ issuer: tokenUrl.origin, token_endpoint: app.tokenUrl, authorization_endpoint: app.authorizeUrl }, app.clientId, app.clientSecret, client.ClientSecretPost());
   config.timeout = TIMEOUT_SECONDS;
   // Plain http only for a provider on this machine (the tests' local servers), never across a network.
   if (tokenUrl.protocol === 'http:' && LOOPBACK.has(tokenUrl.hostname)) client.allowInsecureRequests(config);
@@ -68,6 +72,22 @@ async function grant(app: OAuthApp, run: (config: client.Configuration) => Promi
     return grantFailure(app, error);
   }
 }
+
+/**
+ * PKCE without keeping the verifier anywhere: it is derived from the round trip's state (single use, bound to the
+ * person) under the app's secret, so the callback finds it again from the state it gets back.
+ */
+export const pkceVerifier = (ctx: Pick<AppContext, 'secret'>, provider: string, state: string): string =>
+  crypto.createHmac('sha256', ctx.secret).update(`${provider}-pkce:${state}`).digest('base64url');
+
+/** The authorize URL's parameters for that verifier (S256, the one method every provider accepts). */
+export const pkceChallenge = async (verifier: string): Promise<{ code_challenge: string; code_challenge_method: 'S256' }> => ({
+  code_challenge: await client.calculatePKCECodeChallenge(verifier),
+  code_challenge_method: 'S256',
+});
+
+/** Where to send the browser: the consent page with client_id, response_type=code and `parameters` (redirect_uri, scope, state). */
+export const authorizationUrl = (app: OAuthApp, parameters: Record<string, string>): string => client.buildAuthorizationUrl(configuration(app), parameters).toString();
 
 /**
  * The authorization-code grant for the code the provider sent the browser back with. `state` was checked already

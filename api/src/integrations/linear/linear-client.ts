@@ -3,15 +3,18 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { OAuthApp } from '../kit/oauth.ts';
 import { callProvider, retryAfterSeconds, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { linearSettings } from './linear.settings.ts';
 
 /** Read the workspace and its teams, create issues and their attachments (and upload the request list). */
 export const LINEAR_SCOPES = 'read,write,issues:create';
 
 const TIMEOUT_MS = 15_000;
 
-export function linearApp(ctx: Pick<AppContext, 'config'>): NonNullable<AppContext['config']['linear']> {
-  if (!ctx.config.linear) throw new AppError('INTEGRATION_UNAVAILABLE', 'Linear is not configured on this server (LINEAR_CLIENT_ID). Ask the operator to set it up.');
-  return ctx.config.linear;
+export function linearApp(ctx: Pick<AppContext, 'config'>): NonNullable<ReturnType<typeof linearSettings.read>> {
+  const app = settingsOf(ctx, linearSettings);
+  if (!app) throw new AppError('INTEGRATION_UNAVAILABLE', 'Linear is not configured on this server (LINEAR_CLIENT_ID). Ask the operator to set it up.');
+  return app;
 }
 
 /** The SDK pointed at LINEAR_API_URL's /graphql with the connection's access token; each of its calls gives up after 15 s. */
@@ -38,7 +41,7 @@ export const callLinear = <T>(run: () => Promise<T>): Promise<ProviderAnswer<T>>
 /** Linear's OAuth app: /oauth/token takes the standard form (the SDK has no call for it). */
 export function linearOAuth(ctx: Pick<AppContext, 'config'>): OAuthApp {
   const app = linearApp(ctx);
-  return { vendor: 'Linear', reconnect: 'Reconnect Linear.', tokenUrl: `${app.apiUrl}/oauth/token`, clientId: app.clientId, clientSecret: app.clientSecret };
+  return { vendor: 'Linear', reconnect: 'Reconnect Linear.', tokenUrl: `${app.apiUrl}/oauth/token`, authorizeUrl: app.authorizeUrl, clientId: app.clientId, clientSecret: app.clientSecret };
 }
 
 /** POST /oauth/revoke: the access token (and with it its refresh token) stops working. True when Linear took it. */

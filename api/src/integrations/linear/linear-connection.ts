@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { accessWithRefresh, type Access } from '../kit/oauth-tokens.ts';
+import { accessWithRefresh, accountRow, type Access } from '../kit/oauth-tokens.ts';
 import { refreshGrant } from '../kit/oauth.ts';
 import { linearOAuth } from './linear-client.ts';
 import * as repo from './linear.repository.ts';
@@ -13,8 +13,7 @@ export type LinearAccess = Access<repo.LinearConnectionRow>;
  */
 export async function linearAccess(ctx: AppContext, row: repo.LinearConnectionRow): Promise<LinearAccess> {
   const access = await accessWithRefresh(ctx, row, {
-    lock: (trx) => trx.selectFrom('linear_connections').selectAll().where('account_id', '=', row.account_id).forUpdate().executeTakeFirst(),
-    save: (trx, columns) => trx.updateTable('linear_connections').set({ ...columns, updated_at: new Date() }).where('account_id', '=', row.account_id).execute().then(() => undefined),
+    ...accountRow('linear_connections', row.account_id),
     refresh: (refreshToken) => refreshGrant(linearOAuth(ctx), refreshToken),
     gone: { kind: 'broken', message: 'Linear was disconnected.' },
     unreadable: { kind: 'broken', message: 'The saved Linear access can no longer be read (the encryption key changed). Reconnect Linear.' },

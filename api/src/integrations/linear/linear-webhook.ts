@@ -4,6 +4,8 @@ import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './linear.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { linearSettings } from './linear.settings.ts';
 
 interface IssueEvent {
   type?: string;
@@ -22,7 +24,7 @@ interface IssueEvent {
  * escalated to it shows the new one, and a new state is news for the notes on the tickets the recordings came from.
  */
 export async function handleLinearWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined, deliveryId: string | undefined): Promise<LinearWebhookAck> {
-  const secret = ctx.config.linear?.webhookSecret;
+  const secret = settingsOf(ctx, linearSettings)?.webhookSecret;
   if (!secret) throw new AppError('INTEGRATION_UNAVAILABLE', 'Linear webhooks are not configured on this server (LINEAR_WEBHOOK_SECRET).');
   if (!signature) throw new AppError('UNAUTHENTICATED', 'Missing Linear-Signature header.');
   let event: IssueEvent;

@@ -49,13 +49,15 @@ export const linearRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send(null);
   });
 
-  app.get('/api/v1/submissions/:id/linear_issue', { preValidation: requireUser, schema: { tags, params: IdParams, response: { 200: RecordingLinearIssueSchema, ...errors } } }, async (request) =>
+  // Older than escalation's one shape (/submissions/:id/issues, escalation.routes.ts): kept, with Linear's own answer,
+  // for the pages and apps already out there.
+  app.get('/api/v1/submissions/:id/linear_issue', { preValidation: requireUser, schema: { tags, deprecated: true, params: IdParams, response: { 200: RecordingLinearIssueSchema, ...errors } } }, async (request) =>
     recordingLinearIssue(app.ctx, request.user.accountId, request.params.id),
   );
 
   app.post(
     '/api/v1/submissions/:id/linear_issue',
-    { preValidation: requireUser, schema: { tags, params: IdParams, body: CreateLinearIssueSchema, response: { 200: LinearIssueSchema, ...errors, ...upstream, ...rateLimited } } },
+    { preValidation: requireUser, schema: { tags, deprecated: true, params: IdParams, body: CreateLinearIssueSchema, response: { 200: LinearIssueSchema, ...errors, ...upstream, ...rateLimited } } },
     async (request) => escalateToLinear(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.id, request.body ?? {}),
   );
 };

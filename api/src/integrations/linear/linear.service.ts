@@ -2,15 +2,17 @@ import type { LinearStatus, LinearTeam, OAuthCallbackQuery, UpdateLinear } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { exchangeCode } from '../kit/oauth.ts';
+import { authorizationUrl, exchangeCode } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError } from '../kit/provider-failure.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
 import { sealedTokenColumns } from '../kit/oauth-tokens.ts';
 import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
-import { callLinear, LINEAR_SCOPES, linearApi, linearApp, linearOAuth, revokeLinearToken } from './linear-client.ts';
+import { callLinear, LINEAR_SCOPES, linearApi, linearOAuth, revokeLinearToken } from './linear-client.ts';
 import { linearAccess } from './linear-connection.ts';
 import * as repo from './linear.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { linearSettings } from './linear.settings.ts';
 
 export const linearCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/linear/callback`;
 
@@ -46,18 +48,9 @@ export async function linearConnection(ctx: AppContext, accountId: string): Prom
 
 /** Linear's authorize page with a state bound to the person; issues are created as them (actor=user, the default). */
 export async function linearAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner): Promise<string> {
-  const app = linearApp(ctx);
+  const app = linearOAuth(ctx);
   await assertLinearAllowed(ctx, owner.accountId);
-  const url = new URL(app.authorizeUrl);
-  url.search = new URLSearchParams({
-    client_id: app.clientId,
-    redirect_uri: linearCallbackUrl(ctx),
-    response_type: 'code',
-    scope: LINEAR_SCOPES,
-    state: await createOAuthState(ctx.db, 'linear', owner),
-    prompt: 'consent',
-  }).toString();
-  return url.toString();
+  return authorizationUrl(app, { redirect_uri: linearCallbackUrl(ctx), scope: LINEAR_SCOPES, state: await createOAuthState(ctx.db, 'linear', owner), prompt: 'consent' });
 }
 
 async function teamsWith(ctx: AppContext, token: string) {
@@ -71,7 +64,7 @@ async function teamsWith(ctx: AppContext, token: string) {
 export async function completeLinearConnect(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
   const failed = '/my/integrations?linear=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'linear', query.state, owner);
-  if (!stateOk || query.error || !query.code || !ctx.config.linear || !(await linearAllowed(ctx.db, owner.accountId))) return failed;
+  if (!stateOk || query.error || !query.code || !settingsOf(ctx, linearSettings) || !(await linearAllowed(ctx.db, owner.accountId))) return failed;
   const tokens = await exchangeCode(linearOAuth(ctx), { redirectUri: linearCallbackUrl(ctx), code: query.code, state: query.state! });
   if (isProviderFailure(tokens)) {
     log.warn({ linearError: tokens.message }, 'Linear connect failed at /oauth/token');

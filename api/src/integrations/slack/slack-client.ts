@@ -1,6 +1,8 @@
 import { ErrorCode, LogLevel, WebClient } from '@slack/web-api';
 import type { AppContext } from '../../context.ts';
 import type { ProviderFailure } from '../kit/provider-failure.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { slackSettings } from './slack.settings.ts';
 
 /** Bot scopes asked for at install: post (also in public channels the bot has not joined) and list channels. */
 export const SLACK_BOT_SCOPES = ['chat:write', 'chat:write.public', 'channels:read', 'groups:read'] as const;
@@ -11,7 +13,7 @@ export const SLACK_BOT_SCOPES = ['chat:write', 'chat:write.public', 'channels:re
  */
 export function slackClient(ctx: Pick<AppContext, 'config'>, token?: string): WebClient {
   return new WebClient(token, {
-    slackApiUrl: ctx.config.slackIntegration.apiUrl,
+    slackApiUrl: settingsOf(ctx, slackSettings).apiUrl,
     rejectRateLimitedCalls: true,
     retryConfig: { retries: 0 },
     timeout: 10_000,

@@ -9,6 +9,8 @@ import { assertTeamChatAllowed, teamChatAllowed } from '../team-chat/team-chat-p
 import { classifySlackError, isChannelProblem, SLACK_BOT_SCOPES, slackClient } from './slack-client.ts';
 import { testSlackMessage } from './slack-message.ts';
 import * as repo from './slack.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { slackSettings } from './slack.settings.ts';
 
 /** conversations.list pages followed at most: 50 × 200 channels. */
 const MAX_CHANNEL_PAGES = 50;
@@ -39,7 +41,7 @@ export async function slackAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner)
   const app = slackApp(ctx);
   await assertTeamChatAllowed(ctx.db, owner.accountId);
   const state = await createOAuthState(ctx.db, 'slack', owner);
-  const url = new URL(ctx.config.slackIntegration.authorizeUrl);
+  const url = new URL(settingsOf(ctx, slackSettings).authorizeUrl);
   url.search = new URLSearchParams({ client_id: app.clientId, scope: SLACK_BOT_SCOPES.join(','), redirect_uri: slackCallbackUrl(ctx), state }).toString();
   return url.toString();
 }

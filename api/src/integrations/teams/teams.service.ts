@@ -5,15 +5,17 @@ import { AppError, validationFailed } from '../../errors.ts';
 import { checkOutboundUrl, OutboundError } from '../outbound/outbound-http.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
 import { openSecret, sealSecret } from '../kit/secret-box.ts';
-import { exchangeCode, refreshGrant } from '../kit/oauth.ts';
+import { authorizationUrl, exchangeCode, pkceChallenge, pkceVerifier, refreshGrant } from '../kit/oauth.ts';
 import { isProviderFailure, providerAppError, type ProviderFailure } from '../kit/provider-failure.ts';
-import { accessWithRefresh, sealedTokenColumns } from '../kit/oauth-tokens.ts';
+import { accessWithRefresh, accountRow, sealedTokenColumns } from '../kit/oauth-tokens.ts';
 import { assertTeamChatAllowed, teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { listJoinedTeams, listTeamChannels } from './graph-client.ts';
-import { MICROSOFT_GRANT_PARAMETERS, microsoftApp, microsoftAuthorizeUrl, microsoftOAuth } from './microsoft-identity.ts';
+import { MICROSOFT_GRANT_PARAMETERS, microsoftApp, microsoftAuthorizeParameters, microsoftOAuth } from './microsoft-identity.ts';
 import { testTeamsMessage } from './teams-card.ts';
 import { postToTeamsWebhook } from './teams-webhook.ts';
 import * as repo from './teams.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { teamsSettings } from './teams.settings.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Microsoft Teams is not connected.');
 const callbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/teams/callback`;
@@ -34,17 +36,19 @@ export async function teamsStatus(ctx: AppContext, accountId: string): Promise<T
 }
 
 export async function teamsAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwner): Promise<string> {
-  const app = microsoftApp(ctx.config);
+  const app = microsoftApp(ctx);
   await assertTeamChatAllowed(ctx.db, owner.accountId);
-  return microsoftAuthorizeUrl(app, callbackUrl(ctx), await createOAuthState(ctx.db, 'teams', owner));
+  const state = await createOAuthState(ctx.db, 'teams', owner);
+  return authorizationUrl(microsoftOAuth(app), { ...microsoftAuthorizeParameters(callbackUrl(ctx), state), ...(await pkceChallenge(pkceVerifier(ctx, 'teams', state))) });
 }
 
 /** The end of the Microsoft sign-in: state checked (this person's, once), code redeemed, tokens kept encrypted. */
 export async function completeTeamsSignIn(ctx: AppContext, owner: OAuthStateOwner, query: OAuthCallbackQuery, log: FastifyBaseLogger): Promise<string> {
   const failed = '/my/integrations?teams=failed';
   const stateOk = await consumeOAuthState(ctx.db, 'teams', query.state, owner);
-  if (!stateOk || query.error || !query.code || !ctx.config.microsoft || !(await teamChatAllowed(ctx.db, owner.accountId))) return failed;
-  const tokens = await exchangeCode(microsoftOAuth(ctx.config.microsoft), { redirectUri: callbackUrl(ctx), code: query.code, state: query.state! }, MICROSOFT_GRANT_PARAMETERS);
+  if (!stateOk || query.error || !query.code || !settingsOf(ctx, teamsSettings).microsoft || !(await teamChatAllowed(ctx.db, owner.accountId))) return failed;
+  const callback = { redirectUri: callbackUrl(ctx), code: query.code, state: query.state!, pkceCodeVerifier: pkceVerifier(ctx, 'teams', query.state!) };
+  const tokens = await exchangeCode(microsoftOAuth(microsoftApp(ctx)), callback, MICROSOFT_GRANT_PARAMETERS);
   if (isProviderFailure(tokens)) {
     log.warn({ reason: tokens.message }, 'Microsoft sign-in for Teams failed at the token endpoint');
     return failed;
@@ -62,9 +66,8 @@ async function graphToken(ctx: AppContext, accountId: string): Promise<string> {
   if (!row) throw notConnected();
   const signInAgain: ProviderFailure = { kind: 'broken', message: 'Showback can no longer list your teams: sign in to Microsoft again.' };
   const access = await accessWithRefresh(ctx, row, {
-    lock: (trx) => trx.selectFrom('teams_integrations').selectAll().where('account_id', '=', accountId).forUpdate().executeTakeFirst(),
-    save: (trx, columns) => trx.updateTable('teams_integrations').set({ ...columns, updated_at: new Date() }).where('account_id', '=', accountId).execute().then(() => undefined),
-    refresh: (refreshToken) => refreshGrant(microsoftOAuth(microsoftApp(ctx.config)), refreshToken, MICROSOFT_GRANT_PARAMETERS),
+    ...accountRow('teams_integrations', accountId),
+    refresh: (refreshToken) => refreshGrant(microsoftOAuth(microsoftApp(ctx)), refreshToken, MICROSOFT_GRANT_PARAMETERS),
     gone: signInAgain,
     unreadable: signInAgain,
   });
@@ -84,12 +87,12 @@ async function fromGraph<T>(load: () => Promise<T>): Promise<T> {
 
 export async function listTeams(ctx: AppContext, accountId: string): Promise<ChatChannel[]> {
   const token = await graphToken(ctx, accountId);
-  return fromGraph(() => listJoinedTeams(ctx.config.microsoftGraphUrl, token));
+  return fromGraph(() => listJoinedTeams(settingsOf(ctx, teamsSettings).graphUrl, token));
 }
 
 export async function listChannels(ctx: AppContext, accountId: string, teamId: string): Promise<ChatChannel[]> {
   const token = await graphToken(ctx, accountId);
-  return fromGraph(() => listTeamChannels(ctx.config.microsoftGraphUrl, token, teamId));
+  return fromGraph(() => listTeamChannels(settingsOf(ctx, teamsSettings).graphUrl, token, teamId));
 }
 
 function checkedWebhook(ctx: AppContext, raw: string): string {

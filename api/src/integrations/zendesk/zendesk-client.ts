@@ -5,15 +5,18 @@ import { AppError } from '../../errors.ts';
 import { classifyHelpdesk } from '../helpdesk/helpdesk-failure.ts';
 import type { OAuthApp } from '../kit/oauth.ts';
 import { callProvider, type ProviderAnswer, type ProviderFailure } from '../kit/provider-failure.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { zendeskSettings } from './zendesk.settings.ts';
 
 /** Resource scopes asked for at connect: read the ticket, write its internal notes, read who connected. */
 export const ZENDESK_SCOPES = 'tickets:read tickets:write users:read';
 
 const TIMEOUT_MS = 10_000;
 
-export function zendeskApp(ctx: Pick<AppContext, 'config'>): NonNullable<AppContext['config']['zendesk']> {
-  if (!ctx.config.zendesk) throw new AppError('INTEGRATION_UNAVAILABLE', 'Zendesk is not configured on this server (ZENDESK_CLIENT_ID). Ask the operator to set it up.');
-  return ctx.config.zendesk;
+export function zendeskApp(ctx: Pick<AppContext, 'config'>): NonNullable<ReturnType<typeof zendeskSettings.read>> {
+  const app = settingsOf(ctx, zendeskSettings);
+  if (!app) throw new AppError('INTEGRATION_UNAVAILABLE', 'Zendesk is not configured on this server (ZENDESK_CLIENT_ID). Ask the operator to set it up.');
+  return app;
 }
 
 /** https://{subdomain}.zendesk.com, or the local server the tests point ZENDESK_URL at. */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { accessWithRefresh, type Access as TokenAccess } from '../kit/oauth-tokens.ts';
+import { accessWithRefresh, accountRow, type Access as TokenAccess } from '../kit/oauth-tokens.ts';
 import { refreshGrant } from '../kit/oauth.ts';
 import { zendeskOAuth } from './zendesk-client.ts';
 import * as repo from './zendesk.repository.ts';
@@ -13,8 +13,7 @@ export type Access = TokenAccess<repo.ZendeskConnectionRow>;
  */
 export async function zendeskAccess(ctx: AppContext, row: repo.ZendeskConnectionRow): Promise<Access> {
   const access = await accessWithRefresh(ctx, row, {
-    lock: (trx) => trx.selectFrom('zendesk_connections').selectAll().where('account_id', '=', row.account_id).forUpdate().executeTakeFirst(),
-    save: (trx, columns) => trx.updateTable('zendesk_connections').set({ ...columns, updated_at: new Date() }).where('account_id', '=', row.account_id).execute().then(() => undefined),
+    ...accountRow('zendesk_connections', row.account_id),
     refresh: (refreshToken, locked) => refreshGrant(zendeskOAuth(ctx, locked.subdomain), refreshToken),
     gone: { kind: 'broken', message: 'Zendesk was disconnected.' },
     unreadable: { kind: 'broken', message: 'The saved Zendesk access can no longer be read (the encryption key changed). Reconnect Zendesk.' },

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import type { CreateTicketRequest, UpdateZendesk, OAuthCallbackQuery, TicketRequest, ZendeskStatus } from '@showback/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { exchangeCode } from '../kit/oauth.ts';
+import { exchangeCode, pkceChallenge, pkceVerifier } from '../kit/oauth.ts';
 import { isProviderFailure } from '../kit/provider-failure.ts';
 import { consumeOAuthState, createOAuthState, type OAuthStateOwner } from '../kit/oauth-state.ts';
 import { sealedTokenColumns } from '../kit/oauth-tokens.ts';
@@ -12,14 +11,14 @@ import { assertHelpdeskAllowed, helpdeskAllowed } from '../helpdesk/helpdesk-pla
 import { createTicketRequest, listTicketRequests } from '../helpdesk/ticket-requests.ts';
 import { callZendesk, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOAuth, zendeskOrigin } from './zendesk-client.ts';
 import * as repo from './zendesk.repository.ts';
+import { settingsOf } from '../kit/provider.ts';
+import { zendeskSettings } from './zendesk.settings.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Zendesk is not connected.');
 
 export const zendeskCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/zendesk/callback`;
 
 /** PKCE without storing the verifier: it is derived from the single-use state and the server's secret. */
-const pkceVerifier = (ctx: AppContext, state: string): string => crypto.createHmac('sha256', ctx.secret).update(`zendesk-pkce:${state}`).digest('base64url');
-
 export async function zendeskStatus(ctx: AppContext, accountId: string): Promise<ZendeskStatus> {
   const row = await repo.findZendeskConnection(ctx.db, accountId);
   return {
@@ -47,7 +46,6 @@ export async function zendeskAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwne
   await assertHelpdeskAllowed(ctx.db, owner.accountId, 'zendesk');
   // The callback needs the subdomain to exchange the code at: it rides in front of the state (Zendesk echoes it back).
   const state = `${subdomain}.${await createOAuthState(ctx.db, 'zendesk', owner)}`;
-  const challenge = crypto.createHash('sha256').update(pkceVerifier(ctx, state)).digest('base64url');
   const url = new URL(`${zendeskOrigin(ctx, subdomain)}/oauth/authorizations/new`);
   url.search = new URLSearchParams({
     response_type: 'code',
@@ -55,8 +53,7 @@ export async function zendeskAuthorizeUrl(ctx: AppContext, owner: OAuthStateOwne
     redirect_uri: zendeskCallbackUrl(ctx),
     scope: ZENDESK_SCOPES,
     state,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
+    ...(await pkceChallenge(pkceVerifier(ctx, 'zendesk', state))),
   }).toString();
   return url.toString();
 }
@@ -70,8 +67,8 @@ export async function completeZendeskConnect(ctx: AppContext, owner: OAuthStateO
   const dot = query.state?.indexOf('.') ?? -1;
   const subdomain = query.state && dot > 0 ? query.state.slice(0, dot) : '';
   const stateOk = await consumeOAuthState(ctx.db, 'zendesk', query.state?.slice(dot + 1), owner);
-  if (!stateOk || !/^[a-z0-9][a-z0-9-]*$/.test(subdomain) || query.error || !query.code || !ctx.config.zendesk || !(await helpdeskAllowed(ctx.db, owner.accountId, 'zendesk'))) return failed;
-  const callback = { redirectUri: zendeskCallbackUrl(ctx), code: query.code, state: query.state!, pkceCodeVerifier: pkceVerifier(ctx, query.state!) };
+  if (!stateOk || !/^[a-z0-9][a-z0-9-]*$/.test(subdomain) || query.error || !query.code || !settingsOf(ctx, zendeskSettings) || !(await helpdeskAllowed(ctx.db, owner.accountId, 'zendesk'))) return failed;
+  const callback = { redirectUri: zendeskCallbackUrl(ctx), code: query.code, state: query.state!, pkceCodeVerifier: pkceVerifier(ctx, 'zendesk', query.state!) };
   const tokens = await exchangeCode(zendeskOAuth(ctx, subdomain), callback, { scope: ZENDESK_SCOPES });
   if (isProviderFailure(tokens)) {
     log.warn({ zendeskError: tokens.message }, 'Zendesk connect failed at /oauth/tokens');
