@@ -9,6 +9,7 @@ import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineJob, type JobDefinition } from '../src/jobs/job.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
+import { killChildren } from '../src/media/child-processes.ts';
 import { startApiProcess, type ApiProcess } from './support/api-process.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -78,6 +79,9 @@ describe(`/livez, /readyz and the metrics port (${process.env.TEST_DATABASE_URL 
       expect(sample(text, 'showback_queue_jobs', { queue: job.name, state: 'created' })).toBe(19);
 
       await fetch(`${t.url}/livez`);
+      // The gauge counts every tool of this process, and this worker runs its test files one after another (isolate:
+      // false): an earlier file's closed app may have left one finishing. None of this app's is running.
+      await killChildren();
       text = await scrape();
       expect(sample(text, 'showback_http_request_duration_seconds_count', { route: '/livez', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'showback_media_tools_running')).toBe(0);

@@ -70,5 +70,5 @@ describe(`API process killed with SIGKILL mid-upload (${backend})`, () => {
     const original = await fetch(`${api.url}/api/v1/submissions/${id}/original`, { headers: owner.headers });
     expect(original.status).toBe(200);
     expect(sha256(Buffer.from(await original.arrayBuffer()))).toBe(sha256(data));
-  });
+  }, 60_000); // a process killed and started again on a busy machine, and a 24 MB upload around it
 });
