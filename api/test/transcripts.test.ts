@@ -13,7 +13,7 @@ import { transcribeFile } from '../src/transcription/transcribe.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import { json } from './support/fixtures/recording.ts';
-import { recordAndProcess, silentVideo, speechVideo, spokenWords, waitForTranscript } from './support/fixtures/speech.ts';
+import { recordAndProcess, silentVideo, speechInRoomTone, speechVideo, spokenWords, waitForTranscript } from './support/fixtures/speech.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const SENTENCE = 'when I click the save button on the billing page nothing happens and I see an error that says payment failed';
@@ -200,6 +200,29 @@ describe('long recordings', () => {
       expect(billing?.start_ms).toBeLessThan(2500);
       expect(failed?.start_ms).toBeGreaterThan(7500);
       expect(failed?.start_ms).toBeLessThan(9000);
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('silence around speech', () => {
+  it('gets no words: the transcript starts with the sentence and ends with it, whatever the room did before and after', async () => {
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-room-'));
+    try {
+      // Issue 39's sentence, which came back through Chromium with four words heard in the silence around it.
+      const take = await speechInRoomTone('please check the invoice page because the green payment button crashes every morning');
+      const outcome = await transcribeFile(loadConfig({}).transcription, 'ffmpeg', take, work, 'en');
+      expect(outcome.status).toBe('ready');
+      if (outcome.status !== 'ready') return;
+      const words = outcome.segments.flatMap((segment) => segment.words);
+      expect(words.map((word) => word.text)).toEqual(expect.arrayContaining(['please', 'check', 'because', 'green', 'payment', 'crashes', 'morning']));
+      expect(words[0]).toMatchObject({ text: 'please' });
+      expect(words.at(-1)).toMatchObject({ text: 'morning' });
+      // The sentence (4.6 s) starts 2 s in; flite's own lead-in puts its first sound about 0.15 s later.
+      expect(words[0]!.start_ms).toBeGreaterThanOrEqual(2000);
+      expect(words[0]!.start_ms).toBeLessThan(2500);
+      expect(words.at(-1)!.end_ms).toBeLessThanOrEqual(6700);
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }
