@@ -212,7 +212,7 @@ describe('silence around speech', () => {
     try {
       // Issue 39's sentence, which came back through Chromium with four words heard in the silence around it.
       const take = await speechInRoomTone('please check the invoice page because the green payment button crashes every morning');
-      const outcome = await transcribeFile(loadConfig({}).transcription, 'ffmpeg', take, work, 'en');
+      const outcome = await transcribeFile(loadAppConfig({}).transcription, 'ffmpeg', take, work, 'en');
       expect(outcome.status).toBe('ready');
       if (outcome.status !== 'ready') return;
       const words = outcome.segments.flatMap((segment) => segment.words);
