@@ -5,7 +5,7 @@ describe('languageName', () => {
   it('names a language by its tag, and gives back a tag Intl cannot name instead of throwing', () => {
     expect(languageName('ja')).toBe('Japanese');
     expect(languageName('pt-BR')).toBe('Brazilian Portuguese');
-    // A recording from before languages were kept has none: the recording page crashed on it.
+    // A recording from before languages were kept has none: the recording page crashed on it in Chromium.
     expect(languageName('')).toBe('');
     expect(languageName('not a tag')).toBe('not a tag');
   });
