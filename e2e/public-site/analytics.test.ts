@@ -31,7 +31,7 @@ describe('customer analytics against a local Segment-compatible collector', () =
   });
 
   const batches = () => collector.received.filter((r) => r.path === '/v1/batch');
-  const batchesOf = (userId: number) => batches().filter((r) => eventsOf([r]).some((e) => e.userId === String(userId)));
+  const batchesOf = (userId: string) => batches().filter((r) => eventsOf([r]).some((e) => e.userId === String(userId)));
 
   /** Leaves the page as a person does, for another address: the page-hide flush beacons what is still queued. */
   const leave = (page: Page) => page.goto('about:blank');
