@@ -1,8 +1,12 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES, type Locale } from '@showback/contract';
 import { customerTexts, knownCustomerLocale, pageLocale } from '../../src/customer-language/customer-language.ts';
 import { en } from '../../src/customer-language/texts/en.ts';
 import { ticketReply } from '../../src/integrations/helpdesk/ticket-reply.ts';
+import { recorderLanguageChunks, withModulePreload } from '../../src/web/html-page.ts';
 
 const LINK = 'https://acme.showback.example/r/tok_123';
 const request = (language: Locale | null = null) => ({ language, link_url: LINK });
@@ -67,5 +71,19 @@ describe('what the API writes to the customer, in their language', () => {
     expect(page('/r/abc', 'zh-TW')).toBe('en');
     expect(page('/my/r/abc')).toBe('en');
     expect(page('/')).toBe('en');
+  });
+
+  it('preloads the recorder’s strings for the page’s language, found in the build’s manifest', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'showback-recorder-dist-'));
+    try {
+      expect(await recorderLanguageChunks(dist)).toEqual({});
+      await fs.mkdir(path.join(dist, '.vite'));
+      const manifest = { 'index.html': { file: 'assets/index-AbCd1234.js' }, 'src/messages/de.ts': { file: 'assets/de-BbJB3XVa.js' }, 'src/messages/pt-BR.ts': { file: 'assets/pt-BR-x1.js' } };
+      await fs.writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      expect(await recorderLanguageChunks(dist)).toEqual({ de: '/vite/recorder/assets/de-BbJB3XVa.js', 'pt-BR': '/vite/recorder/assets/pt-BR-x1.js' });
+    } finally {
+      await fs.rm(dist, { recursive: true, force: true });
+    }
+    expect(withModulePreload('<head><title>x</title></head>', '/vite/recorder/assets/de-1.js')).toBe('<head><title>x</title><link rel="modulepreload" crossorigin href="/vite/recorder/assets/de-1.js"></head>');
   });
 });
