@@ -46,6 +46,7 @@ const POSTGRES_FILES = [
   'admin-operations',
   'submissions',
   'submissions.list-total',
+  'submissions.metadata',
   'users-me.session',
 ].map((name) => `api/test/${name}.test.ts`);
 
