@@ -22,7 +22,7 @@ export function ShareStep({ waiting, error, onShare, onBack, onUseFile, onRecord
     <section className="step" data-step="share">
       <StepHeading>{m.share.title}</StepHeading>
       <p>{otherTab ? m.share.bodyOtherTab : m.share.body}</p>
-      <p data-testid="share-privacy">{widget ? m.share.privacyWidget : m.share.privacyLink}</p>
+      <p>{widget ? m.share.privacyWidget : m.share.privacyLink}</p>
       {waiting && <Notice live>{m.share.waiting}</Notice>}
       {error && <Notice tone="error">{m.share.errors[error]}</Notice>}
       <div className="actions">

@@ -7,7 +7,7 @@ export const MODAL_CSS = `:host{all:initial}
 .compact{inset:auto;background:none;display:block}
 .compact .dialog{width:min(380px,calc(100vw - 24px));height:60px;box-shadow:0 6px 24px #0005;border:1px solid #cbd5e1}
 .compact .bar{display:none}
-.blurred{margin:4px 0 0;padding:2px 8px;width:fit-content;max-width:min(380px,calc(100vw - 24px));box-sizing:border-box;border-radius:6px;background:#0f172ad9;color:#fff;font-size:12px}
+.blurred{pointer-events:none;margin:4px 0 0;padding:2px 8px;width:fit-content;max-width:min(380px,calc(100vw - 24px));box-sizing:border-box;border-radius:6px;background:#0f172ad9;color:#fff;font-size:12px}
 .bottom{bottom:12px}.top{top:12px}.left{left:12px}.right{right:12px}
 @media (max-width:640px){.bottom{bottom:auto;top:12px}.top{top:auto;bottom:12px}}
 .bar{display:flex;align-items:center;justify-content:space-between;padding:10px 12px 10px 18px;border-bottom:1px solid #e2e8f0}
