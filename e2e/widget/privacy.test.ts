@@ -19,6 +19,8 @@ const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../
 const CARD = '4929 1807 5533 6024';
 const PASSWORD = 'hunter2-secret';
 const NAME = 'ADA LOVELACE';
+// Shown by the page during the recording, in a `data-private` element the app adds then.
+const API_KEY = '7351 8846 2290';
 
 /**
  * A host page on another site with a card number in a `.sentry-mask` field (Sentry's convention), a password field and
@@ -58,7 +60,15 @@ const PRIVACY_PAGE = `<!doctype html>
     <label for="card">Card number</label><input id="card" class="sentry-mask" autocomplete="off">
     <label for="password">Password</label><input id="password" type="password">
     <label for="name">Name on card</label><input id="name" autocomplete="off">
+    <p><button id="show-key" type="button">Show API key</button></p>
+    <p id="key-line"></p>
   </main>
+  <script>
+    // The app renders the key when asked, into a marked element that was not on the page before.
+    document.getElementById('show-key').addEventListener('click', function () {
+      document.getElementById('key-line').innerHTML = 'API key <span id="api-key" data-private>${API_KEY}</span>';
+    });
+  </script>
 </body>
 </html>`;
 
@@ -92,9 +102,9 @@ afterAll(async () => {
 
 const filterOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).filter);
 
-/** The text tesseract reads on the video's frame at `seconds` (the frame is kept as `png`). */
+/** The text tesseract reads on the video's frame at `seconds` (negative: from the end; the frame is kept as `png`). */
 async function ocrFrame(mp4: string, seconds: number, png: string): Promise<string> {
-  await run('ffmpeg', ['-y', '-v', 'error', '-ss', String(seconds), '-i', mp4, '-frames:v', '1', png]);
+  await run('ffmpeg', ['-y', '-v', 'error', seconds < 0 ? '-sseof' : '-ss', String(seconds), '-i', mp4, '-frames:v', '1', png]);
   const { stdout } = await run('tesseract', [png, 'stdout', '-l', 'eng']);
   return stdout;
 }
@@ -119,6 +129,9 @@ describe('privacy on the host page (the widget on another site)', () => {
     const control = page.getByRole('region', { name: 'Screen recording' });
     await control.waitFor();
     expect(await page.locator('showback-modal').getByText('Private fields are blurred').isVisible()).toBe(true);
+    // The app adds a private element during the recording: blurred as it appears.
+    await page.getByRole('button', { name: 'Show API key' }).click();
+    expect(await filterOf(page, '#api-key')).toBe('blur(12px)');
     await page.screenshot({ path: path.join(SHOTS, 'host-page-while-recording.png') });
     // Two seconds of video, on the recorder's own clock.
     await expect.poll(() => frame.getByRole('timer').textContent(), { timeout: 20_000 }).toMatch(/0:0[2-9]/);
@@ -127,6 +140,7 @@ describe('privacy on the host page (the widget on another site)', () => {
     // Stopped: the page is itself again.
     expect(await filterOf(page, '#card')).toBe('none');
     expect(await filterOf(page, '#password')).toBe('none');
+    expect(await filterOf(page, '#api-key')).toBe('none');
     expect(await page.locator('style').evaluateAll((styles) => styles.filter((s) => s.textContent?.includes('sentry-mask')).length)).toBe(0);
     const [id] = await submittedIds(page);
     expect(pageErrors).toEqual([]);
@@ -147,6 +161,12 @@ describe('privacy on the host page (the widget on another site)', () => {
     const digits = text.replace(/\D/g, '');
     for (const group of CARD.split(' ')) expect(digits).not.toContain(group);
     expect(text).not.toContain(PASSWORD);
+    // The video's last frame, before Stop lifted the blur: the key the app added while recording is blurred too.
+    const last = await ocrFrame(mp4, -0.3, path.join(SHOTS, 'video-last-frame.png'));
+    console.log(`OCR of the last frame:\n${last}`);
+    expect(last).toContain('API key');
+    expect(last).toContain(NAME);
+    for (const group of API_KEY.split(' ')) expect(last.replace(/\D/g, '')).not.toContain(group);
 
     // The owner: the page's metadata beside the environment, and the list filtered by it.
     const review = await product.context(1280, { viewport: { width: 1280, height: 900 } });
