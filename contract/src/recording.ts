@@ -288,6 +288,9 @@ export function recordingEndedEarly(processedMs: number | null, recordedMs: numb
   return shortBy > 2000 && shortBy > recordedMs / 10;
 }
 
+/** Conditions on the host page's metadata, `key:value` each (the key up to 100 characters, the value up to 1,000), all to hold. */
+export const MetadataConditionsSchema = Type.Array(Type.String({ minLength: 2, maxLength: 1101, pattern: '^[^:]+:' }), { maxItems: 5 });
+
 export const ListSubmissionsQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
   request_id: Type.Optional(Type.String({ format: 'uuid' })),
@@ -306,7 +309,7 @@ export const ListSubmissionsQuerySchema = Type.Object({
    * `meta=plan:enterprise`; repeated, all must hold. The value matches a string exactly, or the number, boolean or null
    * it spells (`meta=seats:12` finds `12` and `"12"`).
    */
-  meta: Type.Optional(Type.Array(Type.String({ minLength: 2, maxLength: 1101, pattern: '^[^:]+:' }), { maxItems: 5 })),
+  meta: Type.Optional(MetadataConditionsSchema),
 });
 export type ListSubmissionsQuery = Static<typeof ListSubmissionsQuerySchema>;
 
