@@ -79,6 +79,8 @@ export const fr: Messages = {
     title: 'Choisissez ce que vous partagez',
     body: 'Votre navigateur va vous demander quel écran, quelle fenêtre ou quel onglet enregistrer. Choisissez celui qui montre le problème.',
     bodyOtherTab: 'Votre navigateur va vous demander quoi enregistrer : choisissez l’onglet de la page d’où vous venez. Revenez ensuite dans cet onglet-là et montrez-y le problème ; cet onglet-ci continue d’enregistrer.',
+    privacyLink: 'Rien n’est flouté sur votre écran : fermez ou masquez ce que vous ne voulez pas montrer (mots de passe, numéros de carte, messages, autres onglets) avant de partager.',
+    privacyWidget: 'Ce site floute les champs qu’il marque comme privés (les mots de passe, par exemple) pendant que vous enregistrez sa page. Tout le reste de ce que vous partagez est enregistré tel quel.',
     button: 'Partager mon écran',
     waiting: 'Faites votre choix dans la fenêtre du navigateur…',
     errors: {

@@ -10,6 +10,7 @@ import { t } from '../../messages/t.ts';
 import { sanitizeInstructions } from '../requests/sanitizeInstructions.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EnvironmentPanel } from './EnvironmentPanel.tsx';
+import { MetadataPanel } from './MetadataPanel.tsx';
 import { GitHubIssuePanel } from './GitHubIssuePanel.tsx';
 import { JiraIssuePanel } from './JiraIssuePanel.tsx';
 import { LinearIssuePanel } from './LinearIssuePanel.tsx';
@@ -186,6 +187,7 @@ function RecordingView({ submission }: { submission: Submission }) {
             <JiraIssuePanel submissionId={submission.id} />
             <GitHubIssuePanel submissionId={submission.id} />
             <EnvironmentPanel environment={submission.environment} recorderLanguage={submission.language} />
+            {(submission.source === 'widget' || Object.keys(submission.metadata).length > 0) && <MetadataPanel metadata={submission.metadata} />}
             <section className={styles.panel} aria-labelledby="video-title">
               <h2 id="video-title" className={styles.panelTitle}>
                 {t('recordings.detail.detailsTitle')}
