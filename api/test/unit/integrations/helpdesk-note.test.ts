@@ -5,6 +5,7 @@ import { escalationUpdateHtml, recordingNoteHtml } from '../../../src/integratio
 const alertWith = (summary: SubmissionAlert['summary']): SubmissionAlert => ({
   submission: { id: 's1', status: 'ready', source: 'link', duration_ms: 2000, width: 1280, height: 720, size_bytes: 1, note: null, processing_error: null, created_at: '2026-11-26T12:00:00.000Z' },
   request: { id: 'r1', title: 'Checkout button does nothing' },
+  review: { state: 'open', assignee: null },
   recipient: { name: 'Grace Hopper', email: 'grace@customer.example', user_id: null },
   environment: {},
   counts: { console_errors: 0, failed_requests: 0 },
