@@ -173,6 +173,7 @@ describe('comments and review state', () => {
 
     const items = await waitForDeliveries(t, owner, endpoint.id, (d) => d.length === 5 && d.every((x) => x.status === 'succeeded'));
     expect(items.map((d) => d.event_type).sort()).toEqual(['submission.assigned', ...Array(4).fill('submission.state_changed')]);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const payloads = receiver.received.filter((r) => r.path === '/review').map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, any> });
     const states = payloads.filter((p) => p.type === 'submission.state_changed').map((p) => `${p.data.change.from}→${p.data.change.to}`);
     expect(states).toEqual(['open→in_progress', 'in_progress→resolved', 'resolved→open', 'open→resolved']);
