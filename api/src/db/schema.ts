@@ -262,6 +262,8 @@ export interface SubmissionCommentReadsTable {
 /** Each state change and assignment of a recording's review; before/after are states or user ids. */
 export interface SubmissionReviewLogTable {
   id: Generated<string>;
+  /** The order of the changes (one request may make two in one transaction, at one now()). */
+  seq: Generated<string>;
   account_id: string;
   submission_id: string;
   actor_user_id: string | null;

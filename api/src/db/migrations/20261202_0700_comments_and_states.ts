@@ -56,6 +56,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('submission_review_log')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    // The order of the changes: a state and an assignee set by one request share their transaction's now().
+    .addColumn('seq', 'bigint', (c) => c.notNull().generatedAlwaysAsIdentity())
     .addColumn('account_id', 'uuid', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('submission_id', 'uuid', (c) => c.notNull().references('submissions.id').onDelete('cascade'))
     .addColumn('actor_user_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
@@ -65,7 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('after', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('submission_review_log_submission').on('submission_review_log').columns(['submission_id', 'created_at']).execute();
+  await db.schema.createIndex('submission_review_log_submission').on('submission_review_log').columns(['submission_id', 'seq']).execute();
 
   // What an outbox event says beyond its recording (a state change's before and after, the comment of a mention):
   // the event is rendered later, when the recording may have changed again.

@@ -103,7 +103,6 @@ export async function reviewHistory(db: Db, accountId: string, submissionId: str
     .select(['l.id', 'l.change', 'l.before', 'l.after', 'l.actor_name', 'l.created_at', 'b.name as before_name', 'a.name as after_name'])
     .where('l.account_id', '=', accountId)
     .where('l.submission_id', '=', submissionId)
-    .orderBy('l.created_at')
-    .orderBy('l.id')
+    .orderBy('l.seq')
     .execute();
 }

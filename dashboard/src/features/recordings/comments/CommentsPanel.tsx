@@ -16,6 +16,7 @@ import { MentionTextarea, mentionedIn } from './MentionTextarea.tsx';
 import { parseMoment } from './useCommentThread.ts';
 import styles from './Comments.module.css';
 import '../../../messages/en/comments.ts';
+import '../../../messages/en/recordings.ts';
 
 export interface CommentsPanelProps {
   submissionId: string;

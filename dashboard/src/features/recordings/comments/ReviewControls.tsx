@@ -7,6 +7,7 @@ import { usePermission } from '../../auth/usePermission.ts';
 import { updateReview } from './commentsApi.ts';
 import styles from './Comments.module.css';
 import '../../../messages/en/comments.ts';
+import '../../../messages/en/recordings.ts';
 
 /** The recording's state (open, in progress, resolved; reopen by choosing another) and its assignee from the team. */
 export function ReviewControls({ submissionId, review, members, onChanged }: { submissionId: string; review: Review; members: TeamMember[]; onChanged: () => void }) {
