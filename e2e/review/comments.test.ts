@@ -85,7 +85,7 @@ describe('review: comments, mentions and the review state', () => {
     await page.getByRole('button', { name: 'Comment', exact: true }).click();
 
     const comment = page.getByTestId('comment').filter({ hasText: 'the 500 shows here' });
-    await comment.getByRole('mark').filter({ hasText: '@Olivia Owner' }).waitFor();
+    await comment.locator('mark', { hasText: '@Olivia Owner' }).waitFor();
     const marker = page.getByRole('button', { name: 'Comment at 0:03 by Mia Member' });
     await marker.click();
     await expect.poll(() => videoTime(page)).toBeCloseTo(3, 0);

@@ -15,6 +15,7 @@ import styles from './RecordingsPage.module.css';
 import { LoadFailedBanner } from '../../ui/LoadFailedBanner.tsx';
 import { userAtom } from '../auth/userAtom.ts';
 import { getUnread } from './comments/commentsApi.ts';
+import { ReviewStateOptions } from './comments/ReviewControls.tsx';
 import { useTeamMembers } from './comments/useCommentThread.ts';
 import '../../messages/en/recordings.ts';
 import '../../messages/en/comments.ts';
@@ -116,11 +117,7 @@ export function RecordingsPage() {
           <span>{t('comments.filters.state')}</span>
           <select className={styles.select} value={filters.state ?? ''} onChange={(e) => setFilter({ state: (e.target.value || undefined) as ReviewState | undefined })}>
             <option value="">{t('comments.filters.anyState')}</option>
-            {REVIEW_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`comments.states.${state}`)}
-              </option>
-            ))}
+            <ReviewStateOptions />
           </select>
         </label>
         <label className={styles.filter}>

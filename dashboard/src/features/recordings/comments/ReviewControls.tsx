@@ -9,6 +9,15 @@ import styles from './Comments.module.css';
 import '../../../messages/en/comments.ts';
 import '../../../messages/en/recordings.ts';
 
+/** An <option> per review state, named as everywhere. */
+export function ReviewStateOptions() {
+  return REVIEW_STATES.map((state) => (
+    <option key={state} value={state}>
+      {t(`comments.states.${state}`)}
+    </option>
+  ));
+}
+
 /** The recording's state (open, in progress, resolved; reopen by choosing another) and its assignee from the team. */
 export function ReviewControls({ submissionId, review, members, onChanged }: { submissionId: string; review: Review; members: TeamMember[]; onChanged: () => void }) {
   const allowed = usePermission('recordings.review');
@@ -34,11 +43,7 @@ export function ReviewControls({ submissionId, review, members, onChanged }: { s
       <label className={styles.reviewField}>
         <span>{t('comments.review.state')}</span>
         <select className={[styles.select, styles[`state_${review.state}`]].join(' ')} value={review.state} disabled={disabled} title={title} onChange={(e) => void change({ state: e.target.value as ReviewState })}>
-          {REVIEW_STATES.map((state) => (
-            <option key={state} value={state}>
-              {t(`comments.states.${state}`)}
-            </option>
-          ))}
+          <ReviewStateOptions />
         </select>
       </label>
       <label className={styles.reviewField}>
