@@ -41,6 +41,8 @@ const POSTGRES_FILES = [
   'migrations',
   'security.fuzz',
   'security.tenancy',
+  // The recordings list's review filters and the unread counts, as prepared statements and joins of their own.
+  'comments',
   'admin-daily-counts',
   'admin-list-paging',
   'admin-operations',

@@ -1,8 +1,10 @@
-// The Showback app for Zapier: an API key as the connection and the "New Recording" REST-hook trigger.
+// The Showback app for Zapier: an API key as the connection, and the "New Recording" and "Recording State Changed"
+// REST-hook triggers.
 // SHOWBACK_URL is the product's public URL (set in the app's environment on Zapier; tests point it at a local server).
 const { version } = require('./package.json');
 const { version: platformVersion } = require('zapier-platform-core');
 const sample = require('./sample.json');
+const stateChangedSample = require('./sample-state-changed.json');
 
 const api = (path) => `${process.env.SHOWBACK_URL}/api/v1/zapier${path}`;
 
@@ -28,25 +30,33 @@ const includeApiKey = (request, _z, bundle) => {
   return request;
 };
 
+/** A REST-hook operation on Showback's hooks for `event`: one item per hook call. */
+const hookOperation = (event) => ({
+  type: 'hook',
+  performSubscribe: async (z, bundle) => {
+    const response = await z.request({ url: api('/hooks'), method: 'POST', body: { hookUrl: bundle.targetUrl, event } });
+    return response.data;
+  },
+  performUnsubscribe: async (z, bundle) => {
+    await z.request({ url: api(`/hooks/${bundle.subscribeData.id}`), method: 'DELETE' });
+    return {};
+  },
+  perform: (_z, bundle) => [bundle.cleanedRequest],
+});
+
 const newRecording = {
   key: 'new_recording',
   noun: 'Recording',
   display: { label: 'New Recording', description: 'Triggers when a recording a customer sent is ready to watch.' },
-  operation: {
-    type: 'hook',
-    performSubscribe: async (z, bundle) => {
-      const response = await z.request({ url: api('/hooks'), method: 'POST', body: { hookUrl: bundle.targetUrl, event: 'new_recording' } });
-      return response.data;
-    },
-    performUnsubscribe: async (z, bundle) => {
-      await z.request({ url: api(`/hooks/${bundle.subscribeData.id}`), method: 'DELETE' });
-      return {};
-    },
-    // Showback posts one recording per hook call.
-    perform: (_z, bundle) => [bundle.cleanedRequest],
-    performList: async (z) => (await z.request({ url: api('/recordings') })).data,
-    sample,
-  },
+  operation: { ...hookOperation('new_recording'), performList: async (z) => (await z.request({ url: api('/recordings') })).data, sample },
+};
+
+const recordingStateChanged = {
+  key: 'recording_state_changed',
+  noun: 'Recording',
+  display: { label: 'Recording State Changed', description: 'Triggers when your team moves a recording to open, in progress or resolved.' },
+  // No list to poll: Zapier shows the sample until a state changes.
+  operation: { ...hookOperation('recording_state_changed'), sample: stateChangedSample },
 };
 
 module.exports = {
@@ -54,7 +64,7 @@ module.exports = {
   platformVersion,
   authentication,
   beforeRequest: [includeApiKey],
-  triggers: { [newRecording.key]: newRecording },
+  triggers: { [newRecording.key]: newRecording, [recordingStateChanged.key]: recordingStateChanged },
   // Leaves Node's http, https and fetch unpatched in the processes that load the app (tests run the API beside it).
   flags: { skipHttpPatch: true },
 };

@@ -18,6 +18,7 @@ import type { FindRequestRecipient } from './modules/requests/request-recipient.
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -45,7 +46,7 @@ import { adminInvitationsRoutes } from './modules/admin/admin-invitations.routes
 import { brandingRoutes } from './modules/branding/branding.routes.ts';
 
 /** The core's route modules, registered in this order, before the integrations'. Add one line per module. */
-const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, accessTokensRoutes, mcpRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, signedDownloadRoutes, alertPreferencesRoutes, adminAlertsRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
+const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, accessTokensRoutes, mcpRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, commentsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, signedDownloadRoutes, alertPreferencesRoutes, adminAlertsRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
 
 /** What buildApp registers and starts for a list of providers. */
 export interface Assembly {

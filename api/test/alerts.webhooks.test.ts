@@ -96,7 +96,7 @@ describe('signed webhooks', () => {
   it('a recording sends submission.created, submission.ready, then submission.summarized once, signed, with the recording, counts, a download link and the summary', async () => {
     const owner = await signUp(t);
     const endpoint = await addEndpoint(t, owner, { url: `${receiver.url}/hooks`, description: 'Help desk' });
-    expect(endpoint.events).toEqual(['submission.created', 'submission.ready', 'submission.failed', 'submission.summarized']);
+    expect(endpoint.events).toEqual(['submission.created', 'submission.ready', 'submission.failed', 'submission.summarized', 'submission.state_changed', 'submission.assigned']);
     expect(endpoint.events).toEqual([...ALERT_EVENT_TYPES]);
     const secret = await endpointSecret(t, owner, endpoint.id);
     const start = receiver.received.length;

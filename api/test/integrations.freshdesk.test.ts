@@ -133,11 +133,18 @@ describe('Freshdesk integration against a local Freshdesk API', () => {
     expect(freshdesk.conversations(601)).toHaveLength(1);
     expect(freshdesk.callsTo('POST', /^\/api\/v2\/tickets\/601\/notes$/)).toHaveLength(1);
 
+    // The team resolves the recording: its review state is edited into the same note.
+    expect((await fetch(`${t.url}/api/v1/submissions/${first}/review`, { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ state: 'resolved' }) })).status).toBe(200);
+    const [resolved] = await conversationsOn(t, owner, freshdesk, 601, (b) => b[0]!.includes('<strong>Review:</strong> Resolved'));
+    expect(resolved!.id).toBe(note!.id);
+    expect(freshdesk.conversations(601)).toHaveLength(1);
+
     const log = await syncLog(t, owner);
     expect(log.map((e) => [e.ticket_id, e.event_type, e.status])).toEqual(
       expect.arrayContaining([
         ['601', 'submission.ready', 'succeeded'],
         ['601', 'submission.summarized', 'succeeded'],
+        ['601', 'submission.state_changed', 'succeeded'],
       ]),
     );
     expect(log.some((e) => e.last_excerpt?.includes(`Note ${note!.id} on ticket #601 updated in place.`))).toBe(true);

@@ -67,12 +67,14 @@ describe('the MCP server', () => {
   it('initializes and lists the tools the token’s scope allows', async () => {
     expect(writer.getServerVersion()).toMatchObject({ name: 'showback' });
     const all = (await writer.listTools()).tools;
-    expect(all.map((tool) => tool.name)).toEqual(['list_recordings', 'get_recording', 'get_console_logs', 'get_network_requests', 'get_user_actions', 'get_transcript', 'get_screen_at', 'create_recording_request']);
+    expect(all.map((tool) => tool.name)).toEqual(['list_recordings', 'get_recording', 'get_console_logs', 'get_network_requests', 'get_user_actions', 'get_transcript', 'get_screen_at', 'create_recording_request', 'list_comments', 'add_comment', 'set_state']);
     for (const tool of all) {
       expect(tool.description!.length).toBeGreaterThan(80);
       expect(tool.inputSchema.type).toBe('object');
     }
-    expect((await reader.listTools()).tools.map((tool) => tool.name)).not.toContain('create_recording_request');
+    const readable = (await reader.listTools()).tools.map((tool) => tool.name);
+    for (const name of ['create_recording_request', 'add_comment', 'set_state']) expect(readable).not.toContain(name);
+    expect(readable).toContain('list_comments');
   });
 
   it('lists and searches recordings, with paging and the has-errors filter', async () => {
@@ -144,11 +146,29 @@ describe('the MCP server', () => {
     expect(JSON.stringify(refused.content)).toMatch(/write scope/);
   });
 
+  it('comments and sets the review state with a write token; a read token only reads them', async () => {
+    const made = answer<{ id: string; at_seconds: number }>(await call(writer, 'add_comment', { recording_id: recordingId, body: 'The save fails at 0:01', at_seconds: 1.2 }));
+    expect(made.at_seconds).toBe(1.2);
+    answer(await call(writer, 'add_comment', { recording_id: recordingId, body: 'Fixed in 4.2', reply_to: made.id }));
+    expect(answer(await call(writer, 'set_state', { recording_id: recordingId, state: 'resolved' }))).toEqual({ state: 'resolved', assignee: null });
+    const thread = answer<{ state: string; comments: { body: string; parent_id: string | null; author: { kind: string } }[] }>(await call(reader, 'list_comments', { recording_id: recordingId }));
+    expect(thread.state).toBe('resolved');
+    expect(thread.comments.map((c) => [c.body, c.parent_id, c.author.kind])).toEqual([
+      ['The save fails at 0:01', null, 'member'],
+      ['Fixed in 4.2', made.id, 'member'],
+    ]);
+    for (const [name, input] of [['add_comment', { recording_id: recordingId, body: 'no' }], ['set_state', { recording_id: recordingId, state: 'open' }]] as const) {
+      const refused = await call(reader, name, input);
+      expect(refused.isError, name).toBe(true);
+      expect(JSON.stringify(refused.content)).toMatch(/write scope/);
+    }
+  });
+
   it('answers "not found" for another account’s recording', async () => {
     const other = await signUp(t);
     const theirs = await connect(t, await makeToken(t, other, 'read'));
     try {
-      for (const name of ['get_recording', 'get_console_logs', 'get_network_requests', 'get_transcript']) {
+      for (const name of ['get_recording', 'get_console_logs', 'get_network_requests', 'get_transcript', 'list_comments']) {
         const result = await call(theirs, name, { recording_id: recordingId });
         expect(result.isError, name).toBe(true);
         expect(JSON.stringify(result.content), name).toMatch(/not found/i);

@@ -70,7 +70,13 @@ describe('another account\'s ids, on every route that takes one', () => {
     const uploadId = await tusUpload(b.t.url, videoLike(Buffer.alloc(2048, 7)), { token: recording.token });
     const submitted = await submit(b.t.url, recording.token, submitBody(uploadId, { recipient: { name: 'Victim Recipient', email: 'victim-recipient@example.test' } }));
     expect(submitted.status).toBe(201);
-    harvest(await submitted.json(), ids);
+    const submission = (await submitted.json()) as { id: string };
+    harvest(submission, ids);
+    // A comment (its id is in no parameterless list) and a review assignment, so their routes are walked with real ids.
+    const comment = await fetch(`${b.t.url}/api/v1/submissions/${submission.id}/comments`, { method: 'POST', headers: victim.headers, body: JSON.stringify({ body: 'Victim comment', at_ms: 1000, mentions: [victim.user.id] }) });
+    expect(comment.status).toBe(201);
+    harvest(await comment.json(), ids);
+    expect((await fetch(`${b.t.url}/api/v1/submissions/${submission.id}/review`, { method: 'PATCH', headers: victim.headers, body: JSON.stringify({ state: 'in_progress', assignee_user_id: victim.user.id }) })).status).toBe(200);
     const checkout = await fetch(`${b.t.url}/api/v1/checkout`, { method: 'POST', headers: victim.headers, body: JSON.stringify({ plan: 'starter', interval: 'monthly' }) });
     harvest(await checkout.json(), ids);
     harvest(recording, ids);
@@ -85,7 +91,7 @@ describe('another account\'s ids, on every route that takes one', () => {
       const res = await fetch(`${b.t.url}${op.path}`, { headers: victim.headers });
       if (res.ok && (res.headers.get('content-type') ?? '').includes('json')) harvest(await res.json(), ids);
     }
-    for (const text of [title, victim.user.email, victim.user.account.name, 'Victim Recipient', 'victim-recipient@example.test', ...ids]) secrets.add(text);
+    for (const text of [title, 'Victim comment', victim.user.email, victim.user.account.name, 'Victim Recipient', 'victim-recipient@example.test', ...ids]) secrets.add(text);
   });
   afterAll(() => b?.close());
 

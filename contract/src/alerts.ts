@@ -5,13 +5,24 @@ import { Type, type Static } from 'typebox';
  * webhook endpoints and the delivery log (`/api/v1/integrations/webhooks…`). The webhook body format is in
  * docs/webhooks.md.
  */
-export const ALERT_EVENT_TYPES = ['submission.created', 'submission.ready', 'submission.failed', 'submission.summarized'] as const;
+export const ALERT_EVENT_TYPES = ['submission.created', 'submission.ready', 'submission.failed', 'submission.summarized', 'submission.state_changed', 'submission.assigned'] as const;
 export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
 /** Sent only to one endpoint, on demand from the Webhooks section. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-/** submission.summarized: the recording's summary was stored (after the transcript, so always after submission.ready). */
-export const AlertEventTypeSchema = Type.Union([Type.Literal('submission.created'), Type.Literal('submission.ready'), Type.Literal('submission.failed'), Type.Literal('submission.summarized')]);
+/**
+ * submission.summarized: the recording's summary was stored (after the transcript, so always after submission.ready).
+ * submission.state_changed: its review state moved (open, in_progress, resolved); submission.assigned: its assignee
+ * changed. Both carry `change` beside the recording (docs/webhooks.md).
+ */
+export const AlertEventTypeSchema = Type.Union([
+  Type.Literal('submission.created'),
+  Type.Literal('submission.ready'),
+  Type.Literal('submission.failed'),
+  Type.Literal('submission.summarized'),
+  Type.Literal('submission.state_changed'),
+  Type.Literal('submission.assigned'),
+]);
 
 export const WEBHOOK_LIMITS = { maxUrlLength: 2000, maxDescriptionLength: 200, maxEndpointsPerAccount: 20 } as const;
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { COMMENT_LIMITS, ReviewStateSchema } from './comments.ts';
 import { MAX_PAGE, MetadataConditionsSchema, ProcessingStatusSchema } from './recording.ts';
 import { WIDGET_LIMITS, WidgetConsoleEventSchema } from './widget-events.ts';
 
@@ -97,3 +98,23 @@ export const FrameInputSchema = Type.Object(
   { additionalProperties: false },
 );
 export type FrameInput = Static<typeof FrameInputSchema>;
+
+export const AddCommentInputSchema = Type.Object(
+  {
+    recording_id: RecordingId,
+    body: Type.String({ minLength: 1, maxLength: COMMENT_LIMITS.maxBodyLength, description: 'The comment, plain text.' }),
+    at_seconds: Type.Optional(Type.Number({ minimum: 0, maximum: COMMENT_LIMITS.maxAtMs / 1000, description: 'Pin it to this moment of the video, in seconds.' })),
+    reply_to: Type.Optional(Type.String({ format: 'uuid', description: "Reply to this comment (an id from list_comments)." })),
+  },
+  { additionalProperties: false },
+);
+export type AddCommentInput = Static<typeof AddCommentInputSchema>;
+
+export const SetStateInputSchema = Type.Object(
+  {
+    recording_id: RecordingId,
+    state: Type.Union(ReviewStateSchema.anyOf, { description: 'open, in_progress or resolved (setting open or in_progress again reopens a resolved recording).' }),
+  },
+  { additionalProperties: false },
+);
+export type SetStateInput = Static<typeof SetStateInputSchema>;

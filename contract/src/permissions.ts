@@ -10,6 +10,15 @@ import { ROLES, type Role } from './user-limits.ts';
 const TABLE = {
   /** The recordings and requests, read: lists, one recording, its events, transcript, summary and video. */
   'recordings.read': { roles: ROLES, doing: 'see recordings', token: 'read' },
+  /** Comments on a recording: writing, replying, @mentioning, and editing or deleting one's own. */
+  'recordings.comment': { roles: ROLES, doing: 'comment on recordings', token: 'write' },
+  /** A recording's review: its state (open, in progress, resolved, reopened) and its assignee. */
+  'recordings.review': { roles: ROLES, doing: "change a recording's state or assignee", token: 'write' },
+  /**
+   * Deleting someone else's comment (moderation). Checked per comment by the comments service, not by a route: the
+   * route is the one that deletes one's own (recordings.comment).
+   */
+  'comments.delete_any': { roles: ['owner', 'admin'], doing: "delete other people's comments", token: 'write' },
   /** Creating a recording request and its link, changing it, archiving it, replacing its link. */
   'requests.write': { roles: ROLES, doing: 'create or change recording requests', token: 'write' },
   /** Everyone's personal access tokens in the account, listed and revoked (/my/account). */
@@ -35,6 +44,9 @@ const TABLE = {
 } as const satisfies Record<string, { roles: readonly Role[]; doing: string; token?: AccessTokenScope }>;
 
 export type Permission = keyof typeof TABLE;
+
+/** Actions checked on the record a route acts on rather than by the route's config (see each one's comment). */
+export const RECORD_PERMISSIONS: readonly Permission[] = ['comments.delete_any'];
 
 export interface PermissionRule {
   roles: readonly Role[];

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ReviewStateSchema } from './comments.ts';
 import { DroppedEventsSchema, WIDGET_LIMITS, WidgetEventSchema, WidgetIdentitySchema, WidgetMetadataSchema } from './widget-events.ts';
 import { PublicBrandingSchema } from './branding.ts';
 import { LOCALE_CODES } from './locales.ts';
@@ -242,6 +243,10 @@ export const SubmissionSummarySchema = Type.Object(
     thumbnail_url: Type.Union([Type.String(), Type.Null()]),
     thumbnail_2x_url: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String({ format: 'date-time' }),
+    /** The review: open, in_progress or resolved (docs/reviewing-recordings.md). */
+    review_state: ReviewStateSchema,
+    /** The team member it is assigned to; null: nobody. */
+    assignee_user_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
   }
 );
 export type SubmissionSummary = Static<typeof SubmissionSummarySchema>;
@@ -315,6 +320,12 @@ export const ListSubmissionsQuerySchema = Type.Object({
    * it spells (`meta=seats:12` finds `12` and `"12"`).
    */
   meta: Type.Optional(MetadataConditionsSchema),
+  /** Only recordings in this review state. */
+  review_state: Type.Optional(ReviewStateSchema),
+  /** Only recordings assigned to this member, or `none`: to nobody. */
+  assignee: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Literal('none')])),
+  /** true: only recordings with a comment that @mentions the asking person. */
+  mentions_me: Type.Optional(Type.Boolean()),
 });
 export type ListSubmissionsQuery = Static<typeof ListSubmissionsQuerySchema>;
 

@@ -5,6 +5,9 @@ import { Type, type Static } from 'typebox';
  * API the Zapier app calls with the account's key (`/api/v1/zapier/…`, header `X-API-Key`).
  */
 export const ZAPIER_TRIGGER_EVENT = 'new_recording';
+/** The Zapier app's triggers: a recording ready to watch; the team moved a recording's review state. */
+export const ZAPIER_TRIGGER_EVENTS = [ZAPIER_TRIGGER_EVENT, 'recording_state_changed'] as const;
+export type ZapierTriggerEvent = (typeof ZAPIER_TRIGGER_EVENTS)[number];
 
 export const ZapierStatusSchema = Type.Object(
   { connected: Type.Boolean(), key_prefix: Type.Union([Type.String(), Type.Null()]), subscription_count: Type.Integer() },
@@ -27,7 +30,8 @@ export const ZapierMeSchema = Type.Object({ account_id: Type.String(), account_n
 export const ZapierSubscribeSchema = Type.Object(
   {
     hookUrl: Type.String({ minLength: 1, maxLength: 2000, description: 'The REST hook URL Zapier gives (https).' }),
-    event: Type.Optional(Type.Literal(ZAPIER_TRIGGER_EVENT)),
+    /** Which trigger the zap listens to; new_recording when left out. */
+    event: Type.Optional(Type.Union([Type.Literal(ZAPIER_TRIGGER_EVENT), Type.Literal('recording_state_changed')])),
   },
   { additionalProperties: false },
 );

@@ -185,7 +185,7 @@ describe('privacy on the host page (the widget on another site)', () => {
     await expect.poll(() => dash.getByTestId('submission-item').count()).toBe(1);
     await dash.screenshot({ path: path.join(SHOTS, 'recordings-filtered-by-plan.png') });
     await dash.goto(`${product.server.url}/my/recordings?meta=plan:free`);
-    await dash.getByText('No recordings carry this app metadata.').waitFor();
+    await dash.getByText('No recordings match these filters.').waitFor();
     expect(await dash.getByTestId('submission-item').count()).toBe(0);
   });
 });

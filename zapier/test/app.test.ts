@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, type SignedUp } from '../../api/test/support/auth.ts';
 import { recordThroughLink, useAlertsApp } from '../../api/test/support/fixtures/alerts.ts';
 import type { TestApp } from '../../api/test/support/test-app.ts';
@@ -54,5 +54,26 @@ describe('the Zapier app (zapier-platform-core app tester) against a running Sho
     await appTester(trigger.performUnsubscribe, { authData: { api_key: apiKey }, subscribeData });
     const after = await (await fetch(`${t.url}/api/v1/integrations/zapier/status`, { headers: owner.headers })).json();
     expect(after.subscription_count).toBe(0);
+  }, 120_000);
+
+  it('"Recording State Changed": a resolved recording reaches its hook with what changed, one item per change', async () => {
+    const stateTrigger = App.triggers.recording_state_changed.operation;
+    const { id } = await recordThroughLink(t, owner, 'Zapier state test');
+    const targetUrl = `${receiver.url}/zapier-state-hook`;
+    const subscribeData = await appTester(stateTrigger.performSubscribe, { authData: { api_key: apiKey }, targetUrl });
+    expect(subscribeData).toMatchObject({ event: 'recording_state_changed', hookUrl: targetUrl });
+
+    const review = (state: string) => fetch(`${t.url}/api/v1/submissions/${id}/review`, { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ state }) });
+    expect((await review('resolved')).status).toBe(200);
+    expect((await review('open')).status).toBe(200);
+    await vi.waitFor(() => expect(receiver.received.filter((r) => r.path === '/zapier-state-hook')).toHaveLength(2), { timeout: 30_000, interval: 100 });
+    const payloads = receiver.received.filter((r) => r.path === '/zapier-state-hook').map((r) => JSON.parse(r.body));
+    expect(payloads.map((p) => `${p.change.from}→${p.change.to}`)).toEqual(['open→resolved', 'resolved→open']);
+    expect(payloads[0]).toMatchObject({ submission: { id }, change: { field: 'state', by: { id: owner.user.id } } });
+    // Zapier deduplicates by id: each change is its own item.
+    expect(new Set(payloads.map((p) => p.id)).size).toBe(2);
+    expect(await appTester(stateTrigger.perform, { authData: { api_key: apiKey }, cleanedRequest: payloads[0] })).toEqual([payloads[0]]);
+    expect(Object.keys(stateTrigger.sample).sort()).toEqual(Object.keys(payloads[0]).sort());
+    await appTester(stateTrigger.performUnsubscribe, { authData: { api_key: apiKey }, subscribeData });
   }, 120_000);
 });

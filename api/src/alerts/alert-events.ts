@@ -11,8 +11,13 @@ export interface NewAlertEvent {
    * submission.escalated is the product's own, never offered to webhooks: an issue the recording was escalated to was
    * created or changed state, news for the helpdesk notes.
    */
-  type: AlertEventType | 'webhook.test' | 'submission.escalated';
+  type: AlertEventType | 'webhook.test' | 'submission.escalated' | 'comment.mentioned';
   submissionId?: string;
+  /**
+   * What the event says beyond its recording, fixed when it happened (a review change's before and after, the comment
+   * and members of a mention). comment.mentioned is the product's own too: email and Slack tell the members named.
+   */
+  data?: Record<string, unknown>;
   /** An event for one target only (a webhook endpoint's test event). */
   only?: { channel: string; target: string };
 }
@@ -24,7 +29,13 @@ export interface NewAlertEvent {
 export async function recordAlertEvent(trx: Db, event: NewAlertEvent): Promise<string> {
   const row = await trx
     .insertInto('alert_events')
-    .values({ account_id: event.accountId, type: event.type, submission_id: event.submissionId ?? null, only: event.only ? JSON.stringify(event.only) : null })
+    .values({
+      account_id: event.accountId,
+      type: event.type,
+      submission_id: event.submissionId ?? null,
+      only: event.only ? JSON.stringify(event.only) : null,
+      data: event.data ? JSON.stringify(event.data) : null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await wakeDispatchers(trx);

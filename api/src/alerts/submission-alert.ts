@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SummaryLine, WidgetMetadata } from '@showback/contract';
+import type { ReviewState, SummaryLine, WidgetMetadata } from '@showback/contract';
 import type { AppContext } from '../context.ts';
 import { findSubmission, type SubmissionRecord } from '../modules/submissions/submissions.repository.ts';
 import { findSummary } from '../modules/summaries/summaries.repository.ts';
@@ -20,6 +20,8 @@ export interface SubmissionAlert {
     created_at: string;
   };
   request: { id: string; title: string };
+  /** Where the team's review of it stands (docs/reviewing-recordings.md). */
+  review: { state: ReviewState; assignee: { id: string; name: string; email: string } | null };
   /** Who sent it; `user_id` is the host app's own id for the customer, from `identify()` (widget recordings). */
   recipient: { name: string | null; email: string | null; user_id: string | null };
   environment: Record<string, unknown>;
@@ -122,6 +124,7 @@ export async function buildSubmissionAlert(ctx: AppContext, accountId: string, s
       created_at: iso(row.created_at),
     },
     request: { id: row.request_id, title: row.request_title },
+    review: { state: row.review_state, assignee: row.assignee_user_id ? ((await ctx.db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', row.assignee_user_id).executeTakeFirst()) ?? null) : null },
     recipient: { name: row.recipient_name, email: row.recipient_email, user_id: row.recipient_user_id },
     environment: (row.environment ?? {}) as Record<string, unknown>,
     metadata: (row.metadata ?? {}) as WidgetMetadata,

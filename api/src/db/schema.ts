@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { SummaryLine, TranscriptSegment } from '@showback/contract';
+import type { ReviewState, SummaryLine, TranscriptSegment } from '@showback/contract';
 
 /** Row types of every table. Each module adds its tables here next to its migration. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -222,6 +222,56 @@ export interface SubmissionsTable {
   counted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The review's state and owner (migration 20261202_0700, modules/comments/review-state.ts). */
+  review_state: Generated<ReviewState>;
+  assignee_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Comments on a recording, by a member or an outside guest (a verified share-link viewer). */
+export interface SubmissionCommentsTable {
+  id: Generated<string>;
+  account_id: string;
+  submission_id: string;
+  parent_id: string | null;
+  author_kind: 'member' | 'guest';
+  author_user_id: string | null;
+  /** The name at the time of writing: a removed member's comments keep it. */
+  author_name: string;
+  guest_email: string | null;
+  share_link_id: string | null;
+  body: string;
+  /** The moment of the video the comment is pinned to; null: about the whole recording. */
+  at_ms: number | null;
+  created_at: Timestamp;
+  edited_at: NullableTimestamp;
+}
+
+export interface SubmissionCommentMentionsTable {
+  comment_id: string;
+  user_id: string;
+  submission_id: string;
+}
+
+/** When a person last read a recording's comments (the list's unread marker). */
+export interface SubmissionCommentReadsTable {
+  user_id: string;
+  submission_id: string;
+  read_at: Timestamp;
+}
+
+/** Each state change and assignment of a recording's review; before/after are states or user ids. */
+export interface SubmissionReviewLogTable {
+  id: Generated<string>;
+  /** The order of the changes (one request may make two in one transaction, at one now()). */
+  seq: Generated<string>;
+  account_id: string;
+  submission_id: string;
+  actor_user_id: string | null;
+  actor_name: string;
+  change: 'state' | 'assignee';
+  before: string | null;
+  after: string | null;
+  created_at: Timestamp;
 }
 
 /** How many submissions an account has, kept by triggers on submissions in the writing transaction (migration 0240). */
@@ -376,6 +426,8 @@ export interface AlertEventsTable {
   type: string;
   submission_id: string | null;
   only: Json<{ channel: string; target: string }> | null;
+  /** What the event says beyond its recording (a state change, a mention), fixed when it happened. */
+  data: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   fanned_out_at: NullableTimestamp;
 }
@@ -761,6 +813,10 @@ export interface Database {
   revoked_request_tokens: RevokedRequestTokensTable;
   uploads: UploadsTable;
   submissions: SubmissionsTable;
+  submission_comments: SubmissionCommentsTable;
+  submission_comment_mentions: SubmissionCommentMentionsTable;
+  submission_comment_reads: SubmissionCommentReadsTable;
+  submission_review_log: SubmissionReviewLogTable;
   account_submission_counts: AccountSubmissionCountsTable;
   request_submission_counts: RequestSubmissionCountsTable;
   account_billing: AccountBillingTable;

@@ -12,6 +12,7 @@ import type { accessTokens } from './en/accessTokens.ts';
 import type { admin } from './en/admin.ts';
 import type { requests } from './en/requests.ts';
 import type { recordings } from './en/recordings.ts';
+import type { comments } from './en/comments.ts';
 import type { home } from './en/home.ts';
 import type { reviewErrors } from './en/reviewErrors.ts';
 import type { billing } from './en/billing.ts';
@@ -42,6 +43,7 @@ export interface Source {
   admin: typeof admin;
   requests: typeof requests;
   recordings: typeof recordings;
+  comments: typeof comments;
   home: typeof home;
   reviewErrors: typeof reviewErrors;
   billing: typeof billing;

@@ -3,7 +3,9 @@ import type { AlertChannel } from '../../alerts/alert-channel.ts';
 import { findNewRecordingRecipient, newRecordingRecipients } from '../../alerts/alert-preferences.repository.ts';
 import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
 import { unsubscribeUrl } from '../../alerts/unsubscribe-link.ts';
+import { buildMentionAlert, mentionedMembers } from '../../modules/comments/mention-alert.ts';
 import { findSubmissionById } from '../../modules/submissions/submissions.repository.ts';
+import { renderMentionEmail } from './mention-email.ts';
 import { renderNewRecordingEmail } from './new-recording-email.ts';
 
 /** Sent once a recording settled: ready (with its poster and length) or failed (the original is downloadable). */
@@ -14,7 +16,8 @@ interface StoredEmail {
   subject: string;
   text: string;
   html: string;
-  unsubscribe: string;
+  /** Absent for a mention, which is sent to the member named whatever their new-recording choice. */
+  unsubscribe?: string;
   submissionId: string;
 }
 
@@ -30,17 +33,29 @@ function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-/** "New recording" emails to the account's members who want them (owners and admins unless they turned it off). */
+/**
+ * "New recording" emails to the account's members who want them (owners and admins unless they turned it off), and
+ * "mentioned you" to each member a comment @mentions.
+ */
 export const emailChannel: AlertChannel = {
   name: 'email',
   retryDelaysSeconds: [60, 5 * 60, 30 * 60, 2 * 3600],
 
   async targets(db, event) {
+    if (event.type === 'comment.mentioned') return (await mentionedMembers(db, event)).map((m) => m.id);
     if (!EMAIL_EVENTS.has(event.type)) return [];
     return (await newRecordingRecipients(db, event.account_id)).map((r) => r.id);
   },
 
   async render(ctx, event, target) {
+    if (event.type === 'comment.mentioned') {
+      const mention = await buildMentionAlert(ctx, event);
+      if (!mention) return { result: 'failed', excerpt: 'The comment or its recording was deleted before this email could be sent.' };
+      const person = mention.mentioned.find((m) => m.id === target);
+      if (!person) return { result: 'failed', excerpt: 'Not sent: this person left the account.' };
+      const stored: StoredEmail = { to: person.email, ...renderMentionEmail(mention), submissionId: event.submission_id! };
+      return JSON.stringify(stored);
+    }
     const person = await findNewRecordingRecipient(ctx.db, event.account_id, target);
     if (!person) return { result: 'failed', excerpt: 'Not sent: this person left the account or turned these emails off.' };
     const alert = event.submission_id ? await buildSubmissionAlert(ctx, event.account_id, event.submission_id) : undefined;
@@ -63,8 +78,7 @@ export const emailChannel: AlertChannel = {
         text: email.text,
         html: poster ? email.html : email.html.replace(/<a href="[^"]*"><img src="cid:poster"[^>]*><\/a>/, ''),
         ...(poster ? { attachments: [{ filename: 'recording.jpg', content: poster, contentType: 'image/jpeg', cid: 'poster' }] } : {}),
-        list: { unsubscribe: email.unsubscribe },
-        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        ...(email.unsubscribe ? { list: { unsubscribe: email.unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
       });
       return { result: 'succeeded', excerpt: `Accepted by ${ctx.mailer.kind === 'smtp' ? 'the SMTP server' : 'the local mailbox'}: ${sent.messageId}` };
     } catch (error) {

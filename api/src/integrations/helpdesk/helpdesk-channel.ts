@@ -5,23 +5,26 @@ import type { Db } from '../../db/database.ts';
 import type { Helpdesk } from '../../db/schema.ts';
 import { listEvents } from '../../modules/widget/widget.repository.ts';
 import type { ProviderAnswer, ProviderFailure } from '../kit/provider-failure.ts';
-import { escalationUpdateHtml, problemsOf, recordingNoteHtml, summaryUpdateHtml } from './helpdesk-note.ts';
+import { escalationUpdateHtml, problemsOf, recordingNoteHtml, reviewUpdateHtml, summaryUpdateHtml } from './helpdesk-note.ts';
 import * as notes from './helpdesk-notes.repository.ts';
 import { helpdeskAllowed } from './helpdesk-plan.ts';
 import { ticketsOfSubmission } from './ticket-requests.ts';
 import { trackerIssuesOf } from '../escalation/tracker-issues.ts';
 
-/** The first note when a recording settled; news when its summary is written or an issue it was escalated to moves. */
-const NOTE_EVENTS = new Set(['submission.ready', 'submission.failed', 'submission.summarized', 'submission.escalated']);
+/**
+ * The first note when a recording settled; news when its summary is written, an issue it was escalated to moves, or
+ * the team's review of it changes state.
+ */
+const NOTE_EVENTS = new Set(['submission.ready', 'submission.failed', 'submission.summarized', 'submission.escalated', 'submission.state_changed']);
 
-const KIND_OF_EVENT: Record<string, NotePayload['kind']> = { 'submission.summarized': 'update', 'submission.escalated': 'escalation' };
+const KIND_OF_EVENT: Record<string, NotePayload['kind']> = { 'submission.summarized': 'update', 'submission.escalated': 'escalation', 'submission.state_changed': 'review' };
 
 /** An update whose first note is being posted right now asks again this much later. */
 const FIRST_NOTE_IN_FLIGHT_SECONDS = 30;
 
 interface NotePayload {
-  /** update: the summary was written; escalation: an issue the recording was escalated to opened or changed state. */
-  kind: 'recording' | 'update' | 'escalation';
+  /** update: the summary was written; escalation: an issue the recording was escalated to opened or changed state; review: the team's review changed state. */
+  kind: 'recording' | 'update' | 'escalation' | 'review';
   submission_id: string;
   ref: string;
 }
@@ -61,7 +64,7 @@ const time = (value: Date | string | null): number => (value === null ? -1 : new
  * first note has not been attempted yet (it is built at its attempt, so it will carry the news); wait while the first
  * note is in flight; else post. An issue's state is not stored with the notes: each change is news.
  */
-function newsVerdict(kind: 'update' | 'escalation', rows: notes.HelpdeskNoteRow[], summaryAt: string | null): 'post' | 'carried' | 'will-carry' | 'wait' {
+function newsVerdict(kind: 'update' | 'escalation' | 'review', rows: notes.HelpdeskNoteRow[], summaryAt: string | null): 'post' | 'carried' | 'will-carry' | 'wait' {
   if (kind === 'update' && (summaryAt === null || rows.some((n) => time(n.summary_updated_at) >= time(summaryAt)))) return 'carried';
   if (rows.length === 0) return 'will-carry';
   return rows.some((n) => n.posted_at !== null) ? 'post' : 'wait';
@@ -76,6 +79,7 @@ async function noteHtml(ctx: AppContext, editsInPlace: boolean, kind: NotePayloa
   if (editsInPlace || kind === 'recording') {
     return recordingNoteHtml(alert, problemsOf(await listEvents(ctx.db, submissionId)), ref, editsInPlace ? 'in-place' : 'follow-up', await trackerIssuesOf(ctx.db, submissionId));
   }
+  if (kind === 'review') return reviewUpdateHtml(alert, ref);
   return kind === 'update' ? summaryUpdateHtml(alert, ref) : escalationUpdateHtml(alert, await trackerIssuesOf(ctx.db, submissionId), ref);
 }
 
@@ -127,7 +131,7 @@ export function helpdeskChannel(writer: NoteWriter): AlertChannel {
         if (!current) return gone;
         const verdict = newsVerdict(note.kind, previous, current.summary?.updated_at ?? null);
         if (verdict === 'carried') return { result: 'succeeded', excerpt: `Nothing new: the note on ticket #${ticket} already carries this summary.` };
-        if (verdict === 'will-carry') return { result: 'succeeded', excerpt: `Nothing to add: the recording's first note on ticket #${ticket}, not posted yet, will carry the ${note.kind === 'update' ? 'summary' : 'issue'}.` };
+        if (verdict === 'will-carry') return { result: 'succeeded', excerpt: `Nothing to add: the recording's first note on ticket #${ticket}, not posted yet, will carry the ${{ update: 'summary', escalation: 'issue', review: 'review state' }[note.kind]}.` };
         if (verdict === 'wait') return { result: 'retry', excerpt: `Waiting for the recording's first note on ticket #${ticket}.`, retryAfterSeconds: FIRST_NOTE_IN_FLIGHT_SECONDS };
       }
       const opened = await writer.open(ctx, delivery.account_id);

@@ -59,6 +59,13 @@ function escalatedHtml(issues: TrackerIssue[]): string {
   return `<p><strong>Escalated:</strong></p><ul>${items.join('')}</ul>`;
 }
 
+const REVIEW_STATE_LABEL = { open: 'Open', in_progress: 'In progress', resolved: 'Resolved' } as const;
+
+function reviewHtml(review: SubmissionAlert['review']): string {
+  const assignee = review.assignee ? ` · assigned to ${text(review.assignee.name, 120)}` : '';
+  return `<p><strong>Review:</strong> ${REVIEW_STATE_LABEL[review.state]}${assignee}</p>`;
+}
+
 const who = (alert: SubmissionAlert): string => text(senderInFull(alert.recipient));
 
 const duration = (ms: number | null): string => (ms === null ? 'unknown length' : clock(ms));
@@ -89,6 +96,7 @@ export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems
     list('Failed requests', alert.counts.failed_requests, problems.failedRequests.slice(0, LISTED).map((r) => `${clock(r.t_ms)} ${text(r.method)} ${text(r.url, 200)} → ${r.status || 'no answer'}`)),
     alert.summary ? summaryHtml(alert.summary) : PENDING_SUMMARY[later],
     escalatedHtml(issues),
+    alert.review.state === 'open' && !alert.review.assignee ? '' : reviewHtml(alert.review),
     environmentLine(alert.environment),
     metadataHtml(alert),
     alert.submission.note ? `<p><strong>The customer wrote:</strong> ${text(alert.submission.note, 2000)}</p>` : '',
@@ -113,6 +121,9 @@ export const summaryUpdateHtml = (alert: SubmissionAlert, ref: string): string =
 
 /** The follow-up note where notes cannot be edited when an issue the recording was escalated to opened or changed state. */
 export const escalationUpdateHtml = (alert: SubmissionAlert, issues: TrackerIssue[], ref: string): string => updateHtml(alert, ref, escalatedHtml(issues));
+
+/** The follow-up note where notes cannot be edited when the team's review of the recording changed state. */
+export const reviewUpdateHtml = (alert: SubmissionAlert, ref: string): string => updateHtml(alert, ref, reviewHtml(alert.review));
 
 /** The problems the widget captured, in the order they happened (link recordings have none). */
 export function problemsOf(events: { offset_ms: number; kind: string; payload: unknown }[]): NoteProblems {

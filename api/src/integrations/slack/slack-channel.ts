@@ -1,11 +1,12 @@
 import type { AlertChannel } from '../../alerts/alert-channel.ts';
 import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
+import { buildMentionAlert } from '../../modules/comments/mention-alert.ts';
 import { findSummary } from '../../modules/summaries/summaries.repository.ts';
 import { openSecret } from '../kit/secret-box.ts';
 import { teamChatAllowed } from '../team-chat/team-chat-plan.ts';
 import { recordingCardText } from '../team-chat/recording-card-text.ts';
 import { classifySlackError, slackClient } from './slack-client.ts';
-import { newRecordingSlackMessage, type SlackMessage } from './slack-message.ts';
+import { mentionSlackMessage, newRecordingSlackMessage, type SlackMessage } from './slack-message.ts';
 import * as repo from './slack.repository.ts';
 
 /** Posted once a recording settled, like the email: ready (poster, length, summary) or failed. */
@@ -21,13 +22,19 @@ export const slackChannel: AlertChannel = {
   retryDelaysSeconds: [60, 5 * 60, 30 * 60, 2 * 3600],
 
   async targets(db, event) {
-    if (!TEAM_CHAT_EVENTS.has(event.type)) return [];
+    // Mentions too, in Slack only so far (docs/reviewing-recordings.md).
+    if (!TEAM_CHAT_EVENTS.has(event.type) && event.type !== 'comment.mentioned') return [];
     const row = await repo.postableSlackIntegration(db, event.account_id);
     if (!row?.default_channel_id || !(await teamChatAllowed(db, event.account_id))) return [];
     return [row.default_channel_id];
   },
 
   async render(ctx, event) {
+    if (event.type === 'comment.mentioned') {
+      const mention = await buildMentionAlert(ctx, event);
+      if (!mention) return { result: 'failed', excerpt: 'The comment or its recording was deleted before this message could be posted.' };
+      return JSON.stringify(mentionSlackMessage(mention));
+    }
     const alert = event.submission_id ? await buildSubmissionAlert(ctx, event.account_id, event.submission_id) : undefined;
     if (!alert) return { result: 'failed', excerpt: 'The recording was deleted before this message could be posted.' };
     const summary = await findSummary(ctx.db, event.account_id, alert.submission.id);

@@ -1,3 +1,4 @@
+import { clockOf, type MentionAlert } from '../../modules/comments/mention-alert.ts';
 import type { RecordingCardText } from '../team-chat/recording-card-text.ts';
 
 /** A chat.postMessage body without its channel: `text` is the notification's fallback, `blocks` the Block Kit layout. */
@@ -21,6 +22,22 @@ export function newRecordingSlackMessage(card: RecordingCardText): SlackMessage 
   if (card.failed) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'Processing failed; the original upload can be downloaded from the recording page.' }] });
   blocks.push({ type: 'actions', elements: [{ type: 'button', style: 'primary', text: { type: 'plain_text', text: 'Open recording' }, url: card.recordingUrl, action_id: 'open_recording' }] });
   return { text: clip(card.heading, 3000), blocks };
+}
+
+/** "Ada mentioned Grace": the comment quoted, with its moment and a button to the recording there. */
+export function mentionSlackMessage(alert: MentionAlert): SlackMessage {
+  const author = alert.comment.guest ? `${alert.comment.author} (outside guest)` : alert.comment.author;
+  const named = alert.mentioned.map((m) => m.name).join(', ');
+  const at = alert.comment.at_ms === null ? '' : ` at ${clockOf(alert.comment.at_ms)}`;
+  const heading = `${author} mentioned ${named} on “${alert.request_title}”${at}`;
+  const quote = alert.comment.body.split('\n').map((line) => `>${escape(line)}`).join('\n');
+  return {
+    text: clip(heading, 3000),
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: clip(`*${escape(heading)}*\n${quote}`, 3000) } },
+      { type: 'actions', elements: [{ type: 'button', style: 'primary', text: { type: 'plain_text', text: 'Open recording' }, url: alert.link, action_id: 'open_recording' }] },
+    ],
+  };
 }
 
 export function testSlackMessage(integrationsUrl: string): SlackMessage {

@@ -48,7 +48,8 @@ export const webhookChannel: AlertChannel = {
     }
     const data = event.submission_id ? await buildSubmissionAlert(ctx, event.account_id, event.submission_id) : undefined;
     if (!data) return { result: 'failed', excerpt: 'The recording was deleted before this event could be sent.' };
-    return JSON.stringify({ type: event.type, timestamp, data });
+    // A review change says what changed, as it was when it happened (the recording may have moved on since).
+    return JSON.stringify({ type: event.type, timestamp, data: { ...data, ...(event.data ?? {}) } });
   },
 
   async deliver(ctx, delivery, event): Promise<DeliveryOutcome> {

@@ -1,27 +1,36 @@
-import { ZAPIER_TRIGGER_EVENT } from '@showback/contract';
+import { ZAPIER_TRIGGER_EVENT, type ZapierTriggerEvent } from '@showback/contract';
 import type { AlertChannel, DeliveryOutcome } from '../../alerts/alert-channel.ts';
 import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
 import { OutboundError, outboundRequest } from '../outbound/outbound-http.ts';
 import * as repo from './zapier.repository.ts';
 import { zapierItem } from './zapier.service.ts';
 
-/** Zapier's "New Recording" REST hook fires once the video is ready (its download link then works). */
-const TRIGGERING_EVENT = 'submission.ready';
+/**
+ * The Zapier app's trigger each event fires: "New Recording" once the video is ready (its download link then works),
+ * "Recording State Changed" when the team moves its review state.
+ */
+const TRIGGER_OF_EVENT: Record<string, ZapierTriggerEvent> = { 'submission.ready': ZAPIER_TRIGGER_EVENT, 'submission.state_changed': 'recording_state_changed' };
 
-/** Posts each new recording to every zap subscribed through the Zapier app (REST hooks); 410 unsubscribes the zap. */
+/**
+ * Posts each new recording, and each review state change, to every zap subscribed to that trigger through the Zapier
+ * app (REST hooks); 410 unsubscribes the zap.
+ */
 export const zapierChannel: AlertChannel = {
   name: 'zapier',
   retryDelaysSeconds: [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600],
 
   async targets(db, event) {
-    if (event.type !== TRIGGERING_EVENT) return [];
+    const trigger = TRIGGER_OF_EVENT[event.type];
+    if (!trigger) return [];
     if (!(await db.selectFrom('zapier_keys').select('account_id').where('account_id', '=', event.account_id).executeTakeFirst())) return [];
-    return repo.subscriptionIdsFor(db, event.account_id, ZAPIER_TRIGGER_EVENT);
+    return repo.subscriptionIdsFor(db, event.account_id, trigger);
   },
 
   async render(ctx, event) {
     const alert = event.submission_id ? await buildSubmissionAlert(ctx, event.account_id, event.submission_id) : undefined;
     if (!alert) return { result: 'failed', excerpt: 'The recording was deleted before it could be sent.' };
+    // Zapier deduplicates by id: a state change is its own item (the event's id), with what changed.
+    if (event.type === 'submission.state_changed') return JSON.stringify({ ...zapierItem(alert), id: event.id, ...(event.data ?? {}) });
     return JSON.stringify(zapierItem(alert));
   },
 

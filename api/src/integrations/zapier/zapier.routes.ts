@@ -46,7 +46,7 @@ export const zapierRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/zapier/hooks', { ...keyed, schema: { tags, body: ZapierSubscribeSchema, response: { 201: ZapierSubscriptionSchema, ...planErrors } } }, async (request, reply) => {
     const caller = await key(request.headers);
     reply.status(201);
-    return service.subscribe(app.ctx, caller.accountId, request.body.hookUrl);
+    return service.subscribe(app.ctx, caller.accountId, request.body.hookUrl, request.body.event);
   });
 
   app.delete('/api/v1/zapier/hooks/:id', { ...keyed, schema: { tags, params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 204: Type.Null(), ...planErrors } } }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { ZAPIER_TRIGGER_EVENT, type ZapierConnect, type ZapierKey, type ZapierStatus, type ZapierSubscription } from '@showback/contract';
+import { ZAPIER_TRIGGER_EVENT, type ZapierTriggerEvent, type ZapierConnect, type ZapierKey, type ZapierStatus, type ZapierSubscription } from '@showback/contract';
 import { buildSubmissionAlert, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
@@ -64,7 +64,7 @@ const toSubscription = (row: Awaited<ReturnType<typeof repo.insertSubscription>>
   created_at: new Date(row.created_at).toISOString(),
 });
 
-export async function subscribe(ctx: AppContext, accountId: string, hookUrl: string): Promise<ZapierSubscription> {
+export async function subscribe(ctx: AppContext, accountId: string, hookUrl: string, event: ZapierTriggerEvent = ZAPIER_TRIGGER_EVENT): Promise<ZapierSubscription> {
   const policy = { allowLocal: ctx.config.outboundAllowLocal };
   let url: URL;
   try {
@@ -74,7 +74,7 @@ export async function subscribe(ctx: AppContext, accountId: string, hookUrl: str
     if (error instanceof OutboundError) throw validationFailed({ hookUrl: [error.message] });
     throw error;
   }
-  return toSubscription(await repo.insertSubscription(ctx.db, { account_id: accountId, event: ZAPIER_TRIGGER_EVENT, target_url: url.toString() }));
+  return toSubscription(await repo.insertSubscription(ctx.db, { account_id: accountId, event, target_url: url.toString() }));
 }
 
 export async function unsubscribe(ctx: AppContext, accountId: string, id: string): Promise<void> {

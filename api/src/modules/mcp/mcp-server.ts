@@ -5,6 +5,7 @@ import { may, PERMISSIONS, scopeCovers } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { TokenCaller } from '../access-tokens/access-tokens.service.ts';
+import { addCommentTool, listCommentsTool, setStateTool } from './comment-tools.ts';
 import { failure, type McpTool } from './mcp-tool.ts';
 import { consoleTool, networkTool, actionsTool } from './page-event-tools.ts';
 import { frameTool } from './frame-tool.ts';
@@ -13,7 +14,7 @@ import { createRequestTool } from './request-tools.ts';
 import { transcriptTool } from './transcript-tool.ts';
 
 /** Every tool, in the order tools/list gives them. */
-export const MCP_TOOLS: readonly McpTool[] = [listRecordingsTool, getRecordingTool, consoleTool, networkTool, actionsTool, transcriptTool, frameTool, createRequestTool];
+export const MCP_TOOLS: readonly McpTool[] = [listRecordingsTool, getRecordingTool, consoleTool, networkTool, actionsTool, transcriptTool, frameTool, createRequestTool, listCommentsTool, addCommentTool, setStateTool];
 
 const INSTRUCTIONS =
   'Showback holds screen recordings customers send to a support team, with what their page logged (console, network, navigation), what they said (transcript) and a summary. ' +

@@ -36,7 +36,7 @@ export const listRecordingsTool = defineTool({
     const list = JSON.parse(
       await listSubmissionsJson(
         ctx,
-        user.accountId,
+        user,
         {
           page: input.page ?? 1,
           per_page: input.per_page ?? MCP_LIST_PER_PAGE.fallback,

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { ProcessingStatus } from '@showback/contract';
+import type { ProcessingStatus, ReviewState } from '@showback/contract';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database, SubmissionRow, SubmissionsTable } from '../../db/schema.ts';
@@ -53,10 +53,15 @@ const LIST_COLUMNS = [
   's.client_duration_ms',
   's.status',
   's.poster_key',
+  's.review_state',
+  's.assignee_user_id',
   // As the API answers it: parsing 50 timestamps into Dates and formatting them back was a tenth of a page's CPU.
   sql<string>`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
 ] as const;
-export type SubmissionListRecord = Pick<SubmissionRow, 'id' | 'request_id' | 'recipient_name' | 'recipient_email' | 'recipient_user_id' | 'source' | 'duration_ms' | 'client_duration_ms' | 'status' | 'poster_key'> & {
+export type SubmissionListRecord = Pick<
+  SubmissionRow,
+  'id' | 'request_id' | 'recipient_name' | 'recipient_email' | 'recipient_user_id' | 'source' | 'duration_ms' | 'client_duration_ms' | 'status' | 'poster_key' | 'review_state' | 'assignee_user_id'
+> & {
   request_title: string;
   /** ISO 8601 in UTC, milliseconds, as toISOString() writes it. */
   created_at: string;
@@ -119,6 +124,11 @@ export interface SubmissionFilter {
   hasErrors?: boolean;
   /** Metadata every match carries: each entry is one key with the values it may have (any one of them). */
   metadata?: { key: string; values: (string | number | boolean | null)[] }[];
+  reviewState?: ReviewState;
+  /** A member's id, or null: assigned to nobody. */
+  assignee?: string | null;
+  /** Only recordings with a comment that mentions this member. */
+  mentioning?: string;
 }
 
 /** A filtered list: one request's submissions, a state, a time span, with or without errors, or a search of titles, recipients, notes and spoken words. */
@@ -131,6 +141,12 @@ export async function searchSubmissions(
   let query = accountSubmissions(db, accountId);
   if (filter.requestId) query = query.where('s.request_id', '=', filter.requestId);
   if (filter.status) query = query.where('s.status', '=', filter.status);
+  if (filter.reviewState) query = query.where('s.review_state', '=', filter.reviewState);
+  if (filter.assignee !== undefined) query = query.where('s.assignee_user_id', filter.assignee === null ? 'is' : '=', filter.assignee);
+  if (filter.mentioning) {
+    const userId = filter.mentioning;
+    query = query.where((eb) => eb.exists(eb.selectFrom('submission_comment_mentions as m').select('m.submission_id').whereRef('m.submission_id', '=', 's.id').where('m.user_id', '=', userId)));
+  }
   if (filter.createdAfter) query = query.where('s.created_at', '>=', new Date(filter.createdAfter));
   if (filter.createdBefore) query = query.where('s.created_at', '<', new Date(filter.createdBefore));
   if (filter.hasErrors !== undefined) {
@@ -176,7 +192,8 @@ export async function searchSubmissions(
     );
   }
   const page = newestFirst(query, filter.limit, filter.offset);
-  const onlyRequest = !filter.q && !filter.status && !filter.createdAfter && !filter.createdBefore && filter.hasErrors === undefined && !filter.metadata;
+  const { requestId: _request, limit: _limit, offset: _offset, ...others } = filter;
+  const onlyRequest = Object.keys(others).length === 0;
   const { total } = await (onlyRequest ? counted : query).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   return { rows: await page.execute(), total };
 }

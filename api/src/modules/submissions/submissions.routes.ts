@@ -46,7 +46,7 @@ export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     // The route's own serializer (fast-json-stringify of the response schema: text) writes the page; Fastify sends text
     // with a JSON content type as it is, which the type provider's schema-typed send() cannot express.
-    const body = await service.listSubmissionsJson(app.ctx, request.user.accountId, request.query, (list) => reply.serialize(list) as string);
+    const body = await service.listSubmissionsJson(app.ctx, request.user, request.query, (list) => reply.serialize(list) as string);
     return reply.type('application/json; charset=utf-8').send(body as unknown as SubmissionList);
   });
 

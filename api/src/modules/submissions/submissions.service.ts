@@ -46,6 +46,8 @@ export function toSummary(row: Omit<repo.SubmissionListRecord, 'created_at'> & {
     thumbnail_2x_url: thumbnailUrl(row, 288),
     // The list's rows carry it formatted already (SubmissionListRecord); a submission's row carries a Date.
     created_at: typeof row.created_at === 'string' ? row.created_at : iso(row.created_at),
+    review_state: row.review_state,
+    assignee_user_id: row.assignee_user_id,
   };
 }
 
@@ -198,7 +200,7 @@ function replay(existing: SubmissionRow, request: OpenRequest, input: CreateSubm
 }
 
 /** The list query's filters that are set; none: the plain newest-first list the page cache serves. */
-export function submissionFilter(query: ListSubmissionsQuery): repo.SubmissionFilter {
+export function submissionFilter(query: ListSubmissionsQuery, viewerId: string): repo.SubmissionFilter {
   const q = query.q?.trim();
   return {
     ...(query.request_id ? { requestId: query.request_id } : {}),
@@ -208,6 +210,9 @@ export function submissionFilter(query: ListSubmissionsQuery): repo.SubmissionFi
     ...(query.created_before ? { createdBefore: query.created_before } : {}),
     ...(query.has_errors !== undefined ? { hasErrors: query.has_errors } : {}),
     ...(query.meta?.length ? { metadata: query.meta.map(metadataCondition) } : {}),
+    ...(query.review_state ? { reviewState: query.review_state } : {}),
+    ...(query.assignee ? { assignee: query.assignee === 'none' ? null : query.assignee } : {}),
+    ...(query.mentions_me ? { mentioning: viewerId } : {}),
   };
 }
 
@@ -233,12 +238,13 @@ export function metadataCondition(entry: string): { key: string; values: (string
  * through the process's page cache (list-page-cache.ts): kept pages are served again while the account's list version
  * is unchanged; a search or one request's submissions are read each time.
  */
-export async function listSubmissionsJson(ctx: AppContext, accountId: string, query: ListSubmissionsQuery, serialize: (list: SubmissionList) => string): Promise<string> {
+export async function listSubmissionsJson(ctx: AppContext, viewer: { accountId: string; id: string }, query: ListSubmissionsQuery, serialize: (list: SubmissionList) => string): Promise<string> {
+  const { accountId } = viewer;
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 20;
   const bounds = { limit: perPage, offset: (page - 1) * perPage };
   const list = (rows: repo.SubmissionListRecord[], total: number) => serialize({ items: rows.map(toSummary), page, per_page: perPage, total });
-  const filter = submissionFilter(query);
+  const filter = submissionFilter(query, viewer.id);
   if (Object.keys(filter).length > 0) {
     const { rows, total } = await repo.searchSubmissions(ctx.database, accountId, { ...filter, ...bounds });
     return list(rows, total);

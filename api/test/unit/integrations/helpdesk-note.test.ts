@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SubmissionAlert } from '../../../src/alerts/submission-alert.ts';
-import { escalationUpdateHtml, recordingNoteHtml } from '../../../src/integrations/helpdesk/helpdesk-note.ts';
+import { escalationUpdateHtml, recordingNoteHtml, reviewUpdateHtml } from '../../../src/integrations/helpdesk/helpdesk-note.ts';
 
 const alertWith = (summary: SubmissionAlert['summary']): SubmissionAlert => ({
   submission: { id: 's1', status: 'ready', source: 'link', duration_ms: 2000, width: 1280, height: 720, size_bytes: 1, note: null, processing_error: null, created_at: '2026-11-26T12:00:00.000Z' },
   request: { id: 'r1', title: 'Checkout button does nothing' },
+  review: { state: 'open', assignee: null },
   recipient: { name: 'Grace Hopper', email: 'grace@customer.example', user_id: null },
   environment: {},
   metadata: {},
@@ -43,5 +44,21 @@ describe('the issues a recording was escalated to, in the note', () => {
     expect(html).toContain('<a href="https://showback.example/my/recordings/s1">Open the recording</a>');
     expect(html).toContain('ref ref-2');
     expect(html).not.toContain('Summary');
+  });
+});
+
+describe('the team’s review of the recording, in the note', () => {
+  const reviewed = (review: SubmissionAlert['review']): SubmissionAlert => ({ ...alertWith(null), review });
+
+  it('is a line of the recording’s note once it moved from open or has an assignee, escaped; absent before', () => {
+    const html = recordingNoteHtml(reviewed({ state: 'resolved', assignee: { id: 'u1', name: 'Olivia <Owner>', email: 'o@example.test' } }), { consoleErrors: [], failedRequests: [] }, 'ref');
+    expect(html).toContain('<p><strong>Review:</strong> Resolved · assigned to Olivia &lt;Owner&gt;</p>');
+    expect(note(null)).not.toContain('Review:');
+  });
+
+  it('is the news of the follow-up note where notes cannot be edited, with the link back', () => {
+    const html = reviewUpdateHtml(reviewed({ state: 'in_progress', assignee: null }), 'ref-9');
+    expect(html).toContain('<p><strong>Review:</strong> In progress</p>');
+    expect(html).toContain('href="https://showback.example/my/recordings/s1"');
   });
 });

@@ -18,6 +18,7 @@ const hostile = {
 const alert: SubmissionAlert = {
   submission: { id: 's1', status: 'ready', source: 'widget', duration_ms: 2000, width: 1280, height: 720, size_bytes: 1, note: null, processing_error: null, created_at: '2026-12-02T08:00:00.000Z' },
   request: { id: 'r1', title: 'Widget' },
+  review: { state: 'open', assignee: null },
   recipient: { name: 'Ada', email: null, user_id: null },
   environment: {},
   metadata: hostile,

@@ -7,6 +7,7 @@ import { recordingNoteHtml } from '../../../src/integrations/helpdesk/helpdesk-n
 const alertFrom = (recipient: SubmissionAlert['recipient']): SubmissionAlert => ({
   submission: { id: 's1', status: 'ready', source: 'widget', duration_ms: 4000, width: 1280, height: 720, size_bytes: 1, note: null, processing_error: null, created_at: '2026-11-26T12:00:00.000Z' },
   request: { id: 'r1', title: 'Checkout' },
+  review: { state: 'open', assignee: null },
   recipient,
   environment: {},
   metadata: {},

@@ -8,6 +8,7 @@ import type { SummaryRow } from '../../../src/modules/summaries/summaries.reposi
 const alert: SubmissionAlert = {
   submission: { id: 's1', status: 'ready', source: 'link', duration_ms: 83_400, width: 1280, height: 720, size_bytes: 1, note: 'Ping <!channel> & <@U123>', processing_error: null, created_at: '2026-11-24T19:00:00.000Z' },
   request: { id: 'r1', title: 'Invoice <page> crashes' },
+  review: { state: 'open', assignee: null },
   recipient: { name: 'Grace Hopper', email: 'grace@example.com', user_id: null },
   environment: {},
   metadata: {},

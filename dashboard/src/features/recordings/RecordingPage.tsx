@@ -17,6 +17,10 @@ import { LinearIssuePanel } from './LinearIssuePanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { TimelineSlot, hasTimelinePanel } from './TimelineSlot.tsx';
 import { VideoPlayer } from './VideoPlayer.tsx';
+import { CommentMarkers } from './comments/CommentMarkers.tsx';
+import { CommentsPanel } from './comments/CommentsPanel.tsx';
+import { ReviewControls } from './comments/ReviewControls.tsx';
+import { useCommentThread, useTeamMembers } from './comments/useCommentThread.ts';
 import { formatBytes, formatDateTime, formatDuration } from '../../ui/formatters.ts';
 import { recipientLabel } from './SubmissionList.tsx';
 import { deleteSubmission, getSubmission } from './submissionsApi.ts';
@@ -98,6 +102,9 @@ function RecordingView({ submission }: { submission: Submission }) {
   const [confirming, setConfirming] = useState(false);
   const transcript = useTranscript(submission);
   const [captionsOn, setCaptionsOn] = useState(true);
+  const thread = useCommentThread(submission.id);
+  const members = useTeamMembers();
+  const [focused, setFocused] = useState<string | null>(null);
   const who = recipientLabel(submission);
   const instructions = sanitizeInstructions(submission.instructions_html);
 
@@ -119,6 +126,7 @@ function RecordingView({ submission }: { submission: Submission }) {
             </p>
           </div>
           <div className={styles.actions}>
+            {thread.data && <ReviewControls submissionId={submission.id} review={thread.data.review} members={members} onChanged={thread.reload} />}
             {submission.download_url && (
               <a href={submission.download_url} download className={buttonClassName()} data-testid="download">
                 {submission.serving_original ? t('recordings.detail.downloadOriginal') : t('recordings.detail.download')}
@@ -134,7 +142,17 @@ function RecordingView({ submission }: { submission: Submission }) {
 
         <div className={[styles.layout, hasTimelinePanel ? styles.withTimeline : ''].join(' ')}>
           <div className={styles.main}>
-            <VideoPlayer submission={submission} handlers={handlers} captionsUrl={captionsUrl(transcript.data)} captionsOn={captionsOn} />
+            <div className={styles.stage}>
+              <VideoPlayer submission={submission} handlers={handlers} captionsUrl={captionsUrl(transcript.data)} captionsOn={captionsOn} />
+              <CommentMarkers
+                comments={thread.data?.items ?? []}
+                onOpen={(comment) => {
+                  setFocused(comment.id);
+                  document.getElementById(`comment-${comment.id}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+                }}
+              />
+            </div>
+            <CommentsPanel submissionId={submission.id} thread={thread} members={members} focused={focused} />
             <SummaryPanel submission={submission} transcript={transcript.data} />
             <TranscriptPanel submission={submission} transcript={transcript} captionsOn={captionsOn} onCaptionsChange={setCaptionsOn} />
             <section className={styles.panel} aria-labelledby="instructions-title">

@@ -209,7 +209,7 @@ export const integrationsApp = defineSection('integrationsApp', {
     events: 'Events',
     add: 'Add endpoint',
     addFailed: 'The endpoint could not be added.',
-    eventNames: { created: 'Recording submitted', ready: 'Recording ready', failed: 'Processing failed', summarized: 'Summary written' },
+    eventNames: { created: 'Recording submitted', ready: 'Recording ready', failed: 'Processing failed', summarized: 'Summary written', state_changed: 'State changed', assigned: 'Assignee changed' },
     status: { enabled: 'Active', paused: 'Paused', disabled: 'Disabled' },
     revealSecret: 'Reveal signing secret',
     hideSecret: 'Hide secret',

@@ -13,7 +13,6 @@ export const recordings = defineSection('recordings', {
   resultsOne: '1 recording',
   noResults: 'No recordings match “{q}”.',
   noResultsHint: 'Try another word, or clear the search.',
-  noFilterResults: 'No recordings carry this app metadata.',
   emptyTitle: 'No recordings yet',
   emptyText: 'When a customer records with one of your links, the recording shows up here.',
   emptyForRequest: 'Nobody has recorded with this link yet. Copy the link and send it to a customer.',
