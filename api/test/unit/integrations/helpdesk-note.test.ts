@@ -12,16 +12,16 @@ const alertWith = (summary: SubmissionAlert['summary']): SubmissionAlert => ({
   links: { recording: 'https://showback.example/my/recordings/s1', download: null, download_expires_at: null, poster: null },
 });
 
-const note = (summary: SubmissionAlert['summary']): string => recordingNoteHtml(alertWith(summary), { consoleErrors: [], failedRequests: [] }, 'ref');
+const note = (summary: SubmissionAlert['summary']): string => recordingNoteHtml(alertWith(summary), { consoleErrors: [], failedRequests: [], steps: [] }, 'ref');
 
 describe('the helpdesk note’s summary', () => {
   it('says there was nothing to summarise rather than leave a heading over nothing', () => {
-    const html = note({ kind: 'digest', engine: null, goal: null, lines: [], updated_at: '2026-11-26T12:01:00.000Z' });
+    const html = note({ kind: 'digest', engine: null, goal: null, lines: [], steps: [], updated_at: '2026-11-26T12:01:00.000Z' });
     expect(html).toContain('<p><strong>Summary</strong> (assembled from the recording, no model):</p><p>No console error or failing request was captured, and no speech the recogniser was sure of.</p>');
   });
 
   it('lists the lines with their moments, escaped', () => {
-    const html = note({ kind: 'model', engine: 'gpt-test', goal: null, lines: [{ text: 'Pay <button> fails', citations: [{ type: 'request', t_ms: 2500, event: 0, method: 'POST', url: '/api/pay', status: 502 }] }], updated_at: '2026-11-26T12:01:00.000Z' });
+    const html = note({ kind: 'model', engine: 'gpt-test', goal: null, lines: [{ text: 'Pay <button> fails', citations: [{ type: 'request', t_ms: 2500, event: 0, method: 'POST', url: '/api/pay', status: 502 }] }], steps: [], updated_at: '2026-11-26T12:01:00.000Z' });
     expect(html).toContain('<p><strong>Summary</strong> (written by gpt-test):</p><ul><li>Pay &lt;button&gt; fails <em>[00:03 POST /api/pay → 502]</em></li></ul>');
     expect(html).not.toContain('No console error');
   });
@@ -31,7 +31,7 @@ describe('the issues a recording was escalated to, in the note', () => {
   const issues = [{ tracker: 'linear' as const, label: 'Linear', key: 'ENG-7', title: 'Pay <button> fails', url: 'https://linear.example/acme/issue/ENG-7', state: 'In Progress' }];
 
   it('are listed with their state in the recording’s note, escaped, and absent when there is none', () => {
-    const html = recordingNoteHtml(alertWith(null), { consoleErrors: [], failedRequests: [] }, 'ref', 'in-place', issues);
+    const html = recordingNoteHtml(alertWith(null), { consoleErrors: [], failedRequests: [], steps: [] }, 'ref', 'in-place', issues);
     expect(html).toContain('<p><strong>Escalated:</strong></p><ul><li><a href="https://linear.example/acme/issue/ENG-7">ENG-7</a> in Linear: <strong>In Progress</strong> · Pay &lt;button&gt; fails</li></ul>');
     expect(note(null)).not.toContain('Escalated');
   });
