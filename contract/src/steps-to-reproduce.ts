@@ -49,11 +49,13 @@ export function actionSentence(e: WidgetActionEvent): string {
 
 /** Window focus and scrolling say little about how to reproduce: the timeline shows them, the steps do not. */
 const NOT_A_STEP = new Set<WidgetActionEvent['action']>(['page_blur', 'page_focus', 'scroll']);
+/** A click into a field is said better by its change ("Checked 'Remember me'", "Filled in 'Email'"). */
+const FIELD_ROLES = new Set(['textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'slider', 'switch', 'spinbutton']);
 
 function stepText(e: WidgetEvent): string | undefined {
   switch (e.kind) {
     case 'action':
-      return NOT_A_STEP.has(e.action) ? undefined : actionSentence(e);
+      return NOT_A_STEP.has(e.action) || ((e.action === 'click' || e.action === 'tap') && FIELD_ROLES.has(e.role ?? '')) ? undefined : actionSentence(e);
     case 'navigation':
       return `Opened ${requestPath(e.url)}`;
     case 'network':

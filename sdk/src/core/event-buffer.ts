@@ -12,14 +12,15 @@ export type PageEvent = Exclude<WidgetEvent, { kind: 'action' }> & { rawRequestH
 export type Captured = PageEvent | RawAction;
 
 /**
- * An action as the core keeps it (capture/actions.ts): the event, a checkbox's `checked` or a select's index, and
- * whether the tab was hidden, as they were then; described at hand-off (widget/describe-action.ts).
+ * An action as the core keeps it (capture/actions.ts): the event, a checkbox's `checked` or a select's index (else
+ * the focused element), and whether the tab was hidden, as they were then; described at hand-off
+ * (widget/describe-action.ts).
  */
 export interface RawAction {
   kind: 'action';
   t: number;
   raw: Event;
-  on: boolean | number | undefined;
+  on: boolean | number | Element | null | undefined;
   hidden: boolean;
   args?: undefined;
 }

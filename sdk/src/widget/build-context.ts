@@ -6,7 +6,7 @@ import { createRedactor } from './redact.ts';
 import { withHeaders } from './pick-headers.ts';
 import { environment } from './environment.ts';
 import { cleanIdentity, collectMetadata } from './collect-metadata.ts';
-import { describeAction } from './describe-action.ts';
+import { describeActions } from './describe-action.ts';
 import { sensitiveNames } from './sensitive.ts';
 
 /**
@@ -19,10 +19,10 @@ export async function buildContext(h: WidgetHost, startedAt: number, extra: Meta
   const { events, dropped } = h.buffer.snapshot();
   const isSensitiveName = sensitiveNames(h.opts.capture?.redact?.fields);
   // The latest actions of a busy page, as many as a submission keeps (WIDGET_LIMITS.maxActions).
-  const actions = events.filter((e) => e.kind === 'action').slice(-500);
+  const actions = describeActions(events.filter((e) => e.kind === 'action').slice(-500), isSensitiveName);
   const out = events
     .flatMap((e) => {
-      const wire = e.kind === 'action' ? (actions.includes(e) ? describeAction(e, isSensitiveName) : undefined) : withHeaders(e, headers);
+      const wire = e.kind === 'action' ? actions.get(e) : withHeaders(e, headers);
       if (!wire) return [];
       const x = r.event({ ...wire, t: Math.round(e.t - startedAt) });
       const o = x as unknown as Record<string, unknown>;

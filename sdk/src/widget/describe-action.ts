@@ -65,7 +65,22 @@ function nameOf(el: Element, isPrivate: boolean): string {
   }
   const titled = clean(el.getAttribute('alt')) || clean(el.getAttribute('title'));
   if (titled || isPrivate || (el as HTMLElement).isContentEditable) return titled;
-  return clean(el.textContent);
+  return clean(shownText(el));
+}
+
+/** The text of an element as a screen reader reads it: without what the page hides (`aria-hidden`, `hidden`, scripts). */
+function shownText(el: Element): string {
+  let out = '';
+  for (const child of Array.from(el.childNodes)) {
+    if (out.length > MAX_NAME) break;
+    if (child.nodeType === 3) out += child.textContent;
+    else if (child.nodeType === 1) {
+      const c = child as Element;
+      if (c.getAttribute('aria-hidden') === 'true' || c.hasAttribute('hidden') || /^(script|style|template)$/.test(c.localName)) continue;
+      out += ` ${shownText(c)} `;
+    }
+  }
+  return out;
 }
 
 const cssId = (id: string) => (/^[A-Za-z][\w-]*$/.test(id) && !/\d{4}|[0-9a-f]{8}/.test(id) ? `#${id}` : '');
@@ -100,6 +115,24 @@ function fieldState(el: Field, on: RawAction['on'], sensitive: boolean): string 
   return undefined;
 }
 
+const isFrame = (el: unknown) => el instanceof Element && /^(iframe|frame|object|embed)$|^showback-/.test(el.localName);
+
+/**
+ * The actions a recording hands off, described (`describeAction`) in order: a window blur that only moved focus
+ * into a frame of the page (the widget's own, a payment form's) and the focus back from it are no leaving the page.
+ */
+export function describeActions(actions: RawAction[], isSensitiveName: (name: string) => boolean): Map<RawAction, WidgetActionEvent> {
+  const out = new Map<RawAction, WidgetActionEvent>();
+  let inFrame = false;
+  for (const a of actions) {
+    const described = describeAction(a, isSensitiveName);
+    if (described?.action === 'page_blur' && isFrame(a.on)) inFrame = true;
+    else if (described?.action === 'page_focus' && inFrame) inFrame = false;
+    else if (described) out.set(a, described);
+  }
+  return out;
+}
+
 /**
  * An action in its wire shape, described from its target now that the recording hands it off: role, name, selector
  * and a non-sensitive field's state. Undefined for what is no action of the customer's on the page: the SDK's own
@@ -113,8 +146,8 @@ export function describeAction(a: RawAction, isSensitiveName: (name: string) => 
       return { ...base, action: a.hidden ? 'page_hidden' : 'page_visible' };
   }
   const target = e.target;
-  // The window's own focus and blur; an element's are no action of their own (the capture-phase listener sees them).
-  if (e.type === 'focus' || e.type === 'blur') return target === window ? { ...base, action: e.type === 'focus' ? 'page_focus' : 'page_blur' } : undefined;
+  // The window's own focus and blur (the one target that is no node); an element's are no action of their own.
+  if (e.type === 'focus' || e.type === 'blur') return target && !(target as Node).nodeType ? { ...base, action: e.type === 'focus' ? 'page_focus' : 'page_blur' } : undefined;
   if (!target || !(target as Node).nodeType) return e.type === 'scroll' ? { ...base, action: 'scroll', role: 'page' } : undefined;
   const node = target as Node;
   const start = node.nodeType === 9 ? (node as Document).documentElement : node.nodeType === 1 ? (node as Element) : node.parentElement;
