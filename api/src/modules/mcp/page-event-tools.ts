@@ -124,7 +124,7 @@ export const actionsTool = defineTool({
   input: ActionsInputSchema,
   permission: 'recordings.read',
   async run(ctx, user, input) {
-    const actions = (await pageEvents(ctx, user.accountId, input.recording_id, input)).flatMap(({ index, event }) => {
+    const actions = (await pageEvents(ctx, user.accountId, input.recording_id, input)).flatMap(({ index, event }): Record<string, unknown>[] => {
       if (event.kind === 'navigation') return [{ index, t_seconds: seconds(event.t), action: 'navigation', trigger: event.trigger, url: event.url }];
       if (event.kind !== 'action') return [];
       const { kind: _kind, t: _t, action, ...target } = event;
