@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubmissionAlert } from '../../../src/alerts/submission-alert.ts';
-import { escalationUpdateHtml, recordingNoteHtml } from '../../../src/integrations/helpdesk/helpdesk-note.ts';
+import { escalationUpdateHtml, problemsOf, recordingNoteHtml } from '../../../src/integrations/helpdesk/helpdesk-note.ts';
+import { issueMarkdown } from '../../../src/integrations/escalation/issue-body.ts';
 
 const alertWith = (summary: SubmissionAlert['summary']): SubmissionAlert => ({
   submission: { id: 's1', status: 'ready', source: 'link', duration_ms: 2000, width: 1280, height: 720, size_bytes: 1, note: null, processing_error: null, created_at: '2026-11-26T12:00:00.000Z' },
@@ -42,5 +43,30 @@ describe('the issues a recording was escalated to, in the note', () => {
     expect(html).toContain('<a href="https://showback.example/my/recordings/s1">Open the recording</a>');
     expect(html).toContain('ref ref-2');
     expect(html).not.toContain('Summary');
+  });
+});
+
+describe('steps to reproduce, in the note and the escalated issue', () => {
+  const rows = [
+    { offset_ms: -3000, kind: 'action', payload: { action: 'click', role: 'menuitem', name: 'Billing' } },
+    { offset_ms: 1200, kind: 'action', payload: { action: 'click', role: 'button', name: 'Pay <now>' } },
+    { offset_ms: 1300, kind: 'network', payload: { transport: 'fetch', method: 'POST', url: 'https://shop.example/api/pay', status: 500, duration_ms: 40 } },
+  ];
+
+  it('come from the events while the summary is not written, from the summary once it is; escaped, moments linked', () => {
+    const built = problemsOf(rows, null);
+    expect(built.steps).toEqual([
+      { text: "Clicked 'Billing'", t_ms: null },
+      { text: "Clicked 'Pay <now>'", t_ms: 1200 },
+      { text: 'POST /api/pay → 500', t_ms: 1300 },
+    ]);
+    const html = recordingNoteHtml(alertWith(null), built, 'ref');
+    expect(html).toContain("<p><strong>Steps to reproduce:</strong></p><ol><li>Clicked 'Billing'</li><li>00:01 Clicked 'Pay &lt;now&gt;'</li><li>00:01 POST /api/pay → 500</li></ol>");
+    const markdown = issueMarkdown(alertWith(null), built);
+    expect(markdown).toContain("### Steps to reproduce\n\n1. Clicked 'Billing'\n2. [00:01](https://showback.example/my/recordings/s1?t=1) Clicked 'Pay \\<now\\>'\n3. [00:01](https://showback.example/my/recordings/s1?t=1) POST /api/pay → 500");
+
+    const written = { kind: 'model' as const, engine: 'gpt-test', goal: null, lines: [], steps: [{ text: 'Paid and it failed', citations: [{ type: 'time' as const, t_ms: 1250 }] }], updated_at: '2026-11-26T12:01:00.000Z' };
+    expect(problemsOf(rows, written).steps).toEqual([{ text: 'Paid and it failed', t_ms: 1250 }]);
+    expect(recordingNoteHtml(alertWith(null), problemsOf([], null), 'ref')).not.toContain('Steps to reproduce');
   });
 });
