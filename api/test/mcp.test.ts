@@ -90,7 +90,7 @@ describe('the MCP server', () => {
 
   it('gives a recording’s overview, its console, network, actions and transcript', async () => {
     const overview = answer<{ links: { dashboard: string } }>(await call(reader, 'get_recording', { recording_id: recordingId }));
-    expect(overview).toMatchObject({ id: recordingId, state: 'ready', sender: { name: 'Ada', note: 'Saving fails' }, page: { captured: { errors: 2, network_requests: 3, failed_requests: 2, navigations: 1 } } });
+    expect(overview).toMatchObject({ id: recordingId, state: 'ready', sender: { name: 'Ada', note: 'Saving fails' }, page: { captured: { errors: 2, network_requests: 3, failed_requests: 2, navigations: 1, actions: 2 } } });
     expect(overview.links.dashboard).toBe(`${t.config.publicUrl}/my/recordings/${recordingId}`);
 
     const console = answer<{ items: { level: string; message: string; t_seconds: number }[] }>(await call(reader, 'get_console_logs', { recording_id: recordingId, levels: ['error'] }));

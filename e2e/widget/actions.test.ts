@@ -188,6 +188,8 @@ describe('the customer’s actions on the host page', () => {
     expect(await reproSteps.textContent()).toContain('POST /api/pay → 500');
     expect(await dash.locator('body').textContent()).not.toContain(CARD);
     await dash.screenshot({ path: path.join(SHOTS, 'timeline-with-actions.png') });
+    await reproSteps.scrollIntoViewIfNeeded();
+    await dash.screenshot({ path: path.join(SHOTS, 'steps-to-reproduce.png') });
     // Filterable like the other kinds.
     await timeline.getByTestId('timeline-actions').selectOption('none');
     await expect.poll(() => timeline.locator('li[data-kind="action"]').count()).toBe(0);
