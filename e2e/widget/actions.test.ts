@@ -6,10 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionEvents, Summary, WidgetActionEvent, WidgetSettings } from '@showback/contract';
 import { useProduct } from '../support/product.ts';
 import { completeOnboarding, signInOwner, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
-import { hostPage, recorderFrame, startRecordingIn, stopAndSend, submittedIds } from './host-page.ts';
-
-/** Where the screenshots of this scenario go (the team's notes). */
-const SHOTS = '/work/notes/shots/actions';
+import { hostPage, recorderFrame, SHOTS, startRecordingIn, stopAndSend, submittedIds } from './host-page.ts';
 
 /** What the customer types: it must never leave the page, in any event, request or log. */
 const CARD = '4242 4242 4242 4242';
@@ -187,9 +184,9 @@ describe('the customer’s actions on the host page', () => {
     await reproSteps.getByText("Clicked 'Pay now'").waitFor();
     expect(await reproSteps.textContent()).toContain('POST /api/pay → 500');
     expect(await dash.locator('body').textContent()).not.toContain(CARD);
-    await dash.screenshot({ path: path.join(SHOTS, 'timeline-with-actions.png') });
+    await dash.screenshot({ path: path.join(SHOTS, 'actions-timeline.png') });
     await reproSteps.scrollIntoViewIfNeeded();
-    await dash.screenshot({ path: path.join(SHOTS, 'steps-to-reproduce.png') });
+    await dash.screenshot({ path: path.join(SHOTS, 'actions-steps-to-reproduce.png') });
     // Filterable like the other kinds.
     await timeline.getByTestId('timeline-actions').selectOption('none');
     await expect.poll(() => timeline.locator('li[data-kind="action"]').count()).toBe(0);
