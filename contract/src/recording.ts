@@ -117,6 +117,11 @@ export const ACCEPTED_VIDEO_TYPE_PATTERN = `^(?:${ACCEPTED_VIDEO_TYPES.join('|')
 export const PublicRecordingRequestSchema = Type.Object(
   {
     title: Type.String(),
+    /**
+     * The title is still the one Showback gave the widget's request ("Show us what happened"): the recorder shows its
+     * own translation of it in the customer's language. A title the owner wrote is shown as written.
+     */
+    default_title: Type.Boolean(),
     /** Sanitized HTML. */
     instructions_html: Type.String(),
     microphone: MicrophoneModeSchema,

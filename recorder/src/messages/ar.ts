@@ -50,6 +50,7 @@ export const ar: Messages = {
   steps: { instructions: 'التعليمات', microphone: 'الميكروفون', share: 'مشاركة الشاشة', record: 'التسجيل', review: 'المراجعة', send: 'الإرسال' },
   stepOf: (n: number, total: number) => `الخطوة ${n} من ${total}`,
   instructions: {
+    widgetTitle: 'أرِنا ما حدث',
     from: (account: string) => `يطلب منك ${iso(account)} تسجيل شاشتك`,
     limit: (minutes: string) => `يمكنك التسجيل حتى ${iso(minutes)}. لن يُرسَل أي شيء قبل أن تختار ذلك.`,
     start: 'ابدأ',

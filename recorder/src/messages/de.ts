@@ -46,6 +46,7 @@ export const de: Messages = {
   steps: { instructions: 'Anleitung', microphone: 'Mikrofon', share: 'Bildschirm teilen', record: 'Aufnehmen', review: 'Prüfen', send: 'Senden' },
   stepOf: (n: number, total: number) => `Schritt ${n} von ${total}`,
   instructions: {
+    widgetTitle: 'Zeigen Sie uns, was passiert ist',
     from: (account: string) => `${account} bittet Sie, Ihren Bildschirm aufzunehmen`,
     limit: (minutes: string) => `Sie können bis zu ${minutes} aufnehmen. Es wird nichts gesendet, bevor Sie es möchten.`,
     start: 'Los geht’s',

@@ -53,6 +53,8 @@ export const en = {
   steps: { instructions: 'Instructions', microphone: 'Microphone', share: 'Share screen', record: 'Record', review: 'Review', send: 'Send' },
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
   instructions: {
+    /** The heading of the widget's request while its owner has not renamed it (`default_title`); a new title is shown as written. */
+    widgetTitle: 'Show us what happened',
     from: (account: string) => `${account} asks you to record your screen`,
     limit: (minutes: string) => `You can record up to ${minutes}. Nothing is sent until you choose to.`,
     start: 'Get started',

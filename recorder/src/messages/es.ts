@@ -46,6 +46,7 @@ export const es: Messages = {
   steps: { instructions: 'Instrucciones', microphone: 'Micrófono', share: 'Compartir pantalla', record: 'Grabar', review: 'Revisar', send: 'Enviar' },
   stepOf: (n: number, total: number) => `Paso ${n} de ${total}`,
   instructions: {
+    widgetTitle: 'Muéstrenos qué ha pasado',
     from: (account: string) => `${account} le pide que grabe su pantalla`,
     limit: (minutes: string) => `Puede grabar hasta ${minutes}. No se envía nada hasta que usted lo decida.`,
     start: 'Empezar',

@@ -46,6 +46,7 @@ export const fr: Messages = {
   steps: { instructions: 'Consignes', microphone: 'Micro', share: 'Partage d’écran', record: 'Enregistrement', review: 'Vérification', send: 'Envoi' },
   stepOf: (n: number, total: number) => `Étape ${n} sur ${total}`,
   instructions: {
+    widgetTitle: 'Montrez-nous ce qui s’est passé',
     from: (account: string) => `${account} vous demande d’enregistrer votre écran`,
     limit: (minutes: string) => `Vous pouvez enregistrer jusqu’à ${minutes}. Rien n’est envoyé tant que vous ne l’avez pas décidé.`,
     start: 'Commencer',

@@ -49,6 +49,7 @@ export const it: Messages = {
   steps: { instructions: 'Istruzioni', microphone: 'Microfono', share: 'Condivisione', record: 'Registrazione', review: 'Verifica', send: 'Invio' },
   stepOf: (n: number, total: number) => `Passaggio ${n} di ${total}`,
   instructions: {
+    widgetTitle: 'Ci mostri che cosa è successo',
     from: (account: string) => `${account} Le chiede di registrare il Suo schermo`,
     limit: (minutes: string) => `Può registrare fino a ${minutes}. Nulla viene inviato finché non lo decide Lei.`,
     start: 'Inizia',

@@ -46,6 +46,7 @@ export const ja: Messages = {
   steps: { instructions: '説明', microphone: 'マイク', share: '画面共有', record: '録画', review: '確認', send: '送信' },
   stepOf: (n: number, total: number) => `ステップ ${n}/${total}`,
   instructions: {
+    widgetTitle: '何が起きたか見せてください',
     from: (account: string) => `${account} から画面録画のご依頼です`,
     limit: (minutes: string) => `最長 ${minutes} まで録画できます。送信するまで何も送られません。`,
     start: '始める',

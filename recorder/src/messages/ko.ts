@@ -46,6 +46,7 @@ export const ko: Messages = {
   steps: { instructions: '안내', microphone: '마이크', share: '화면 공유', record: '녹화', review: '확인', send: '전송' },
   stepOf: (n: number, total: number) => `${total}단계 중 ${n}단계`,
   instructions: {
+    widgetTitle: '어떤 일이 있었는지 보여 주세요',
     from: (account: string) => `${account}에서 화면 녹화를 요청했습니다`,
     limit: (minutes: string) => `최대 ${minutes}까지 녹화할 수 있습니다. 직접 전송하기 전에는 아무것도 전송되지 않습니다.`,
     start: '시작하기',

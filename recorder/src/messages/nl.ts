@@ -46,6 +46,7 @@ export const nl: Messages = {
   steps: { instructions: 'Instructies', microphone: 'Microfoon', share: 'Scherm delen', record: 'Opnemen', review: 'Bekijken', send: 'Versturen' },
   stepOf: (n: number, total: number) => `Stap ${n} van ${total}`,
   instructions: {
+    widgetTitle: 'Laat ons zien wat er is gebeurd',
     from: (account: string) => `${account} vraagt u uw scherm op te nemen`,
     limit: (minutes: string) => `U kunt tot ${minutes} opnemen. Er wordt niets verstuurd voordat u dat kiest.`,
     start: 'Beginnen',

@@ -50,6 +50,7 @@ export const pl: Messages = {
   steps: { instructions: 'Instrukcje', microphone: 'Mikrofon', share: 'Udostępnianie', record: 'Nagrywanie', review: 'Podgląd', send: 'Wysyłanie' },
   stepOf: (n: number, total: number) => `Krok ${n} z ${total}`,
   instructions: {
+    widgetTitle: 'Pokaż nam, co się stało',
     from: (account: string) => `${account} prosi o nagranie ekranu`,
     limit: (minutes: string) => `Nagranie może trwać do ${minutes}. Nic nie zostanie wysłane bez Twojej decyzji.`,
     start: 'Zaczynamy',

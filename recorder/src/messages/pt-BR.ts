@@ -46,6 +46,7 @@ export const ptBR: Messages = {
   steps: { instructions: 'Instruções', microphone: 'Microfone', share: 'Compartilhar tela', record: 'Gravar', review: 'Revisar', send: 'Enviar' },
   stepOf: (n: number, total: number) => `Etapa ${n} de ${total}`,
   instructions: {
+    widgetTitle: 'Mostre para nós o que aconteceu',
     from: (account: string) => `${account} pede que você grave sua tela`,
     limit: (minutes: string) => `Você pode gravar até ${minutes}. Nada é enviado até você decidir.`,
     start: 'Começar',

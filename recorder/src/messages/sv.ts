@@ -46,6 +46,7 @@ export const sv: Messages = {
   steps: { instructions: 'Instruktioner', microphone: 'Mikrofon', share: 'Dela skärm', record: 'Spela in', review: 'Granska', send: 'Skicka' },
   stepOf: (n: number, total: number) => `Steg ${n} av ${total}`,
   instructions: {
+    widgetTitle: 'Visa oss vad som hände',
     from: (account: string) => `${account} ber dig spela in skärmen`,
     limit: (minutes: string) => `Du kan spela in upp till ${minutes}. Ingenting skickas förrän du väljer det.`,
     start: 'Kom igång',

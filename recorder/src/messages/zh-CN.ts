@@ -46,6 +46,7 @@ export const zhCN: Messages = {
   steps: { instructions: '说明', microphone: '麦克风', share: '共享屏幕', record: '录制', review: '检查', send: '发送' },
   stepOf: (n: number, total: number) => `第 ${n} 步，共 ${total} 步`,
   instructions: {
+    widgetTitle: '请向我们展示发生了什么',
     from: (account: string) => `${account} 请您录制屏幕`,
     limit: (minutes: string) => `您最多可以录制 ${minutes}。在您决定发送之前，不会发送任何内容。`,
     start: '开始',
