@@ -66,6 +66,7 @@ const RECORDING_SCENARIOS = [
   'recording/languages',
   'recording/recorder-fallbacks',
   'recording/recording',
+  'widget/actions',
   'widget/examples',
   'widget/widget',
   'widget/widget-faults',

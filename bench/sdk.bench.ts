@@ -1,7 +1,8 @@
 // Widget SDK: bundle sizes (min, gzip -9 and the brotli copy the server sends) and the per-call overhead of its
 // console, fetch and XHR wrappers, in Chromium, paired against the functions saved before the SDK loaded (no-op sinks,
 // so only the wrapper is timed) and against @sentry/browser's breadcrumb instrumentation measured the same way in the
-// same run.
+// same run; then the host page's interaction latency with the customer's actions captured and without (the same SDK
+// with `capture.actions: false`), on a page of many buttons, in the same run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -104,6 +105,32 @@ for (let r = 0; r < 11; r++) {
   rounds.showback.push((await showbackPage.evaluate(`(${ROUND})(20000)`)) as Record<Kind, number>);
   rounds.sentry.push((await sentryPage.evaluate(`(${ROUND})(20000)`)) as Record<Kind, number>);
 }
+// Interaction latency: a page of 300 buttons with a handler of its own (it toggles a class, as pages do). Real clicks
+// (the browser's input pipeline, trusted events): the time from the event's creation to the page's own handler, which
+// runs after the SDK's capture-phase listener; and a loop of element.click() (the listener's cost alone, per click).
+const BUTTONS = `
+  document.body.innerHTML = '<main id="app">' + Array.from({ length: 300 }, (_, i) => '<div class="row"><button class="item" data-i="' + i + '"><span>Item ' + i + '</span></button></div>').join('') + '</main>';
+  window.__lat = [];
+  document.getElementById('app').addEventListener('click', (e) => { e.target.closest('button').classList.toggle('on'); window.__lat.push(performance.now() - e.timeStamp); });
+`;
+const CLICK_LOOP = `(n) => { const b = document.querySelectorAll('button'); const t = performance.now(); for (let i = 0; i < n; i++) b[i % b.length].click(); return (performance.now() - t) / n * 1000; }`;
+const interactionPage = async (actions: boolean) => {
+  const page = await pageWith(`${core}\nShowback.init({ key: 'wk_bench', host: 'http://bench.test', launcher: false, capture: { actions: ${actions} } });`);
+  await page.addScriptTag({ content: BUTTONS });
+  return page;
+};
+const withCapture = await interactionPage(true);
+const withoutCapture = await interactionPage(false);
+const latency: Record<'with' | 'without', { real: number[]; loop: number[] }> = { with: { real: [], loop: [] }, without: { real: [], loop: [] } };
+for (let r = 0; r < 7; r++) {
+  for (const [name, page] of [['with', withCapture], ['without', withoutCapture]] as const) {
+    await page.evaluate(() => ((window as unknown as { __lat: number[] }).__lat = []));
+    for (let i = 0; i < 40; i++) await page.click(`button[data-i="${(i * 7) % 300}"]`);
+    const real = (await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat)) as number[];
+    latency[name].real.push(...real);
+    latency[name].loop.push((await page.evaluate(`(${CLICK_LOOP})(20000)`)) as number);
+  }
+}
 await browser.close();
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1]!;
 const showback = {} as Record<Kind, number>;
@@ -120,3 +147,10 @@ for (const k of ['console', 'fetch', 'xhr'] as const) {
     `${(k === 'console' ? 'console.log' : k).padEnd(26)}  ${showback[k].toFixed(3).padStart(6)} µs   ${sentryOverhead[k].toFixed(3).padStart(6)} µs            ${ratio.toFixed(2)}×   ${k === 'xhr' ? '' : '<= 0.25×'}`,
   );
 }
+
+const lat = (k: 'with' | 'without') => ({ real: median(latency[k].real), loop: median(latency[k].loop) });
+const on = lat('with');
+const off = lat('without');
+console.log('\nhost page interaction (300 buttons)   with action capture   without   ratio');
+console.log(`real click, event to page handler      ${on.real.toFixed(3).padStart(8)} ms   ${off.real.toFixed(3).padStart(8)} ms   ${(on.real / off.real).toFixed(2)}×  (median of ${latency.with.real.length})`);
+console.log(`element.click() loop, per click        ${on.loop.toFixed(3).padStart(8)} µs   ${off.loop.toFixed(3).padStart(8)} µs   ${(on.loop / off.loop).toFixed(2)}×  (20,000 clicks, median of 7)`);

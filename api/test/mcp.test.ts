@@ -19,6 +19,8 @@ const PAGE_EVENTS = [
   ...CAPTURED_PAGE_EVENTS,
   { kind: 'error', t: 1800, cause: 'error', message: 'ReferenceError: total is not defined', stack: 'at checkout (app.js:10:5)', source: 'https://app.example.test/app.js', line: 10, column: 5 },
   { kind: 'navigation', t: 300, url: 'https://app.example.test/cart', trigger: 'push' },
+  { kind: 'action', t: 900, action: 'click', role: 'button', name: 'Save', selector: '#save' },
+  { kind: 'action', t: 950, action: 'change', role: 'textbox', name: 'Card number', selector: 'input[name="card"]' },
   { kind: 'network', t: 2700, transport: 'fetch', method: 'POST', url: 'https://api.example.test/orders', status: 422, duration_ms: 90, request_body: 'x'.repeat(3000), response_body: '{"error":"card declined"}' },
 ];
 
@@ -93,7 +95,7 @@ describe('the MCP server', () => {
 
   it('gives a recording’s overview, its console, network, actions and transcript', async () => {
     const overview = answer<{ links: { dashboard: string } }>(await call(reader, 'get_recording', { recording_id: recordingId }));
-    expect(overview).toMatchObject({ id: recordingId, state: 'ready', sender: { name: 'Ada', note: 'Saving fails' }, page: { captured: { errors: 2, network_requests: 3, failed_requests: 2, navigations: 1 } } });
+    expect(overview).toMatchObject({ id: recordingId, state: 'ready', sender: { name: 'Ada', note: 'Saving fails' }, page: { captured: { errors: 2, network_requests: 3, failed_requests: 2, navigations: 1, actions: 2 } } });
     expect(overview.links.dashboard).toBe(`${t.config.publicUrl}/my/recordings/${recordingId}`);
 
     const console = answer<{ items: { level: string; message: string; t_seconds: number }[] }>(await call(reader, 'get_console_logs', { recording_id: recordingId, levels: ['error'] }));
@@ -108,8 +110,12 @@ describe('the MCP server', () => {
     expect(whole.request_body).toHaveLength(3000);
     expect(answer<{ items: unknown[] }>(await call(reader, 'get_network_requests', { recording_id: recordingId, host: 'api.example.test', method: 'post' })).items).toHaveLength(1);
 
-    const actions = answer<{ items: { url: string }[] }>(await call(reader, 'get_user_actions', { recording_id: recordingId }));
-    expect(actions.items.map((item) => item.url)).toEqual(['https://app.example.test/cart']);
+    const actions = answer<{ items: Record<string, unknown>[] }>(await call(reader, 'get_user_actions', { recording_id: recordingId }));
+    expect(actions.items).toMatchObject([
+      { t_seconds: 0.3, action: 'navigation', url: 'https://app.example.test/cart' },
+      { t_seconds: 0.9, action: 'click', text: "Clicked 'Save'", role: 'button', name: 'Save', selector: '#save' },
+      { t_seconds: 0.95, action: 'change', text: "Filled in 'Card number'", role: 'textbox' },
+    ]);
 
     const text = answer<{ transcript: string }>(await call(reader, 'get_transcript', { recording_id: recordingId }));
     expect(text.transcript).toMatch(/^\[00:0\d\] .*save/im);

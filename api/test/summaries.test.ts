@@ -12,13 +12,16 @@ const SENTENCE = 'when I click the save button on the billing page nothing happe
 
 /** What the host page's widget captured: a good request, then at 5 s a console error and the failing save. */
 const EVENTS = [
+  { kind: 'action', t: -1500, action: 'change', role: 'textbox', name: 'Card number', selector: '#card' },
   { kind: 'navigation', t: 200, url: 'https://shop.example/billing', trigger: 'push' },
   { kind: 'network', t: 900, transport: 'fetch', method: 'GET', url: 'https://shop.example/api/billing', status: 200, duration_ms: 40 },
   { kind: 'console', t: 5000, level: 'error', message: 'Uncaught PaymentError: card declined' },
+  { kind: 'action', t: 5400, action: 'click', role: 'button', name: 'Save billing details', selector: '#save' },
   { kind: 'network', t: 5500, transport: 'fetch', method: 'POST', url: 'https://shop.example/api/billing/save?step=2', status: 500, duration_ms: 120 },
 ];
-const FAILING_REQUEST = 3;
-const CONSOLE_ERROR = 2;
+const FAILING_REQUEST = 5;
+const CONSOLE_ERROR = 3;
+const CLICK = 4;
 
 async function correct(t: TestApp, owner: SignedUp, id: string, index: number, text: string): Promise<Transcript> {
   const response = await fetch(`${t.url}/api/v1/submissions/${id}/transcript/segments/${index}`, { method: 'PATCH', headers: { ...owner.headers, 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
@@ -106,6 +109,14 @@ describe('summary without a model (the automatic digest)', () => {
     const complaint = summary.lines.find((line) => line.text.startsWith('The customer said'));
     expect(complaint?.text).toMatch(/^The customer said at 00:0\d: “.*(error|fail).*”; the nearest failing request: POST \/api\/billing\/save\?step=2 answered 500 at 00:05\.$/);
     expect(complaint?.citations).toEqual([{ type: 'time', t_ms: expect.any(Number) }, failingRequest]);
+    // Steps to reproduce from the actions, pages and failures; the field change before the recording has no moment.
+    expect(summary.steps).toEqual([
+      { text: "Filled in 'Card number'", citations: [] },
+      { text: 'Opened /billing', citations: [{ type: 'time', t_ms: 200 }] },
+      { text: 'Console error: Uncaught PaymentError: card declined', citations: [{ type: 'console', event: CONSOLE_ERROR, t_ms: 5000, level: 'error', message: 'Uncaught PaymentError: card declined' }] },
+      { text: "Clicked 'Save billing details'", citations: [{ type: 'time', t_ms: 5400 }] },
+      { text: 'POST /api/billing/save?step=2 → 500', citations: [failingRequest] },
+    ]);
 
     const stranger = await signUp(t);
     const foreign = await fetch(`${t.url}/api/v1/submissions/${id}/summary`, { headers: stranger.headers });
@@ -170,6 +181,11 @@ describe('summary by a model behind an OpenAI-compatible chat endpoint (official
         { text: 'A moment nobody spoke at.', cite: ['00:40'] },
         { text: 'The page logged a card error.', cite: [`E${CONSOLE_ERROR}`] },
       ],
+      steps: [
+        { text: "Clicked 'Save billing details'", cite: [`E${CLICK}`] },
+        { text: 'Typed into a field nobody touched.', cite: ['E77'] },
+        { text: 'POST /api/billing/save → 500', cite: [`E${FAILING_REQUEST}`] },
+      ],
     });
     server.failNext(429, 1, { 'retry-after-ms': '10' });
     const id = await record(t, owner);
@@ -185,6 +201,11 @@ describe('summary by a model behind an OpenAI-compatible chat endpoint (official
       },
       { text: 'The page logged a card error.', citations: [{ type: 'console', event: CONSOLE_ERROR, t_ms: 5000, level: 'error', message: 'Uncaught PaymentError: card declined' }] },
     ]);
+    // The model's steps, their citations checked like the lines': the invented one is gone.
+    expect(summary.steps).toEqual([
+      { text: "Clicked 'Save billing details'", citations: [{ type: 'time', t_ms: 5400 }] },
+      { text: 'POST /api/billing/save → 500', citations: [{ type: 'request', event: FAILING_REQUEST, t_ms: 5500, method: 'POST', url: 'https://shop.example/api/billing/save?step=2', status: 500 }] },
+    ]);
 
     const chats = server.calls.filter((call) => call.path === '/v1/chat/completions');
     expect(chats).toHaveLength(2); // the 429, then its retry
@@ -196,6 +217,7 @@ describe('summary by a model behind an OpenAI-compatible chat endpoint (official
     const data = JSON.parse(body.messages[1]!.content) as { customer_note: string; events: { id: string; status?: number }[]; transcript: { time: string; text: string }[] };
     expect(data.customer_note).toBe('I cannot save my billing details');
     expect(data.events.find((e) => e.id === `E${FAILING_REQUEST}`)).toMatchObject({ method: 'POST', status: 500 });
+    expect(data.events.find((e) => e.id === `E${CLICK}`)).toMatchObject({ kind: 'action', action: 'click', role: 'button', name: 'Save billing details' });
     expect(data.transcript.map((s) => s.text).join(' ')).toContain('billing page');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WidgetEvent } from '@showback/contract';
+import { WIDGET_LIMITS, type WidgetEvent } from '@showback/contract';
 import { capEvents } from '../src/modules/widget/submission-context.ts';
 import { normalizeAllowedOrigin, originAllowed, originCandidates } from '../src/modules/widget/widget-origins.ts';
 
@@ -10,6 +10,16 @@ describe('widget caps and origins', () => {
     expect(dropped).toBe(5);
     expect(kept.map((e) => e.t)).toEqual([60, 70, 80, 90, 100]);
     expect(capEvents(events).dropped).toBe(0);
+  });
+
+  it('keeps the latest actions up to the cap, and every other event', () => {
+    const actions: WidgetEvent[] = Array.from({ length: WIDGET_LIMITS.maxActions + 3 }, (_, i) => ({ kind: 'action', t: i, action: 'click', role: 'button' }));
+    const log: WidgetEvent = { kind: 'console', t: 1, level: 'log', message: 'kept' };
+    const { kept, dropped } = capEvents([...actions, log]);
+    expect(dropped).toBe(3);
+    expect(kept.filter((e) => e.kind === 'action')).toHaveLength(WIDGET_LIMITS.maxActions);
+    expect(kept[0]).toEqual(log);
+    expect(kept.find((e) => e.kind === 'action')!.t).toBe(3);
   });
 
   it('matches exact origins and subdomain wildcards only', () => {

@@ -139,6 +139,7 @@ describe('widget', () => {
       { kind: 'console', t: -4000, level: 'error', message: 'TypeError: boom' },
       { kind: 'navigation', t: -9000, url: `${HOST}/cart`, trigger: 'push' },
       { kind: 'error', t: 800, cause: 'rejection', message: 'Error: nope', stack: 'Error: nope\n  at x' },
+      { kind: 'action', t: 1000, action: 'change', role: 'checkbox', name: 'Remember me', selector: '#remember', state: 'checked' },
     ];
     const res = await submit(t.url, s.token, submitBody(uploadId, {
       source: 'widget', events, dropped_events: 3, metadata: { plan: 'pro', seats: 4 }, identity: { id: 'u1', email: 'c@example.test' },
@@ -151,8 +152,9 @@ describe('widget', () => {
     const got = await fetch(`${t.url}/api/v1/submissions/${id}/events`, { headers: owner.headers });
     expect(got.status).toBe(200);
     const stored = await body(got);
-    expect(stored.events.map((e: { t: number }) => e.t)).toEqual([-9000, -4000, 800, 1500]);
-    expect(stored.events[3]).toEqual(events[0]);
+    expect(stored.events.map((e: { t: number }) => e.t)).toEqual([-9000, -4000, 800, 1000, 1500]);
+    expect(stored.events[4]).toEqual(events[0]);
+    expect(stored.events[3]).toEqual(events[4]);
     expect(stored).toMatchObject({ dropped_events: 3, metadata: { plan: 'pro', seats: 4 }, identity: { id: 'u1', email: 'c@example.test' }, origin: HOST });
     expect((await fetch(`${t.url}/api/v1/submissions/${id}/events`, { headers: stranger.headers })).status).toBe(404);
     expect((await fetch(`${t.url}/api/v1/submissions/${crypto.randomUUID()}/events`, { headers: owner.headers })).status).toBe(404);
@@ -160,7 +162,7 @@ describe('widget', () => {
     // The same submit again (a retry after a lost response) changes nothing.
     const again = await submit(t.url, s.token, submitBody(uploadId, { client_submission_id: (await t.app.ctx.db.selectFrom('submissions').select('client_submission_id').where('id', '=', id).executeTakeFirstOrThrow()).client_submission_id, source: 'widget', events }));
     expect((await body(again)).id).toBe(id);
-    expect((await body(await fetch(`${t.url}/api/v1/submissions/${id}/events`, { headers: owner.headers }))).events).toHaveLength(4);
+    expect((await body(await fetch(`${t.url}/api/v1/submissions/${id}/events`, { headers: owner.headers }))).events).toHaveLength(5);
   });
 
   it('names the sender from identify() where the customer typed nothing; what they typed wins', async () => {
@@ -191,6 +193,10 @@ describe('widget', () => {
     const uploadId = await tusUpload(t.url, await mediaFile('h264-opus-fmp4', 2), { token: s.token });
     const hostile = await submit(t.url, s.token, submitBody(uploadId, { source: 'widget', events: [{ kind: 'console', t: 0, level: 'error', message: 'x', script: '<svg onload=alert(1)>' }] }));
     expect(hostile.status).toBe(422);
+    // An action carries no value, and only the actions the SDK knows.
+    for (const action of [{ action: 'change', role: 'textbox', value: '4242 4242 4242 4242' }, { action: 'keypress', key: 'a' }, { action: 'key', key: 'a' }, { action: 'click', name: 'x'.repeat(81) }]) {
+      expect((await submit(t.url, s.token, submitBody(uploadId, { source: 'widget', events: [{ kind: 'action', t: 0, ...action }] }))).status, JSON.stringify(action)).toBe(422);
+    }
     const tooMany = await submit(t.url, s.token, submitBody(uploadId, { source: 'widget', events: Array.from({ length: 2001 }, (_, i) => ({ kind: 'console', t: i, level: 'log', message: 'x' })) }));
     expect(tooMany.status).toBe(422);
 

@@ -36,3 +36,4 @@ export * from './access-tokens.ts';
 export * from './mcp.ts';
 export * from './locales.ts';
 export * from './comments.ts';
+export * from './steps-to-reproduce.ts';

@@ -32,6 +32,11 @@ export const SummarySchema = Type.Object({
    * note (the note is its own evidence).
    */
   lines: Type.Array(SummaryLineSchema),
+  /**
+   * Steps to reproduce from the customer's actions, navigations and failures, each citing its event or moment: a
+   * model's when it wrote the summary (citations checked like the lines'), else built without one.
+   */
+  steps: Type.Array(SummaryLineSchema),
   /** Why the last model attempt failed (while retrying, or when the digest replaced the model's summary). */
   error: Type.Union([Type.String(), Type.Null()]),
   updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

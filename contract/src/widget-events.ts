@@ -22,6 +22,10 @@ export const WIDGET_LIMITS = {
   maxTransferBytes: 1e12,
   maxSourcePosition: 10_000_000,
   maxDroppedEvents: 100_000_000,
+  /** The customer's actions one submission keeps (the SDK keeps as many, the latest). */
+  maxActions: 500,
+  maxActionNameChars: 80,
+  maxSelectorChars: 120,
   maxMetadataNumber: Number.MAX_SAFE_INTEGER,
 } as const;
 
@@ -99,11 +103,45 @@ export const WidgetNavigationEventSchema = Type.Object(
   CLOSED,
 );
 
-export const WidgetEventSchema = Type.Union([WidgetConsoleEventSchema, WidgetErrorEventSchema, WidgetNetworkEventSchema, WidgetNavigationEventSchema]);
+const ActionSchema = Type.Union([
+  Type.Literal('click'),
+  Type.Literal('tap'),
+  Type.Literal('change'),
+  Type.Literal('key'),
+  Type.Literal('submit'),
+  Type.Literal('page_hidden'),
+  Type.Literal('page_visible'),
+  Type.Literal('page_blur'),
+  Type.Literal('page_focus'),
+  Type.Literal('scroll'),
+]);
+export type WidgetAction = Static<typeof ActionSchema>;
+
+/**
+ * Something the customer did on the host page. The target is described as a person reads it (`role`, `name`: its
+ * accessible name or visible text, cut) plus a short `selector`; never what was typed into a field. `state` is a
+ * checkbox's "checked"/"unchecked" or a select's chosen option, only for fields that are not sensitive.
+ */
+export const WidgetActionEventSchema = Type.Object(
+  {
+    kind: Type.Literal('action'),
+    t,
+    action: ActionSchema,
+    role: Type.Optional(Str(40)),
+    name: Type.Optional(Str(WIDGET_LIMITS.maxActionNameChars)),
+    selector: Type.Optional(Str(WIDGET_LIMITS.maxSelectorChars)),
+    key: Type.Optional(Type.Union([Type.Literal('Enter'), Type.Literal('Escape'), Type.Literal('Tab')])),
+    state: Type.Optional(Str(WIDGET_LIMITS.maxActionNameChars)),
+  },
+  CLOSED,
+);
+
+export const WidgetEventSchema = Type.Union([WidgetConsoleEventSchema, WidgetErrorEventSchema, WidgetNetworkEventSchema, WidgetNavigationEventSchema, WidgetActionEventSchema]);
 export type WidgetConsoleEvent = Static<typeof WidgetConsoleEventSchema>;
 export type WidgetErrorEvent = Static<typeof WidgetErrorEventSchema>;
 export type WidgetNetworkEvent = Static<typeof WidgetNetworkEventSchema>;
 export type WidgetNavigationEvent = Static<typeof WidgetNavigationEventSchema>;
+export type WidgetActionEvent = Static<typeof WidgetActionEventSchema>;
 export type WidgetEvent = Static<typeof WidgetEventSchema>;
 export type WidgetEventKind = WidgetEvent['kind'];
 

@@ -85,6 +85,12 @@ export interface CaptureOptions {
   network?: NetworkCaptureOptions | false;
   /** History API navigations, back/forward and hash changes. Default `true`. */
   navigation?: boolean;
+  /**
+   * The customer's actions: clicks and taps (the target's role and name or visible text, never a field's value),
+   * which form fields changed (never what was typed), Enter/Escape/Tab on fields, form submits, the tab hidden or
+   * shown, the window focused or not, scrolling. Default `true`; `false` captures none.
+   */
+  actions?: boolean;
   /** Redaction rules on top of the defaults. */
   redact?: RedactionOptions;
   /** The rolling buffer keeps at most this many events. Default 1000. */

@@ -6,7 +6,7 @@ import { captureErrors } from '../src/capture/errors.ts';
 import { captureFetch } from '../src/capture/fetch.ts';
 import { captureNavigation } from '../src/capture/navigation.ts';
 import { captureXhr } from '../src/capture/xhr.ts';
-import { createEventBuffer, type Captured } from '../src/core/event-buffer.ts';
+import { createEventBuffer, type Captured, type PageEvent } from '../src/core/event-buffer.ts';
 import { withHeaders } from '../src/widget/pick-headers.ts';
 import { destroy, init, isSupported, on } from '../src/index.ts';
 
@@ -84,7 +84,7 @@ describe('fetch capture', () => {
       await fetch('/form', { method: 'POST', body: new URLSearchParams({ a: '1', b: '22' }) });
       expect(pageFetch).toHaveBeenCalledTimes(3);
       // The response size is read from the kept headers at hand-off, off the page's call.
-      expect(withHeaders(events[0]!, [])).toMatchObject({ response_size: 11 });
+      expect(withHeaders(events[0] as PageEvent, [])).toMatchObject({ response_size: 11 });
       expect(events[0]).not.toHaveProperty('response_size');
       expect(events).toMatchObject([
         { kind: 'network', transport: 'fetch', method: 'POST', url: '/api/items', status: 503, request_size: 3 },

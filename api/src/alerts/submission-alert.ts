@@ -39,6 +39,8 @@ export interface SubmissionAlert {
     engine: string | null;
     goal: string | null;
     lines: SummaryLine[];
+    /** Steps to reproduce, each with its checked citations (a model's, or built from the events without one). */
+    steps: SummaryLine[];
     updated_at: string;
   } | null;
   links: {
@@ -101,7 +103,7 @@ async function countProblems(ctx: AppContext, submissionId: string): Promise<Sub
 async function readySummary(ctx: AppContext, accountId: string, submissionId: string): Promise<SubmissionAlert['summary']> {
   const row = await findSummary(ctx.db, accountId, submissionId);
   if (row?.status !== 'ready' || !row.kind) return null;
-  return { kind: row.kind, engine: row.engine, goal: row.goal, lines: row.lines, updated_at: iso(row.updated_at) };
+  return { kind: row.kind, engine: row.engine, goal: row.goal, lines: row.lines, steps: row.steps, updated_at: iso(row.updated_at) };
 }
 
 /** The alert for a submission of `accountId`, or undefined when it was deleted meanwhile. */

@@ -375,7 +375,7 @@ export interface SubmissionEventsTable {
   submission_id: string;
   seq: number;
   offset_ms: number;
-  kind: 'console' | 'error' | 'network' | 'navigation';
+  kind: 'console' | 'error' | 'network' | 'navigation' | 'action';
   level: string | null;
   payload: Json<Record<string, unknown>>;
 }
@@ -412,6 +412,7 @@ export interface SummariesTable {
   engine: string | null;
   goal: string | null;
   lines: Json<SummaryLine[]>;
+  steps: Json<SummaryLine[]>;
   attempts: Generated<number>;
   error: string | null;
   /** The transcript's updated_at this summary was written from (null: no transcript, or written before corrections). */

@@ -11,10 +11,10 @@ import { writeWithModel } from '../summary/model-summary.ts';
 import { loadSummaryMaterial } from '../summary/summary-material.ts';
 import { defineJob } from './job.ts';
 
-type ReadySummary = Pick<Updateable<SummariesTable>, 'kind' | 'engine' | 'goal' | 'lines' | 'error' | 'transcript_at'>;
+type ReadySummary = Pick<Updateable<SummariesTable>, 'kind' | 'engine' | 'goal' | 'lines' | 'steps' | 'error' | 'transcript_at'>;
 
 /** What a submission.summarized event announces; the status, attempts and error of the row are not part of it. */
-const content = (row: SummaryRow | undefined): string | undefined => (row ? JSON.stringify([row.kind, row.engine, row.goal, row.lines]) : undefined);
+const content = (row: SummaryRow | undefined): string | undefined => (row ? JSON.stringify([row.kind, row.engine, row.goal, row.lines, row.steps]) : undefined);
 
 /**
  * Stores the ready summary and, in the same transaction, its `submission.summarized` event (the outbox): only when this
@@ -85,7 +85,7 @@ export const summarizeSubmissionJob = defineJob({
     if (api) {
       try {
         const written = await writeWithModel(api, material);
-        await storeReady(ctx, id, account, { kind: 'model', engine: api.model, goal: written.goal, lines: JSON.stringify(written.lines), error: null, transcript_at: material.transcriptAt });
+        await storeReady(ctx, id, account, { kind: 'model', engine: api.model, goal: written.goal, lines: JSON.stringify(written.lines), steps: JSON.stringify(written.steps), error: null, transcript_at: material.transcriptAt });
         return;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -94,11 +94,11 @@ export const summarizeSubmissionJob = defineJob({
           throw error;
         }
         const digest = buildDigest(material);
-        await storeReady(ctx, id, account, { kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: `The model failed (${message}); this is the automatic digest.`, transcript_at: material.transcriptAt });
+        await storeReady(ctx, id, account, { kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), steps: JSON.stringify(digest.steps), error: `The model failed (${message}); this is the automatic digest.`, transcript_at: material.transcriptAt });
         return;
       }
     }
     const digest = buildDigest(material);
-    await storeReady(ctx, id, account, { kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), error: null, transcript_at: material.transcriptAt });
+    await storeReady(ctx, id, account, { kind: 'digest', engine: null, goal: digest.goal, lines: JSON.stringify(digest.lines), steps: JSON.stringify(digest.steps), error: null, transcript_at: material.transcriptAt });
   },
 });

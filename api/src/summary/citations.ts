@@ -15,7 +15,8 @@ export function eventCitation(material: SummaryMaterial, index: number): Summary
   if (e.kind === 'network') return { type: 'request', event: index, t_ms, method: e.method, url: e.url, status: e.status };
   if (e.kind === 'console') return { type: 'console', event: index, t_ms, level: e.level, message: e.message };
   if (e.kind === 'error') return { type: 'console', event: index, t_ms, level: 'error', message: e.message };
-  return undefined;
+  // An action or a navigation is cited by its moment in the video (before the recording started: no moment to show).
+  return t_ms >= 0 ? { type: 'time', t_ms } : undefined;
 }
 
 /** A time in the video, when something was said or happened within two seconds of it. */

@@ -1,4 +1,4 @@
-import { requestPath, type SummaryCitation, type SummaryLine, type TranscriptSegment, type WidgetEvent } from '@showback/contract';
+import { requestPath, stepsToReproduce, type SummaryCitation, type SummaryLine, type TranscriptSegment, type WidgetEvent } from '@showback/contract';
 import { eventCitation, isConsoleError, isFailingRequest, timeCitation } from './citations.ts';
 import type { SummaryMaterial } from './summary-material.ts';
 
@@ -34,6 +34,14 @@ function nearest<T>(items: T[], distance: (item: T) => number): T | undefined {
   return best;
 }
 
+/** Steps to reproduce without a model, each citing the event it was built from (before the recording: none). */
+export function digestSteps(material: SummaryMaterial): SummaryLine[] {
+  return stepsToReproduce(material.events).map((step) => {
+    const citation = eventCitation(material, step.event);
+    return { text: step.text, citations: citation ? [citation] : [] };
+  });
+}
+
 function describeFailure({ event }: Indexed): string {
   if (event.kind === 'network') return `${event.method} ${requestPath(event.url)} ${event.status === 0 ? 'got no response' : `answered ${event.status}`} at ${clock(event.t)}`;
   const message = 'message' in event ? event.message.replace(/\s+/g, ' ').slice(0, 200) : '';
@@ -48,7 +56,7 @@ function describeFailure({ event }: Indexed): string {
  * their note. Every line is built from a stored event or transcript segment, so its citations are real by
  * construction (and checked all the same); the note's line has none, the note being its own evidence.
  */
-export function buildDigest(material: SummaryMaterial): { goal: string | null; lines: SummaryLine[] } {
+export function buildDigest(material: SummaryMaterial): { goal: string | null; lines: SummaryLine[]; steps: SummaryLine[] } {
   const lines: SummaryLine[] = [];
   const cite = (...citations: (SummaryCitation | undefined)[]): SummaryCitation[] => citations.filter((c): c is SummaryCitation => c !== undefined);
   const indexed: Indexed[] = material.events.map((event, index) => ({ event, index })).filter(({ event }) => event.t >= 0);
@@ -92,5 +100,5 @@ export function buildDigest(material: SummaryMaterial): { goal: string | null; l
   }
 
   const cited = (list: SummaryLine[]): SummaryLine[] => list.filter((line) => line.citations.length > 0);
-  return { goal: null, lines: [...cited(lines), ...wrote, ...cited(speech)] };
+  return { goal: null, lines: [...cited(lines), ...wrote, ...cited(speech)], steps: digestSteps(material) };
 }

@@ -1,7 +1,7 @@
 import type { TranscriptSegment, WidgetEvent } from '@showback/contract';
 import type { Db } from '../db/database.ts';
 import type { SubmissionRow } from '../db/schema.ts';
-import { listEvents } from '../modules/widget/widget.repository.ts';
+import { eventOfRow, listEvents } from '../modules/widget/widget.repository.ts';
 import { findTranscriptById } from '../modules/transcripts/transcripts.repository.ts';
 
 /** What a summary is written from. All of it came from the customer's side: untrusted text. */
@@ -23,7 +23,7 @@ export async function loadSummaryMaterial(db: Db, submission: SubmissionRow): Pr
     note: submission.note,
     environment: submission.environment as Record<string, unknown>,
     durationMs: submission.duration_ms ?? submission.client_duration_ms,
-    events: rows.map((row) => ({ ...(row.payload as object), kind: row.kind, t: row.offset_ms }) as WidgetEvent),
+    events: rows.map(eventOfRow),
     segments: transcript?.status === 'ready' ? transcript.segments : [],
     transcriptAt: transcript?.status === 'ready' ? new Date(transcript.updated_at) : null,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WidgetEvent } from '@showback/contract';
-import { currentIndex, formatOffset, isBad, matches } from '../../src/features/recordings/timeline/timelineModel.ts';
+import { currentIndex, formatOffset, isBad, matches, summary } from '../../src/features/recordings/timeline/timelineModel.ts';
 
 const log = (t: number, level: 'log' | 'error' | 'warn' | 'debug' | 'info' = 'log'): WidgetEvent => ({ kind: 'console', t, level, message: 'm' });
 const req = (t: number, status: number): WidgetEvent => ({ kind: 'network', t, transport: 'fetch', method: 'GET', url: '/x', status, duration_ms: 5 });
@@ -18,6 +18,17 @@ describe('review timeline model', () => {
     expect(pick('error', 'failed')).toEqual([1, 5]);
     expect(pick('info', 'none')).toEqual([3, 4]);
     expect(pick('all', 'ok')).toEqual([1, 2, 3, 4, 6, 7]);
+  });
+
+  it('filters the customer’s actions on their own, and says them in words', () => {
+    const click: WidgetEvent = { kind: 'action', t: 1, action: 'click', role: 'button', name: 'Pay now', selector: '#pay' };
+    const scroll: WidgetEvent = { kind: 'action', t: 2, action: 'scroll', role: 'page' };
+    const events = [click, scroll, log(3, 'error')];
+    const pick = (a: Parameters<typeof matches>[3]) => events.filter((e) => matches(e, 'error', 'all', a)).map((e) => e.t);
+    expect(pick('all')).toEqual([1, 2, 3]);
+    expect(pick('input')).toEqual([1, 3]);
+    expect(pick('none')).toEqual([3]);
+    expect([click, scroll].map(summary)).toEqual(["Clicked 'Pay now'", 'Scrolled the page']);
   });
 
   it('finds the event the player is at, never one from before the recording', () => {

@@ -1,5 +1,5 @@
 import type { UrlRule } from '../types.ts';
-import type { Captured } from '../core/event-buffer.ts';
+import type { PageEvent } from '../core/event-buffer.ts';
 import { patch, type Restore } from '../core/patch.ts';
 import type { NetDetail } from './net-config.ts';
 import { matchesUrl } from './url-rules.ts';
@@ -16,7 +16,7 @@ const bodyText = (b: unknown): string | undefined =>
  */
 export function captureDetail(rules: UrlRule[], bodies: boolean): [NetDetail, Restore[]] {
   // Events of allowlisted URLs, marked at request time so the response side needs no URL matching.
-  const marked = new WeakSet<Captured>();
+  const marked = new WeakSet<PageEvent>();
   // XHR headers of allowlisted requests as they are set; keyed by the request so the page's objects stay untouched.
   const xhrHeaders = new WeakMap<XMLHttpRequest, [string, string][] | undefined>();
   const proto = typeof XMLHttpRequest === 'function' ? XMLHttpRequest.prototype : undefined;

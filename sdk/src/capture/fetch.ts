@@ -1,10 +1,10 @@
 import { patch, type Restore } from '../core/patch.ts';
-import type { Captured } from '../core/event-buffer.ts';
+import type { PageEvent } from '../core/event-buffer.ts';
 import { matchesUrl } from './url-rules.ts';
 import { bodySize, finish, networkEvent, type NetConfig } from './net-config.ts';
 
 /** Wraps whatever `fetch` the page has now (the browser's or the page's own) and passes every call straight through. */
-export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Restore {
+export function captureFetch(cfg: NetConfig, record: (e: PageEvent) => void): Restore {
   return patch(window, 'fetch', (_, a) => {
     const input: unknown = a[0];
     const init = a[1] as RequestInit | undefined;
@@ -22,7 +22,7 @@ export function captureFetch(cfg: NetConfig, record: (e: Captured) => void): Res
         (res) => {
           try {
             finish(e, res.status);
-            (e as Captured).sizeFrom = res.headers;
+            (e as PageEvent).sizeFrom = res.headers;
             x?.res(e, res);
             record(e);
           } catch {

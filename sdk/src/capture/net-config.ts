@@ -1,6 +1,6 @@
 import type { WidgetNetworkEvent as NetworkEvent } from '@showback/contract';
 import type { UrlRule } from '../types.ts';
-import type { Captured } from '../core/event-buffer.ts';
+import type { PageEvent } from '../core/event-buffer.ts';
 
 /** Underscored names are internal to the up-front bundle and shortened by its minifier. */
 export interface NetConfig {
@@ -15,8 +15,8 @@ export interface NetConfig {
  * or the finished XHR.
  */
 export interface NetDetail {
-  req(e: Captured, headers: unknown, body: unknown): void;
-  res(e: Captured, from: Response | XMLHttpRequest): void;
+  req(e: PageEvent, headers: unknown, body: unknown): void;
+  res(e: PageEvent, from: Response | XMLHttpRequest): void;
 }
 
 /** Characters of a text body, bytes of a binary one; unknown for streams and form data. */
@@ -26,17 +26,19 @@ export function bodySize(b: unknown): number | undefined {
   return typeof n === 'number' ? n : undefined;
 }
 
-/** A request as it starts; XHR sets `t` again at `send()`. */
-export const networkEvent = (transport: NetworkEvent['transport'], method: unknown, url: string, requestSize?: number): NetworkEvent => ({
-  kind: 'network',
-  t: Date.now(),
-  transport,
-  method: String(method || 'GET').toUpperCase(),
-  url,
-  status: 0,
-  duration_ms: 0,
-  request_size: requestSize,
-});
+/**
+ * A request as it starts; XHR sets `t` again at `send()`. Its status and duration are set when it ends (`finish`),
+ * before it is recorded: not written here, where the up-front bytes count.
+ */
+export const networkEvent = (transport: NetworkEvent['transport'], method: unknown, url: string, requestSize?: number): NetworkEvent =>
+  ({
+    kind: 'network',
+    t: Date.now(),
+    transport,
+    method: String(method || 'GET').toUpperCase(),
+    url,
+    request_size: requestSize,
+  }) as NetworkEvent;
 
 /**
  * A request as it ends: status 0 and an error when it never got a response. The response size is its

@@ -1,5 +1,6 @@
 import { chooseLocale } from '@showback/contract';
 import type { ConsoleLevel, Identity, InitOptions, MetadataValue, OpenOptions, ShowbackError, ShowbackEventName, ShowbackEvents, SupportResult, UnsupportedReason } from '../types.ts';
+import { captureActions } from '../capture/actions.ts';
 import { captureConsole } from '../capture/console.ts';
 import { captureErrors } from '../capture/errors.ts';
 import { captureFetch } from '../capture/fetch.ts';
@@ -123,6 +124,7 @@ export function start(o: InitOptions): void {
       );
   }
   if (c.navigation !== false) r.push(...captureNavigation(record));
+  if (c.actions !== false) r.push(captureActions(record));
   state = s;
   // Guarded: after DOMContentLoaded nothing else stands between a throw here and the page. A launcher click has no
   // caller to reject to: its failure is a warning for the integrator (and the `error` event).

@@ -8,7 +8,22 @@ import { serialize } from '../capture/serialize.ts';
  * response's `Headers` ride along as `sizeFrom`: its Content-Length is read at hand-off, off the page's call. Console
  * events carry their raw `args` until the buffer settles them.
  */
-export type Captured = WidgetEvent & { rawRequestHeaders?: unknown; rawResponseHeaders?: unknown; sizeFrom?: Headers; args?: ArrayLike<unknown> };
+export type PageEvent = Exclude<WidgetEvent, { kind: 'action' }> & { rawRequestHeaders?: unknown; rawResponseHeaders?: unknown; sizeFrom?: Headers; args?: ArrayLike<unknown> };
+export type Captured = PageEvent | RawAction;
+
+/**
+ * An action as the core keeps it (capture/actions.ts): the event, a checkbox's `checked` or a select's index (else
+ * the focused element), and whether the tab was hidden, as they were then; described at hand-off
+ * (widget/describe-action.ts).
+ */
+export interface RawAction {
+  kind: 'action';
+  t: number;
+  raw: Event;
+  on: boolean | number | Element | null | undefined;
+  hidden: boolean;
+  args?: undefined;
+}
 
 export interface EventBuffer {
   push(e: Captured): void;

@@ -51,9 +51,9 @@ export function patch<T extends object>(obj: T, name: keyof T & string, hook: Ho
 }
 
 /** Adds listeners on `window`; the returned restore removes them. */
-export function listen(handlers: Record<string, (e: never) => void>): Restore {
-  for (const type in handlers) addEventListener(type, handlers[type] as EventListener);
+export function listen(handlers: Record<string, (e: never) => void>, capture?: boolean): Restore {
+  for (const type in handlers) addEventListener(type, handlers[type] as EventListener, capture);
   return () => {
-    for (const type in handlers) removeEventListener(type, handlers[type] as EventListener);
+    for (const type in handlers) removeEventListener(type, handlers[type] as EventListener, capture);
   };
 }

@@ -1,5 +1,5 @@
 import type { WidgetEvent } from '@showback/contract';
-import type { Captured } from '../core/event-buffer.ts';
+import type { PageEvent } from '../core/event-buffer.ts';
 
 /** The allowlisted headers of a `Headers`, a record, a list of pairs or XHR's header text. */
 export function pickHeaders(allow: readonly string[], h: unknown): Record<string, string> | undefined {
@@ -22,7 +22,7 @@ export function pickHeaders(allow: readonly string[], h: unknown): Record<string
 }
 
 /** The event in its wire shape: raw header sources replaced by the allowlisted headers, sizes read. */
-export function withHeaders(e: Captured, allow: readonly string[]): WidgetEvent {
+export function withHeaders(e: PageEvent, allow: readonly string[]): Exclude<WidgetEvent, { kind: 'action' }> {
   const { rawRequestHeaders, rawResponseHeaders, sizeFrom, ...rest } = e;
   if (rest.kind === 'network') {
     const size = sizeFrom ? +sizeFrom.get('content-length')! : 0;

@@ -79,6 +79,8 @@ export function createRedactor(o: RedactionOptions): Redactor {
           return { ...e, message: text(e.message), stack: e.stack && text(e.stack), source: e.source && url(e.source) };
         case 'navigation':
           return { ...e, url: url(e.url) };
+        case 'action':
+          return { ...e, name: e.name && text(e.name), state: e.state && text(e.state) };
         case 'network':
           return {
             ...e,

@@ -88,6 +88,9 @@ export function issueMarkdown(alert: SubmissionAlert, problems: NoteProblems, re
       : ['_The summary is not written yet (it follows the transcript): escalate again to bring it here._', '']),
     ...section('Console errors', alert.counts.console_errors, problems.consoleErrors.slice(0, LISTED).map((e) => `${moment(recording, e.t_ms)} ${md(e.message)}`)),
     ...section('Failed requests', alert.counts.failed_requests, problems.failedRequests.slice(0, LISTED).map((r) => `${moment(recording, r.t_ms)} ${md(r.method)} ${md(r.url, 200)} → ${r.status || 'no answer'}`)),
+    ...(problems.steps.length
+      ? ['### Steps to reproduce', '', ...problems.steps.map((s, i) => `${i + 1}. ${s.t_ms === null ? '' : `${moment(recording, s.t_ms)} `}${md(s.text)}`), '']
+      : []),
     ...requestListSection(requestList),
     ...environment(alert.environment),
     ...metadataSection(alert),

@@ -75,7 +75,7 @@ export async function escalateToGitHub(ctx: AppContext, user: { id: string; acco
   const har = requestListFile(events, alert.submission);
   const requestList = har && { filename: har.filename, entries: har.entries, url: `${ctx.config.publicUrl}${requestListPath(submissionId)}` };
   const recordingUrl = alert.links.recording;
-  const body = `${issueMarkdown(alert, problemsOf(events), requestList)}\n\n${recordingMarker(recordingUrl)}`;
+  const body = `${issueMarkdown(alert, problemsOf(events, alert.summary), requestList)}\n\n${recordingMarker(recordingUrl)}`;
   const title = input.title ?? alert.request.title;
   const repositoryId = Number(connection.repository_id);
   const [owner, name] = connection.repository_full_name.split('/') as [string, string];

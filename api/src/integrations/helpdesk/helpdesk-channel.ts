@@ -77,7 +77,7 @@ function newsVerdict(kind: 'update' | 'escalation' | 'review', rows: notes.Helpd
 async function noteHtml(ctx: AppContext, editsInPlace: boolean, kind: NotePayload['kind'], alert: SubmissionAlert, ref: string): Promise<string> {
   const submissionId = alert.submission.id;
   if (editsInPlace || kind === 'recording') {
-    return recordingNoteHtml(alert, problemsOf(await listEvents(ctx.db, submissionId)), ref, editsInPlace ? 'in-place' : 'follow-up', await trackerIssuesOf(ctx.db, submissionId));
+    return recordingNoteHtml(alert, problemsOf(await listEvents(ctx.db, submissionId), alert.summary), ref, editsInPlace ? 'in-place' : 'follow-up', await trackerIssuesOf(ctx.db, submissionId));
   }
   if (kind === 'review') return reviewUpdateHtml(alert, ref);
   return kind === 'update' ? summaryUpdateHtml(alert, ref) : escalationUpdateHtml(alert, await trackerIssuesOf(ctx.db, submissionId), ref);

@@ -2,11 +2,15 @@ import type { SummaryCitation } from '@showback/contract';
 import { metadataLines, senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import { escapeHtml } from '../../web/message-page.ts';
 import type { TrackerIssue } from '../escalation/tracker-issues.ts';
+import { eventOfRow } from '../../modules/widget/widget.repository.ts';
+import { reproSteps, type ListedStep } from '../../summary/repro-steps.ts';
 
 /** The customer's page's problems, as the note lists them: the moment, then what failed. */
 export interface NoteProblems {
   consoleErrors: { t_ms: number; message: string }[];
   failedRequests: { t_ms: number; method: string; url: string; status: number }[];
+  /** Steps to reproduce (reproSteps): a moment of null happened before the recording started. */
+  steps: ListedStep[];
 }
 
 /** How many of each the note lists; the recording's page has them all. */
@@ -29,6 +33,12 @@ function list(heading: string, total: number, items: string[]): string {
   if (total === 0) return `<p><strong>${heading}:</strong> none</p>`;
   const more = total > items.length ? `<li>… and ${total - items.length} more on the recording's page</li>` : '';
   return `<p><strong>${heading} (${total}):</strong></p><ul>${items.map((i) => `<li>${i}</li>`).join('')}${more}</ul>`;
+}
+
+function stepsHtml(steps: ListedStep[]): string {
+  if (steps.length === 0) return '';
+  const items = steps.map((s) => `<li>${s.t_ms === null ? '' : `${clock(s.t_ms)} `}${text(s.text)}</li>`);
+  return `<p><strong>Steps to reproduce:</strong></p><ol>${items.join('')}</ol>`;
 }
 
 function summaryHtml(summary: NonNullable<SubmissionAlert['summary']>): string {
@@ -94,6 +104,7 @@ export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems
     `<p>From ${who(alert)} · ${duration(alert.submission.duration_ms)} · <a href="${escapeHtml(alert.links.recording)}">Open the recording</a></p>`,
     list('Console errors', alert.counts.console_errors, problems.consoleErrors.slice(0, LISTED).map((e) => `${clock(e.t_ms)} ${text(e.message)}`)),
     list('Failed requests', alert.counts.failed_requests, problems.failedRequests.slice(0, LISTED).map((r) => `${clock(r.t_ms)} ${text(r.method)} ${text(r.url, 200)} → ${r.status || 'no answer'}`)),
+    stepsHtml(problems.steps),
     alert.summary ? summaryHtml(alert.summary) : PENDING_SUMMARY[later],
     escalatedHtml(issues),
     alert.review.state === 'open' && !alert.review.assignee ? '' : reviewHtml(alert.review),
@@ -125,9 +136,12 @@ export const escalationUpdateHtml = (alert: SubmissionAlert, issues: TrackerIssu
 /** The follow-up note where notes cannot be edited when the team's review of the recording changed state. */
 export const reviewUpdateHtml = (alert: SubmissionAlert, ref: string): string => updateHtml(alert, ref, reviewHtml(alert.review));
 
-/** The problems the widget captured, in the order they happened (link recordings have none). */
-export function problemsOf(events: { offset_ms: number; kind: string; payload: unknown }[]): NoteProblems {
-  const problems: NoteProblems = { consoleErrors: [], failedRequests: [] };
+/**
+ * The problems the widget captured, in the order they happened, and the steps to reproduce (link recordings have
+ * none): the summary's steps once it is written, else built from the events.
+ */
+export function problemsOf(events: { offset_ms: number; kind: string; payload: unknown }[], summary: SubmissionAlert['summary']): NoteProblems {
+  const problems: NoteProblems = { consoleErrors: [], failedRequests: [], steps: reproSteps(summary, events.map(eventOfRow)) };
   for (const event of events) {
     const p = (event.payload ?? {}) as Record<string, unknown>;
     const str = (key: string): string => (typeof p[key] === 'string' ? (p[key] as string) : '');

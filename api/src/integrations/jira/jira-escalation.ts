@@ -81,7 +81,7 @@ export async function escalateToJira(ctx: AppContext, user: { id: string; accoun
   if (!alert) throw new AppError('NOT_FOUND', 'Submission not found');
   const events = await listEvents(ctx.db, submissionId);
   const har = requestListFile(events, alert.submission);
-  const markdown = issueMarkdown(alert, problemsOf(events));
+  const markdown = issueMarkdown(alert, problemsOf(events, alert.summary));
   const summary = (input.title ?? alert.request.title).replace(/\s+/g, ' ').slice(0, 255);
   const recordingUrl = alert.links.recording;
   const api = jiraApi(ctx, row.cloud_id, token);

@@ -104,7 +104,7 @@ export async function escalateToLinear(ctx: AppContext, user: { id: string; acco
   const events = await listEvents(ctx.db, submissionId);
   const api = linearApi(ctx, token);
   const requestList = await uploadRequestList(api, events, alert);
-  const description = issueMarkdown(alert, problemsOf(events), requestList);
+  const description = issueMarkdown(alert, problemsOf(events, alert.summary), requestList);
   const title = input.title ?? alert.request.title;
   const recordingUrl = alert.links.recording;
 

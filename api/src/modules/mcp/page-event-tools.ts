@@ -1,4 +1,4 @@
-import { ActionsInputSchema, ConsoleInputSchema, MCP_EVENTS_PER_PAGE, MCP_NETWORK_PER_PAGE, NetworkInputSchema, type WidgetEvent, type WidgetNetworkEvent } from '@showback/contract';
+import { actionSentence, ActionsInputSchema, ConsoleInputSchema, MCP_EVENTS_PER_PAGE, MCP_NETWORK_PER_PAGE, NetworkInputSchema, type WidgetEvent, type WidgetNetworkEvent } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { getSubmissionEvents } from '../widget/submission-context.ts';
 import { cut, defineTool, jsonAnswer, paged, seconds } from './mcp-tool.ts';
@@ -22,7 +22,7 @@ async function pageEvents(ctx: AppContext, accountId: string, recordingId: strin
   return events.map((event, index) => ({ index, event })).filter(({ event }) => event.t >= from && event.t <= to);
 }
 
-const NONE_CAPTURED = 'Only recordings made through the widget on the customer’s page capture console, network and navigation; a recording link captures none.';
+const NONE_CAPTURED = 'Only recordings made through the widget on the customer’s page capture console, network, navigation and actions; a recording link captures none.';
 
 export const consoleTool = defineTool({
   name: 'get_console_logs',
@@ -115,16 +115,21 @@ export const networkTool = defineTool({
 
 export const actionsTool = defineTool({
   name: 'get_user_actions',
-  title: "The customer's navigation",
+  title: "The customer's actions",
   description:
-    "What the customer did on the page that the widget captures: each navigation (a link, the back button, a route change of a single-page app) with its moment and URL. Clicks and typing are not captured; " +
-    `watch them with get_screen_at. ${MCP_EVENTS_PER_PAGE.fallback} per page (up to ${MCP_EVENTS_PER_PAGE.max}).`,
+    "What the customer did on the page, in time order, each with its index and moment (`t_seconds`): clicks and taps (the target's role, its accessible name or visible text and a short CSS selector), " +
+    'changes to form fields (which field, never what was typed; a checkbox or select state only for fields that are not sensitive), Enter/Escape/Tab on fields, form submits, the tab hidden or shown, the window left or back, scrolling, ' +
+    'and navigations (a link, the back button, a route change of a single-page app) with their URL. `text` says it in words ("Clicked \'Pay now\'"). Look at a moment with get_screen_at. ' +
+    `${MCP_EVENTS_PER_PAGE.fallback} per page (up to ${MCP_EVENTS_PER_PAGE.max}).`,
   input: ActionsInputSchema,
   permission: 'recordings.read',
   async run(ctx, user, input) {
-    const actions = (await pageEvents(ctx, user.accountId, input.recording_id, input)).flatMap(({ index, event }) =>
-      event.kind === 'navigation' ? [{ index, t_seconds: seconds(event.t), action: 'navigation', trigger: event.trigger, url: event.url }] : [],
-    );
+    const actions = (await pageEvents(ctx, user.accountId, input.recording_id, input)).flatMap(({ index, event }): Record<string, unknown>[] => {
+      if (event.kind === 'navigation') return [{ index, t_seconds: seconds(event.t), action: 'navigation', trigger: event.trigger, url: event.url }];
+      if (event.kind !== 'action') return [];
+      const { kind: _kind, t: _t, action, ...target } = event;
+      return [{ index, t_seconds: seconds(event.t), action, text: actionSentence(event), ...target }];
+    });
     return jsonAnswer({ ...paged(actions, input.page, input.per_page ?? MCP_EVENTS_PER_PAGE.fallback), ...(actions.length === 0 ? { note: NONE_CAPTURED } : {}) });
   },
 });

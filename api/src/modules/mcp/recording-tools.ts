@@ -60,7 +60,7 @@ export const getRecordingTool = defineTool({
   name: 'get_recording',
   title: 'A recording at a glance',
   description:
-    "One recording's overview: who sent it and their note, the request it answers, the browser and page environment, how many console entries, errors, requests and navigations the page captured, " +
+    "One recording's overview: who sent it and their note, the request it answers, the browser and page environment, how many console entries, errors, requests, navigations and customer actions the page captured, " +
     'the transcript state, the summary (each line with citations to moments, console entries and requests by their index), and links to it in the dashboard and to its MP4. ' +
     'Start here, then read details with get_console_logs, get_network_requests, get_user_actions, get_transcript, and look at a moment with get_screen_at.',
   input: RecordingInputSchema,
@@ -93,11 +93,12 @@ export const getRecordingTool = defineTool({
           network_requests: count((e) => e.kind === 'network'),
           failed_requests: count((e) => e.kind === 'network' && (e.status === 0 || e.status >= 400)),
           navigations: count((e) => e.kind === 'navigation'),
+          actions: count((e) => e.kind === 'action'),
           dropped: dropped_events,
         },
       },
       transcript: { status: transcript.status },
-      summary: { status: summary.status, kind: summary.kind, goal: summary.goal, lines: summary.lines },
+      summary: { status: summary.status, kind: summary.kind, goal: summary.goal, lines: summary.lines, steps_to_reproduce: summary.steps },
       links: {
         dashboard: dashboardUrl(ctx, submission.id),
         mp4_download: submission.download_url ? `${ctx.config.publicUrl}/api/v1/submissions/${submission.id}/download` : null,

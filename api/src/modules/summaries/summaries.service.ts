@@ -15,6 +15,7 @@ export async function getSummary(ctx: AppContext, accountId: string, submissionI
     engine: row?.engine ?? null,
     goal: row?.goal ?? null,
     lines: row?.status === 'ready' ? row.lines : [],
+    steps: row?.status === 'ready' ? row.steps : [],
     error: row?.error ?? null,
     updated_at: row ? new Date(row.updated_at).toISOString() : null,
     rebuilding: row?.status === 'ready' && transcript?.status === 'ready' && new Date(transcript.updated_at) > new Date(row.transcript_at ?? row.updated_at),

@@ -7,16 +7,20 @@ import * as repo from './widget.repository.ts';
 const INT_MAX = 2_147_483_647;
 
 /**
- * The events kept of what a submission brought: the schema already capped their number and shapes; here the total
- * size is capped too, dropping the oldest first (the minutes furthest from the recording matter least).
+ * The events kept of what a submission brought: the schema already capped their number and shapes; here the
+ * customer's actions are capped to the latest `maxActions` and the total size too, dropping the oldest first (the
+ * minutes furthest from the recording matter least).
  */
 export function capEvents(events: readonly WidgetEvent[], maxBytes: number = WIDGET_LIMITS.maxContextBytes): { kept: WidgetEvent[]; dropped: number } {
-  const sorted = [...events].sort((a, b) => a.t - b.t);
+  const all = [...events].sort((a, b) => a.t - b.t);
+  let extraActions = all.filter((e) => e.kind === 'action').length - WIDGET_LIMITS.maxActions;
+  const sorted = all.filter((e) => e.kind !== 'action' || extraActions-- <= 0);
+  const overActions = all.length - sorted.length;
   const sizes = sorted.map((e) => JSON.stringify(e).length);
   let total = sizes.reduce((a, b) => a + b, 0);
   let first = 0;
   while (total > maxBytes && first < sorted.length) total -= sizes[first++]!;
-  return { kept: sorted.slice(first), dropped: first };
+  return { kept: sorted.slice(first), dropped: overActions + first };
 }
 
 function levelOf(e: WidgetEvent): string | null {
@@ -57,7 +61,7 @@ export async function getSubmissionEvents(ctx: AppContext, accountId: string, su
   if (!context) throw notFound('Submission');
   const rows = context.metadata === null ? [] : await repo.listEvents(ctx.db, submissionId);
   return {
-    events: rows.map((r) => ({ ...(r.payload as object), kind: r.kind, t: r.offset_ms }) as WidgetEvent),
+    events: rows.map(repo.eventOfRow),
     dropped_events: context.dropped_events ?? 0,
     metadata: (context.metadata ?? {}) as WidgetMetadata,
     identity: (context.identity ?? null) as WidgetIdentity | null,

@@ -1,3 +1,4 @@
+import type { WidgetEvent } from '@showback/contract';
 import type { Insertable, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, SubmissionEventsTable, WidgetSessionsTable } from '../../db/schema.ts';
@@ -93,6 +94,9 @@ export async function findContext(db: Db, accountId: string, submissionId: strin
     .where('s.id', '=', submissionId)
     .executeTakeFirst();
 }
+
+/** A stored event row in its wire shape. */
+export const eventOfRow = (row: { offset_ms: number; kind: string; payload: unknown }): WidgetEvent => ({ ...(row.payload as object), kind: row.kind, t: row.offset_ms }) as WidgetEvent;
 
 export async function listEvents(db: Db, submissionId: string) {
   return db.selectFrom('submission_events').select(['offset_ms', 'kind', 'payload']).where('submission_id', '=', submissionId).orderBy('offset_ms').orderBy('seq').execute();

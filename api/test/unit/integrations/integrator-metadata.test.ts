@@ -26,7 +26,7 @@ const alert: SubmissionAlert = {
   summary: null,
   links: { recording: 'https://showback.example/my/recordings/s1', download: null, download_expires_at: null, poster: null },
 };
-const none = { consoleErrors: [], failedRequests: [] };
+const none = { consoleErrors: [], failedRequests: [], steps: [] };
 
 describe("the integrator's metadata in the outside messages", () => {
   it('is one plain line per entry, other values as JSON, long values cut, capped with a pointer to the page', () => {

@@ -24,7 +24,7 @@ function wording(recipient: SubmissionAlert['recipient']) {
     subject: email.subject,
     from: /^From: (.*)$/m.exec(email.text)![1],
     chat: recordingCardText(alert, undefined).facts.find((f) => f.label === 'Recipient')!.value,
-    zendesk: /<p>From (.*) · \d\d:\d\d · /.exec(recordingNoteHtml(alert, { consoleErrors: [], failedRequests: [] }, 'ref'))![1],
+    zendesk: /<p>From (.*) · \d\d:\d\d · /.exec(recordingNoteHtml(alert, { consoleErrors: [], failedRequests: [], steps: [] }, 'ref'))![1],
   };
 }
 

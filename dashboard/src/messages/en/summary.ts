@@ -12,4 +12,7 @@ export const summary = defineSection('summary', {
   noResponse: 'no response',
   console: 'console {level} at {time}',
   seek: 'Play from {time}',
+  steps: 'Steps to reproduce',
+  stepsHint: 'From the customer’s clicks, field changes, pages and the failures, in the order they happened.',
+  beforeRecording: 'before recording',
 });

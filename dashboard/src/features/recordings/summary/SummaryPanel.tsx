@@ -69,6 +69,30 @@ export function SummaryPanel({ submission, transcript }: { submission: Submissio
               ))}
             </ul>
           )}
+          {data.steps.length > 0 && (
+            <>
+              <h3 className={styles.label} title={t('summary.stepsHint')}>
+                {t('summary.steps')}
+              </h3>
+              <ol className={styles.lines} data-testid="repro-steps">
+                {data.steps.map((step, index) => {
+                  const at = step.citations[0];
+                  return (
+                    <li key={index}>
+                      <span>{step.text}</span>{' '}
+                      {at ? (
+                        <button type="button" className={styles.citation} onClick={() => seek(Math.max(0, at.t_ms / 1000))} title={t('summary.seek', { time: formatOffset(at.t_ms) })}>
+                          [{formatOffset(at.t_ms)}]
+                        </button>
+                      ) : (
+                        <span className={styles.muted}>({t('summary.beforeRecording')})</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ol>
+            </>
+          )}
           {data.kind === 'digest' && data.error && <p className={styles.muted}>{t('summary.modelFailed')}</p>}
         </>
       )}

@@ -8,14 +8,14 @@ import { usePlayerClock } from '../usePlayerClock.ts';
 import { TimelineRow } from './TimelineRow.tsx';
 import { TimelineTrack } from './TimelineTrack.tsx';
 import { getSubmissionEvents } from './timelineApi.ts';
-import { LEVEL_FILTERS, STATUS_FILTERS, currentIndex, matches, type LevelFilter, type StatusFilter } from './timelineModel.ts';
+import { ACTION_FILTERS, LEVEL_FILTERS, STATUS_FILTERS, currentIndex, matches, type ActionFilter, type LevelFilter, type StatusFilter } from './timelineModel.ts';
 import styles from './TimelinePanel.module.css';
 import { LoadFailedBanner } from '../../../ui/LoadFailedBanner.tsx';
 import '../../../messages/en/timeline.ts';
 import '../../../messages/en/common.ts';
 
 /**
- * The host page's console, errors, requests and navigations beside the video: the event the player is at is
+ * The host page's console, errors, requests, navigations and the customer's actions beside the video: the event the player is at is
  * highlighted (and kept in view), clicking one plays from there, and events from before the recording are listed
  * apart. Rows are buttons in one list; arrow keys, Home and End move between them.
  */
@@ -24,10 +24,11 @@ export function TimelinePanel({ submission }: TimelinePanelProps) {
   const { currentTime, seek, duration } = usePlayerClock();
   const [level, setLevel] = useState<LevelFilter>('all');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [actions, setActions] = useState<ActionFilter>('all');
   const list = useRef<HTMLOListElement>(null);
 
   const events = data?.events ?? [];
-  const shown = useMemo(() => events.filter((e) => matches(e, level, status)), [events, level, status]);
+  const shown = useMemo(() => events.filter((e) => matches(e, level, status, actions)), [events, level, status, actions]);
   // The row the reviewer chose stays current while the player is at its time (events often share a millisecond).
   const [picked, setPicked] = useState<WidgetEvent>();
   const computed = currentIndex(shown, currentTime);
@@ -81,6 +82,16 @@ export function TimelinePanel({ submission }: TimelinePanelProps) {
                 {STATUS_FILTERS.map((s) => (
                   <option key={s} value={s}>
                     {t(`timeline.statuses.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{t('timeline.actionFilter')}</span>
+              <select value={actions} onChange={(e) => setActions(e.target.value as ActionFilter)} data-testid="timeline-actions">
+                {ACTION_FILTERS.map((a) => (
+                  <option key={a} value={a}>
+                    {t(`timeline.actionFilters.${a}`)}
                   </option>
                 ))}
               </select>

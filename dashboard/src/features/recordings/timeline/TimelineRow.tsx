@@ -15,6 +15,7 @@ interface Props {
 function badge(e: WidgetEvent): string {
   if (e.kind === 'console') return e.level;
   if (e.kind === 'network') return e.status ? String(e.status) : t('timeline.networkError');
+  if (e.kind === 'action') return t(`timeline.actions.${e.action}`);
   return t(`timeline.kinds.${e.kind}`);
 }
 
@@ -37,6 +38,7 @@ export function TimelineRow({ event: e, current, heading, onSeek }: Props) {
           <span className={styles.text}>
             {summary(e)}
             {e.kind === 'network' && <span className={styles.meta}> · {Math.round(e.duration_ms)} ms</span>}
+            {e.kind === 'action' && e.selector && <span className={styles.meta}> · {e.selector}</span>}
           </span>
         </button>
         {detail && (

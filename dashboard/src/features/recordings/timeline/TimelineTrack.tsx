@@ -13,7 +13,7 @@ export function TimelineTrack({ events, duration, currentTime, onSeek }: { event
   return (
     <div className={styles.track} aria-hidden="true">
       {during.map((e, i) => (
-        <span key={i} className={[styles.mark, isBad(e) ? styles.markBad : ''].join(' ')} style={{ left: at(e.t) }} onClick={() => onSeek(e)} />
+        <span key={i} className={[styles.mark, isBad(e) ? styles.markBad : e.kind === 'action' ? styles.markAction : ''].join(' ')} data-kind={e.kind} style={{ left: at(e.t) }} onClick={() => onSeek(e)} />
       ))}
       <span className={styles.playhead} style={{ left: at(currentTime * 1000) }} />
     </div>

@@ -1,9 +1,13 @@
-import type { WidgetEvent } from '@showback/contract';
+import { actionSentence, type WidgetEvent } from '@showback/contract';
 
 export type LevelFilter = 'all' | 'error' | 'warn' | 'info' | 'debug';
 export type StatusFilter = 'all' | 'failed' | 'ok' | 'none';
 export const LEVEL_FILTERS: LevelFilter[] = ['all', 'error', 'warn', 'info', 'debug'];
 export const STATUS_FILTERS: StatusFilter[] = ['all', 'failed', 'ok', 'none'];
+/** `input`: clicks, taps, field changes, keys and submits (without tab, window and scroll changes). */
+export type ActionFilter = 'all' | 'input' | 'none';
+export const ACTION_FILTERS: ActionFilter[] = ['all', 'input', 'none'];
+const INPUT_ACTIONS = new Set(['click', 'tap', 'change', 'key', 'submit']);
 
 /** A failed request (HTTP ≥ 400, or no response at all) or an error: what the reviewer looks for first. */
 export function isBad(e: WidgetEvent): boolean {
@@ -13,8 +17,12 @@ export function isBad(e: WidgetEvent): boolean {
   return false;
 }
 
-/** Level filters console messages and uncaught errors; the request filter, network events; navigations show with "all". */
-export function matches(e: WidgetEvent, level: LevelFilter, status: StatusFilter): boolean {
+/**
+ * Level filters console messages and uncaught errors; the request filter, network events; the action filter, the
+ * customer's actions; navigations show with "all".
+ */
+export function matches(e: WidgetEvent, level: LevelFilter, status: StatusFilter, actions: ActionFilter = 'all'): boolean {
+  if (e.kind === 'action') return actions === 'all' || (actions === 'input' && INPUT_ACTIONS.has(e.action));
   if (e.kind === 'network') {
     if (status === 'none') return false;
     if (status === 'failed') return isBad(e);
@@ -61,5 +69,7 @@ export function summary(e: WidgetEvent): string {
       return `${e.method} ${e.url}`;
     case 'navigation':
       return e.url;
+    case 'action':
+      return actionSentence(e);
   }
 }
