@@ -9,7 +9,7 @@ const NOT_SOURCE = new Set(['.git', 'node_modules', 'dist', 'dist-ssr', '.data',
 /** A file path in backticks: folders and a file name with an extension, no spaces, wildcards or placeholders. */
 const FILE_PATH = /^[\w@.-]+(?:\/[\w@.-]+)+\.[a-z]{1,5}$/;
 /** Generated files, named where the docs tell where a build or a test run writes them. */
-const GENERATED = /^(?:dist|prerendered|test-results|api\/dist)\//;
+const GENERATED = /^(?:dist|prerendered|test-results|api\/dist|recorder\/dist)\//;
 /** Paths the docs name that are not files of this repository, and why. */
 const NOT_OURS = new Map([
   ['lib/package.js', "inside @zendesk/zcli-apps, Zendesk's packaging tool"],
