@@ -35,3 +35,4 @@ export * from './permissions.ts';
 export * from './access-tokens.ts';
 export * from './mcp.ts';
 export * from './locales.ts';
+export * from './share-links.ts';

@@ -10,12 +10,16 @@ import { ROLES, type Role } from './user-limits.ts';
 const TABLE = {
   /** The recordings and requests, read: lists, one recording, its events, transcript, summary and video. */
   'recordings.read': { roles: ROLES, doing: 'see recordings', token: 'read' },
+  /** Share links of a recording: creating, listing who opened them, revoking (/my/recordings/:id, Share). */
+  'recordings.share': { roles: ROLES, doing: 'share recordings' },
   /** Creating a recording request and its link, changing it, archiving it, replacing its link. */
   'requests.write': { roles: ROLES, doing: 'create or change recording requests', token: 'write' },
   /** Everyone's personal access tokens in the account, listed and revoked (/my/account). */
   'tokens.manage': { roles: ['owner', 'admin'], doing: "see or revoke the account's access tokens" },
   /** Workspace name and onboarding answers (/my/account, /onboarding). */
   'account.edit': { roles: ['owner', 'admin'], doing: 'change the workspace settings' },
+  /** Sharing for the account: off, verified people only or on; its email domains; what outside messages link to (/my/account). */
+  'account.sharing': { roles: ['owner', 'admin'], doing: 'change the sharing settings' },
   /** The branded subdomain (/my/account). */
   'account.subdomain': { roles: ['owner', 'admin'], doing: 'change the branded subdomain' },
   /** Logo and colours (/my/account). */
