@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_STATUS, type CreatedShareLink, type SharedLinkInfo, type ShareLinkList, type Submission, type Transcript } from '@showback/contract';
 import { hashToken } from '../src/modules/auth/tokens.ts';
+import { outsideRecordingLink } from '../src/modules/share-links/outside-link.ts';
 import { CODE_LIMITS } from '../src/modules/share-links/shared-viewer.service.ts';
 import { addTeammate, anonymousSession, cookiesOf, signUp, signUpSysadmin, type BrowserSession, type SignedUp } from './support/auth.ts';
 import { createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
@@ -80,6 +81,8 @@ describe('share links', () => {
     await settings(owner, { mode: 'on', domains: ['acme.test'] });
   });
   afterAll(() => t?.close());
+  // Every test's codes come from this one IP address: each starts with the per-IP counts at zero.
+  beforeEach(() => t.app.ctx.db.deleteFrom('rate_limits').where('key', 'like', 'share-%-ip:%').execute());
 
   it('makes unguessable tokens and keeps only their hash', async () => {
     const links = [await share({ audience: 'anyone' }), await share({ audience: 'anyone' })];
@@ -127,7 +130,7 @@ describe('share links', () => {
     const cookie = await verifiedCookie(token, 'dev@acme.test');
     expect((await shared(token, '/recording', { cookie })).status).toBe(200);
     const viewer = await anonymousSession(t);
-    const withViewer = { ...viewer.headers, cookie: `${viewer.cookie}; ${cookie}` };
+    const withViewer: Record<string, string> = { ...viewer.headers, cookie: `${viewer.cookie}; ${cookie}` };
     const { 'content-type': _json, ...bodyless } = withViewer;
     for (const id of [secondSubmissionId, foreignSubmissionId, submissionId]) {
       for (const path of ['', '/video', '/events', '/transcript', '/summary', '/share_links']) {
@@ -225,8 +228,6 @@ describe('share links', () => {
   });
 
   it('limits the codes asked for per link and address, and per IP address', async () => {
-    // The earlier tests' codes came from this IP address too.
-    await t.app.ctx.db.deleteFrom('rate_limits').where('key', 'like', 'share-code-ip:%').execute();
     const token = tokenOf(await share({ audience: 'domain' }));
     const viewer = await anonymousSession(t);
     for (let i = 0; i < CODE_LIMITS.perEmail; i++) expect((await askCode(viewer, token, 'busy@acme.test')).status).toBe(202);
@@ -259,5 +260,36 @@ describe('share links', () => {
     await expectError(await shared(domain), 'LINK_REVOKED');
     await settings(owner, { mode: 'on' });
     expect((await shared(anyone, '/recording')).status).toBe(200);
+  });
+
+  it('gives outside messages one link: the domain link reused, a link for anyone per channel, or the dashboard', async () => {
+    const link = (channel: string) => outsideRecordingLink(t.app.ctx, owner.user.account.id, secondSubmissionId, channel);
+    const dashboard = `${t.app.ctx.config.publicUrl}/my/recordings/${secondSubmissionId}`;
+    const domainLink = await link('linear');
+    expect(domainLink).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+    expect(await link('slack')).toBe(domainLink);
+    const token = domainLink.split('/').pop()!;
+    expect((await json<SharedLinkInfo>(await shared(token))).audience).toBe('domain');
+    const cookie = await verifiedCookie(token, 'eng@acme.test');
+    expect((await json<Submission>(await shared(token, '/recording', { cookie }))).id).toBe(secondSubmissionId);
+
+    await settings(owner, { outside_links: 'issue' });
+    const forLinear = await link('linear');
+    expect(forLinear).not.toBe(domainLink);
+    expect(await link('linear')).toBe(forLinear);
+    expect(await link('zendesk')).not.toBe(forLinear);
+    expect((await shared(forLinear.split('/').pop()!, '/recording')).status).toBe(200);
+    // Revoked by the owner: the next message gets a new link.
+    const list = await json<ShareLinkList>(await fetch(`${t.url}/api/v1/submissions/${secondSubmissionId}/share_links`, { headers: owner.headers }));
+    const made = list.items.filter((l) => l.purpose === 'outside' && l.audience === 'anyone');
+    expect(made).toHaveLength(2);
+    for (const { id } of made) expect((await fetch(`${t.url}/api/v1/share_links/${id}`, { method: 'DELETE', headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf } })).status).toBe(204);
+    expect(await link('linear')).not.toBe(forLinear);
+
+    await settings(owner, { mode: 'verified' });
+    expect(await link('linear')).toBe(domainLink);
+    await settings(owner, { mode: 'off' });
+    expect(await link('linear')).toBe(dashboard);
+    await settings(owner, { mode: 'on', outside_links: 'domain' });
   });
 });
