@@ -12,6 +12,7 @@ import { AccessTokensSection } from './AccessTokensSection.tsx';
 import { BrandingSection } from './BrandingSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { SharingSection } from './SharingSection.tsx';
 import { SubdomainSection } from './SubdomainSection.tsx';
 import { WorkspaceSection } from './WorkspaceSection.tsx';
 import styles from './AccountPage.module.css';
@@ -24,6 +25,7 @@ export function AccountPage() {
   const user = useAtomValue(userAtom);
   const { signOut, signingOut } = useSignOut();
   const { allowed: choosesSubdomain } = usePermission('account.subdomain');
+  const { allowed: setsSharing } = usePermission('account.sharing');
   return (
     <div className={styles.page}>
       <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
@@ -38,6 +40,7 @@ export function AccountPage() {
           <BrandingSection />
         </div>
         {choosesSubdomain && <SubdomainSection />}
+        {setsSharing && <SharingSection />}
         <div className={styles.wide}>
           <AccessTokensSection />
         </div>
