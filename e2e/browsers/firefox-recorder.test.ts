@@ -202,7 +202,7 @@ describe('the link recorder in Firefox ESR', () => {
 
   it('shows a shared recording to someone without an account: the player and the timeline', async () => {
     const request = await createRequest(owner, { title: 'Shared in Firefox' });
-    const created = await submitVideo(running.server.url, request.token, await makeMp4(tmp, 3), { events: [{ kind: 'console', t: 1500, level: 'error', message: 'TypeError: shared in Firefox' }] });
+    const created = await submitVideo(running.server.url, request.token, await makeMp4(tmp, 3), { duration_ms: 3000, events: [{ kind: 'console', t: 1500, level: 'error', message: 'TypeError: shared in Firefox' }] });
     expect((await waitForProcessed(owner, created.id)).status).toBe('ready');
     const page = await firefox.browser.newPage();
     await page.goto(`${running.server.url}${await shareWithAnyone(owner, created.id)}`);

@@ -112,7 +112,7 @@ describe('the recorder in WebKitGTK', () => {
 
   it('shows a shared recording to someone without an account: the player and the timeline', async () => {
     const request = await createRequest(owner, { title: 'Shared in WebKit' });
-    const created = await submitVideo(running.server.url, request.token, await makeMp4(tmp, 3), { events: [{ kind: 'console', t: 1500, level: 'error', message: 'TypeError: shared in WebKit' }] });
+    const created = await submitVideo(running.server.url, request.token, await makeMp4(tmp, 3), { duration_ms: 3000, events: [{ kind: 'console', t: 1500, level: 'error', message: 'TypeError: shared in WebKit' }] });
     expect((await waitForProcessed(owner, created.id)).status).toBe('ready');
     const shared = await shareWithAnyone(owner, created.id);
     await driver.manage().deleteAllCookies();
