@@ -25,7 +25,6 @@ export function AccountPage() {
   const user = useAtomValue(userAtom);
   const { signOut, signingOut } = useSignOut();
   const { allowed: choosesSubdomain } = usePermission('account.subdomain');
-  const { allowed: setsSharing } = usePermission('account.sharing');
   return (
     <div className={styles.page}>
       <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
@@ -40,7 +39,7 @@ export function AccountPage() {
           <BrandingSection />
         </div>
         {choosesSubdomain && <SubdomainSection />}
-        {setsSharing && <SharingSection />}
+        <SharingSection />
         <div className={styles.wide}>
           <AccessTokensSection />
         </div>

@@ -4,17 +4,20 @@ import { t } from '../../messages/t.ts';
 import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { SelectField } from '../../ui/TextField.tsx';
+import { SelectField, TextAreaField } from '../../ui/TextField.tsx';
 import { getSharingSettings, updateSharingSettings } from '../sharing/sharingApi.ts';
+import { NotAllowed } from '../auth/NotAllowed.tsx';
+import { usePermission } from '../auth/usePermission.ts';
 import { SectionLoading } from './SectionLoading.tsx';
 import { useSaveAction } from './useSaveAction.ts';
 import styles from './AccountPage.module.css';
 import '../../messages/en/sharing.ts';
+import '../../messages/en/account.ts';
 
 const FIELDS = ['mode', 'domains', 'outside_links'] as const;
 const domainsOf = (text: string): string[] => text.split(/[\s,;]+/).map((d) => d.trim().replace(/^@/, '').toLowerCase()).filter(Boolean);
 
-/** /my/account, owners and admins: whether share links exist, the company's email domains, what outside messages link to. */
+/** /my/account: whether share links exist (changed by owners and admins, seen by everyone), the company's email domains, what outside messages link to. */
 export function SharingSection() {
   const [state, setState] = useState<SharingSettings>();
   const [loadFailed, setLoadFailed] = useState(false);
@@ -22,6 +25,7 @@ export function SharingSection() {
   const [domains, setDomains] = useState('');
   const [outside, setOutside] = useState<OutsideLinks>('domain');
   const save = useSaveAction(FIELDS, t('sharing.saveFailed'));
+  const canEdit = usePermission('account.sharing').allowed;
 
   const show = (loaded: SharingSettings) => {
     setState(loaded);
@@ -47,18 +51,16 @@ export function SharingSection() {
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('sharing.settingsTitle')}>
         {save.failure.form && <Banner tone="error">{save.failure.form}</Banner>}
         {save.saved && <Banner tone="success" onDismiss={save.dismissSaved}>{t('sharing.saved')}</Banner>}
-        <SelectField label={t('sharing.mode')} name="mode" value={mode} onChange={(e) => setMode(e.target.value as SharingMode)} options={(['off', 'verified', 'on'] as const).map((value) => ({ value, label: t(`sharing.modes.${value}`) }))} error={save.failure.fields.mode} />
-        <label className={styles.textareaField}>
-          <span>{t('sharing.domains')}</span>
-          <textarea name="domains" rows={3} value={domains} onChange={(e) => setDomains(e.target.value)} aria-describedby="sharing-domains-hint" />
-          <span id="sharing-domains-hint" className={styles.intro}>{t('sharing.domainsHint')}</span>
-          {save.failure.fields.domains && <span role="alert">{save.failure.fields.domains}</span>}
-        </label>
-        <SelectField label={t('sharing.outsideLinks')} name="outside_links" value={outside} onChange={(e) => setOutside(e.target.value as OutsideLinks)} options={(['domain', 'issue'] as const).map((value) => ({ value, label: t(`sharing.outsideOptions.${value}`) }))} />
+        <NotAllowed actions={['account.sharing']} />
+        <SelectField label={t('sharing.mode')} name="mode" disabled={!canEdit} value={mode} onChange={(e) => setMode(e.target.value as SharingMode)} options={(['off', 'verified', 'on'] as const).map((value) => ({ value, label: t(`sharing.modes.${value}`) }))} error={save.failure.fields.mode} />
+        <TextAreaField label={t('sharing.domains')} name="domains" readOnly={!canEdit} rows={3} value={domains} onChange={(e) => setDomains(e.target.value)} hint={t('sharing.domainsHint')} error={save.failure.fields.domains} />
+        <SelectField label={t('sharing.outsideLinks')} name="outside_links" disabled={!canEdit} value={outside} onChange={(e) => setOutside(e.target.value as OutsideLinks)} options={(['domain', 'issue'] as const).map((value) => ({ value, label: t(`sharing.outsideOptions.${value}`) }))} />
         <p className={styles.intro}>{t('sharing.outsideHint')}</p>
-        <div className={styles.actions}>
-          <Button type="submit" busy={save.busy}>{t('sharing.save')}</Button>
-        </div>
+        {canEdit && (
+          <div className={styles.actions}>
+            <Button type="submit" busy={save.busy}>{t('sharing.save')}</Button>
+          </div>
+        )}
       </form>
     </Card>
   );

@@ -8,7 +8,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { LoadFailedBanner } from '../../ui/LoadFailedBanner.tsx';
-import { SelectField } from '../../ui/TextField.tsx';
+import { SelectField, TextAreaField } from '../../ui/TextField.tsx';
 import { formatDateTime } from '../../ui/formatters.ts';
 import { createShareLink, listShareLinks, revokeShareLink } from './sharingApi.ts';
 import styles from './ShareDialog.module.css';
@@ -107,13 +107,7 @@ function NewLinkForm({ submissionId, settings, onCreated }: { submissionId: stri
           </label>
         ))}
       </fieldset>
-      {audience === 'people' && (
-        <label className={styles.field}>
-          <span>{t('sharing.emails')}</span>
-          <textarea name="emails" rows={3} value={emails} onChange={(e) => setEmails(e.target.value)} aria-describedby="share-emails-hint" />
-          <span id="share-emails-hint" className={styles.muted}>{t('sharing.emailsHint')}</span>
-        </label>
-      )}
+      {audience === 'people' && <TextAreaField label={t('sharing.emails')} name="emails" rows={3} value={emails} onChange={(e) => setEmails(e.target.value)} hint={t('sharing.emailsHint')} />}
       <SelectField label={t('sharing.expiry')} name="expiry" value={expiry} onChange={(e) => setExpiry(e.target.value as Expiry)} options={expiries.map((value) => ({ value, label: t(`sharing.expiries.${value}`) }))} />
       {!settings.never_expires_allowed && <p className={styles.muted}>{t('sharing.neverPaid')}</p>}
       <Checkbox label={t('sharing.allowComments')} checked={allowComments} onChange={(e) => setAllowComments(e.target.checked)} />
