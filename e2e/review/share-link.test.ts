@@ -82,6 +82,8 @@ describe('review: a share link for the company domain', () => {
     await engineer.getByRole('button', { name: 'Send code' }).click();
     const mail = await waitForMail(product.server, 'eng@acme.test', asked - 1000);
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    await engineer.getByRole('textbox', { name: 'Code' }).waitFor();
+    await screenshots(engineer, 'verify');
     await engineer.getByRole('textbox', { name: 'Code' }).fill(code);
     await engineer.getByRole('button', { name: 'Watch' }).click();
 
