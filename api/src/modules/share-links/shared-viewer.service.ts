@@ -111,12 +111,11 @@ export async function sendCode(request: FastifyRequest, token: string, rawEmail:
   const code = String(crypto.randomInt(0, 10 ** SHARE_CODE_DIGITS)).padStart(SHARE_CODE_DIGITS, '0');
   // A new code replaces the earlier ones of this address.
   await ctx.db.updateTable('share_link_codes').set({ used_at: new Date() }).where('share_link_id', '=', link.id).where('email', '=', email).where('used_at', 'is', null).execute();
-  const { id } = await ctx.db
+  const id = crypto.randomUUID();
+  await ctx.db
     .insertInto('share_link_codes')
-    .values({ share_link_id: link.id, email, code_hash: '', expires_at: new Date(Date.now() + SHARE_CODE_MINUTES * MINUTE) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ctx.db.updateTable('share_link_codes').set({ code_hash: codeHash(ctx, id, code) }).where('id', '=', id).execute();
+    .values({ id, share_link_id: link.id, email, code_hash: codeHash(ctx, id, code), expires_at: new Date(Date.now() + SHARE_CODE_MINUTES * MINUTE) })
+    .execute();
   const account = await ctx.db.selectFrom('accounts').select('name').where('id', '=', link.account_id).executeTakeFirstOrThrow();
   try {
     await ctx.mailer.send(shareCodeMail({ to: email, code, accountName: account.name }));
