@@ -3,7 +3,8 @@
 // - script tag: dist/showback.js (the up-front core), dist/showback-widget.js (modal + preact), loaded on open, and
 //   dist/showback-detail.js (header and body capture), loaded at init only when `detailUrls` are configured, and
 //   dist/showback-context.js (the recording's context: redaction, environment, metadata), loaded by the widget once a
-//   recording starts.
+//   recording starts, and dist/showback-privacy.js (the blur of the page's private elements), loaded by the widget
+//   when it opens.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, RollupOptions } from 'rollup';
@@ -69,6 +70,11 @@ const config: RollupOptions[] = [
     input: path.join(sdk, 'src/widget/context.global.ts'),
     plugins: [nodeResolve(), compile(), minify()],
     output: { file: path.join(dist, 'showback-context.js'), format: 'iife' },
+  },
+  {
+    input: path.join(sdk, 'src/widget/privacy.global.ts'),
+    plugins: [nodeResolve(), compile(), minify()],
+    output: { file: path.join(dist, 'showback-privacy.js'), format: 'iife' },
   },
   {
     input: path.join(sdk, 'src/capture/detail.global.ts'),

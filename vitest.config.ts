@@ -48,6 +48,7 @@ const POSTGRES_FILES = [
   'admin-operations',
   'submissions',
   'submissions.list-total',
+  'submissions.metadata',
   'users-me.session',
 ].map((name) => `api/test/${name}.test.ts`);
 
@@ -68,6 +69,7 @@ const RECORDING_SCENARIOS = [
   'widget/examples',
   'widget/widget',
   'widget/widget-faults',
+  'widget/privacy',
 ].map((name) => `e2e/${name}.test.ts`);
 
 // isolate: false — a worker runs its API files one after another in one module graph instead of a new process each:

@@ -22,6 +22,8 @@ const br = (file: string) => fs.statSync(path.join(dist, `${file}.br`)).size;
 const read = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8');
 const core = read('showback.js');
 const widget = read('showback-widget.js');
+// Fetched by the widget when it opens, after the modal is drawn: the blur of the page's private elements.
+const privacy = read('showback-privacy.js');
 // Fetched by the widget once a recording starts (redaction, environment, metadata for the submission).
 const context = read('showback-context.js');
 // Fetched at init() only by pages that allowlist URLs for header and body capture (`capture.network.detailUrls`).
@@ -32,7 +34,14 @@ const row = (label: string, min: number, gzip: number, brotli: number, note: str
 console.log('bundle (cumulative)               min   min+gzip   as sent (br)');
 row('showback.js (before open)', core.length, gz(core), br('showback.js'), '(target <= 4 KB as sent)');
 row('+ showback-widget.js', core.length + widget.length, gz(core) + gz(widget), br('showback.js') + br('showback-widget.js'), '(target <= 14 KB as sent, Preact included)');
-row('+ showback-context.js', core.length + widget.length + context.length, gz(core) + gz(widget) + gz(context), br('showback.js') + br('showback-widget.js') + br('showback-context.js'), '(once recording)');
+row('+ showback-privacy.js', core.length + widget.length + privacy.length, gz(core) + gz(widget) + gz(privacy), br('showback.js') + br('showback-widget.js') + br('showback-privacy.js'), '(at open, once the modal shows)');
+row(
+  '+ showback-context.js',
+  core.length + widget.length + privacy.length + context.length,
+  gz(core) + gz(widget) + gz(privacy) + gz(context),
+  br('showback.js') + br('showback-widget.js') + br('showback-privacy.js') + br('showback-context.js'),
+  '(once recording)',
+);
 row('showback-detail.js', detail.length, gz(detail), br('showback-detail.js'), '(only with detailUrls, before open)');
 
 const sentry = (

@@ -94,7 +94,8 @@ async function pageBytes(browser: Browser, build: Build, page: string): Promise<
 
 /**
  * The widget SDK as sent to a browser that accepts br and gzip: before the widget opens, with its chunk, and with the
- * context chunk a recording fetches (a baseline without that file shows the same figure as after opening).
+ * privacy and context chunks a recording fetches (a baseline without those files shows the same figure as after
+ * opening).
  */
 async function sdkBytes(build: Build): Promise<{ before: number; after: number; recording: number }> {
   const size = async (file: string, optional = false): Promise<number> => {
@@ -108,7 +109,7 @@ async function sdkBytes(build: Build): Promise<{ before: number; after: number; 
   };
   const before = await size('showback.js');
   const after = before + (await size('showback-widget.js'));
-  return { before, after, recording: after + (await size('showback-context.js', true)) };
+  return { before, after, recording: after + (await size('showback-privacy.js', true)) + (await size('showback-context.js', true)) };
 }
 
 interface Scores {

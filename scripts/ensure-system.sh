@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs and starts what the tests need from Debian's packages: Chromium for browser scenarios, ffmpeg for
 # video processing, PostgreSQL for the Postgres leg, nginx in front of several processes, flite/sox for speech the recorder can capture, pocketsphinx
-# for transcripts, Firefox ESR, Xvfb and WebKitGTK for the recorder in other engines. Prints TEST_DATABASE_URL=… on its last line when a Postgres server is usable.
+# for transcripts, tesseract for OCR of video frames, Firefox ESR, Xvfb and WebKitGTK for the recorder in other engines. Prints TEST_DATABASE_URL=… on its last line when a Postgres server is usable.
 set -euo pipefail
 
 need=()
@@ -13,6 +13,9 @@ command -v sox >/dev/null || need+=(sox)
 command -v pocketsphinx_batch >/dev/null || need+=(pocketsphinx)
 [ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || need+=(pocketsphinx-en-us)
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
+# OCR of a recorded frame: the widget's privacy scenario checks that a blurred field's digits are not in the video.
+command -v tesseract >/dev/null || need+=(tesseract-ocr)
+[ -f /usr/share/tesseract-ocr/5/tessdata/eng.traineddata ] || need+=(tesseract-ocr-eng)
 # The reverse proxy docs/deployment.md documents, run in front of the web processes by production.processes.test.ts.
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
 # The recorder's scenarios in other engines: Firefox ESR headful on Xvfb (xdotool presses its "Stop Sharing" bar);

@@ -11,7 +11,14 @@ interface VitestJson {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; startTime: number; endTime: number; status: string }[];
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
 }
 
 const results = process.argv[2];
@@ -24,6 +31,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let total = 0;
+// CI shows only the output's end: the failures are named here again, under the table, with their first error line.
+const failures: string[] = [];
 const lines = ['', '== Phases (CPU: share of all cores busy during the phase)', '', 'phase                           seconds   CPU  files  passed  failed  skipped  slowest files (seconds)'];
 for (const row of rows) {
   const [name = '', seconds = '0', status = '0', cpuSeconds = '0', cores = '1'] = row.split('\t');
@@ -39,6 +48,12 @@ for (const row of rows) {
   passed += run.numPassedTests;
   failed += run.numFailedTests;
   skipped += run.numPendingTests + run.numTodoTests;
+  for (const result of run.testResults) {
+    const file = result.name.replace(root, '');
+    const failedTests = result.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push(`${name}: ${file} > ${test.fullName}\n    ${firstLine(test.failureMessages[0])}`);
+    if (result.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${file}\n    ${firstLine(result.message)}`);
+  }
   const slowest = run.testResults
     .map((result) => ({ file: result.name.replace(root, ''), seconds: (result.endTime - result.startTime) / 1000 }))
     .sort((a, b) => b.seconds - a.seconds)
@@ -49,5 +64,11 @@ for (const row of rows) {
     `${(name + mark).padEnd(32)}${seconds.padStart(7)}${cpu}${String(run.testResults.length).padStart(7)}${String(run.numPassedTests).padStart(8)}${String(run.numFailedTests).padStart(8)}${String(run.numPendingTests + run.numTodoTests).padStart(9)}  ${slowest}`,
   );
 }
-lines.push(`${'total'.padEnd(32)}${String(total).padStart(7)}`, '', `suite: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+lines.push(`${'total'.padEnd(32)}${String(total).padStart(7)}`);
+if (failures.length > 0) lines.push('', '== Failed', '', ...failures);
+lines.push('', `suite: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 console.log(lines.join('\n'));
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+}

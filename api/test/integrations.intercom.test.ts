@@ -39,6 +39,8 @@ async function conversationRequest(t: TestApp, intercom: IntercomServer, owner: 
   expect(res.status).toBe(200);
   const answer = (await res.json()) as CanvasAnswer;
   const link = answer.canvas.content.components.find((c) => c.type === 'input')!.value!;
+  // The text to copy into the reply, in the customer's language (none known to Intercom here: English).
+  expect(answer.canvas.content.components.find((c) => c.id === 'reply_text')).toMatchObject({ label: 'Text for your reply (English)', value: `Could you show me what happens? Record your screen here: ${link}` });
   const token = link.split('/r/')[1]!;
   const [made] = await listIntercomConversationRequests(t.app.ctx, owner.user.account.id, conversationId).then((all) => all.filter((r) => r.request.token === token));
   return made!;
@@ -305,7 +307,9 @@ describe('Intercom integration against a local Intercom API', () => {
     expect(made).toMatchObject({ request: { id: requestId, title: 'Cannot upload the invoice' }, requester_name: 'Grace Hopper', requester_email: 'grace@customer.example', state: 'sent' });
     expect(card!.status).toBe(200);
     const shown = ((await card!.json()) as CanvasAnswer).canvas.content.components;
-    expect(shown.find((c) => c.type === 'button')).toMatchObject({ label: 'Record my screen', action: { type: 'url', url: made!.request.link_url } });
+    // The Messenger speaks English to this customer (context.locale): the link opens the recorder in English.
+    const english = made!.request.link_url.replace('/r/', '/en/r/');
+    expect(shown.find((c) => c.type === 'button')).toMatchObject({ label: 'Record my screen', action: { type: 'url', url: english } });
     expect((await fetch(`${t.url}/api/v1/public/requests/${made!.request.token}`)).status).toBe(200);
 
     const messenger = (payload: object, sign = signCanvasBody) => {
@@ -313,6 +317,15 @@ describe('Intercom integration against a local Intercom API', () => {
       return fetch(messengerUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-body-signature': sign(body) }, body });
     };
     const cardText = async (res: Response) => ((await res.json()) as CanvasAnswer).canvas.content.components.map((c) => c.text ?? c.label).join(' ');
+    // In the customer's language: the Messenger's, unless a language was set for the contact; the request's own first.
+    const cardIn = (locale: string, contact: object = {}) => messenger({ workspace_id: US_WORKSPACE.id_code, card_creation_options: { request_id: requestId }, context: { location: 'conversation', locale }, contact: { type: 'user', ...contact } });
+    const japanese = ((await (await cardIn('ja', { browser_language: 'de' })).json()) as CanvasAnswer).canvas.content.components;
+    expect(japanese.map((c) => c.text ?? c.label)).toEqual(['どのような状況か見せていただけますか？', 'ブラウザで画面を録画できます。アカウント登録、拡張機能、ダウンロードは不要です。', '画面を録画する']);
+    expect(japanese.find((c) => c.type === 'button')).toMatchObject({ action: { url: made!.request.link_url.replace('/r/', '/ja/r/') } });
+    expect(await cardText(await cardIn('ja', { language_override: 'pt-BR' }))).toContain('Gravar minha tela');
+    await t.app.ctx.db.updateTable('recording_requests').set({ language: 'ar' }).where('id', '=', requestId).execute();
+    expect(await cardText(await cardIn('ja', { language_override: 'pt-BR' }))).toContain('سجّل شاشتي');
+    await t.app.ctx.db.updateTable('recording_requests').set({ language: null }).where('id', '=', requestId).execute();
     // Signed by Intercom only; another workspace's card, or an archived request, opens nothing.
     expect((await messenger({ workspace_id: US_WORKSPACE.id_code, card_creation_options: { request_id: requestId } }, () => 'deadbeef')).status).toBe(401);
     expect(await cardText(await messenger({ workspace_id: EU_WORKSPACE.id_code, card_creation_options: { request_id: requestId } }))).toContain('no longer available');

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicRecordingRequest, TicketRequest, TicketRequestList, ZendeskAppToken, ZendeskStatus, HelpdeskSyncEntry } from '@showback/contract';
+import type { CreatedTicketRequest, PublicRecordingRequest, TicketRequest, TicketRequestList, ZendeskAppToken, ZendeskStatus, HelpdeskSyncEntry } from '@showback/contract';
 import { addTeammate, body, signUp, type SignedUp } from './support/auth.ts';
 import { makeDueNow } from './support/fixtures/alerts.ts';
 import { helpdeskDeliveries, record, settled, waitFor } from './support/fixtures/helpdesk.ts';
@@ -26,7 +26,7 @@ async function connect(t: TestApp, owner: SignedUp, choice: 'Allow' | 'Cancel' =
   return fetch(tamper(back), { headers: { cookie: owner.cookie }, redirect: 'manual' });
 }
 
-async function ticketRequest(t: TestApp, owner: SignedUp, ticketId: number, subject: string): Promise<TicketRequest> {
+async function ticketRequest(t: TestApp, owner: SignedUp, ticketId: number, subject: string): Promise<CreatedTicketRequest> {
   const res = await fetch(api(t, `/tickets/${ticketId}/requests`), {
     method: 'POST',
     headers: owner.headers,
@@ -121,6 +121,8 @@ describe('Zendesk integration against a local Zendesk API', () => {
     expect(made).toMatchObject({ ticket_id: '501', requester_email: 'grace@customer.example', requester_name: 'Grace Hopper', state: 'sent', recordings: [] });
     expect(made.request.title).toBe('Checkout <button> does nothing');
     expect(made.request.link_url).toMatch(/\/r\//);
+    // No language known for the requester: the reply's text is English and its link leaves the choice to the browser.
+    expect(made.reply).toMatchObject({ language: 'en', link_url: made.request.link_url, text: `Could you show me what happens? Record your screen here: ${made.request.link_url}` });
 
     const first = await record(t, made.request.token);
     const [note, update] = await commentsOn(t, owner, zendesk, 501, 3).then((c) => c.slice(1));
@@ -276,11 +278,23 @@ describe('Zendesk integration against a local Zendesk API', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
     const asApp = { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' };
-    const made = await fetch(api(t, '/tickets/601/requests'), { method: 'POST', headers: asApp, body: JSON.stringify({ subject: 'Cannot export', requester_email: 'lin@customer.example', requester_name: 'Lin' }) });
+    const made = await fetch(api(t, '/tickets/601/requests'), {
+      method: 'POST',
+      headers: asApp,
+      body: JSON.stringify({ subject: 'Cannot export', requester_email: 'lin@customer.example', requester_name: 'Lin', requester_locale: 'de' }),
+    });
     expect(made.status).toBe(201);
     expect(made.headers.get('access-control-allow-origin')).toBe('*');
-    const request = (await made.json()) as TicketRequest;
+    const request = (await made.json()) as CreatedTicketRequest;
     expect(request).toMatchObject({ ticket_id: '601', state: 'sent', request: { title: 'Cannot export' } });
+    // The text for the reply is in the requester's language (Zendesk's locale), its link opening the recorder in it.
+    const link = `${PUBLIC_URL}/de/r/${request.request.token}`;
+    expect(request.reply).toEqual({
+      language: 'de',
+      link_url: link,
+      text: `Könnten Sie mir zeigen, was passiert? Hier können Sie Ihren Bildschirm aufnehmen: ${link}`,
+      html: `<p lang="de">Könnten Sie mir zeigen, was passiert? Hier können Sie Ihren Bildschirm aufnehmen: <a href="${link}" dir="ltr">${link}</a></p>`,
+    });
     const binding = await t.app.ctx.db.selectFrom('helpdesk_ticket_requests').select('created_by').where('request_id', '=', request.request.id).executeTakeFirstOrThrow();
     expect(binding.created_by).toBe(agent.user.id);
     // A cookie call without the CSRF token is refused as everywhere else; a malformed bearer never falls back to the cookie.

@@ -53,7 +53,7 @@ describe('the MCP server', () => {
     t = await startTestApp();
     owner = await signUp(t);
     const video = await speechVideo([{ atSeconds: 0.5, text: 'the save button does nothing' }], 4);
-    recordingId = await recordAndProcess(t, owner, video, { events: PAGE_EVENTS, source: 'link' });
+    recordingId = await recordAndProcess(t, owner, video, { events: PAGE_EVENTS, source: 'link', metadata: { plan: 'enterprise', app_version: '4.2.1' } });
     expect((await waitForTranscript(t, owner, recordingId)).status).toBe('ready');
     writer = await connect(t, await makeToken(t, owner, 'write'));
     reader = await connect(t, await makeToken(t, owner, 'read'));
@@ -82,6 +82,9 @@ describe('the MCP server', () => {
     expect(answer<{ total: number }>(await call(reader, 'list_recordings', { has_errors: true, state: 'ready' })).total).toBe(1);
     expect(answer<{ total: number }>(await call(reader, 'list_recordings', { has_errors: false })).total).toBe(0);
     expect(answer<{ total: number }>(await call(reader, 'list_recordings', { query: 'Ada', submitted_after: '2000-01-01T00:00:00Z' })).total).toBe(1);
+    expect(answer<{ total: number }>(await call(reader, 'list_recordings', { metadata: ['plan:enterprise', 'app_version:4.2.1'] })).total).toBe(1);
+    expect(answer<{ total: number }>(await call(reader, 'list_recordings', { metadata: ['plan:free'] })).total).toBe(0);
+    expect((await call(reader, 'list_recordings', { metadata: ['no colon'] })).isError).toBe(true);
     const bad = await call(reader, 'list_recordings', { per_page: 1000 });
     expect(bad.isError).toBe(true);
   });

@@ -88,7 +88,7 @@ describe('recording requests', () => {
     const r = await createRequest(t.url, owner, { title: 'Revoke me', fields: { name: 'required' } });
     const open = await fetch(`${t.url}/api/v1/public/requests/${r.token}`);
     expect(open.status).toBe(200);
-    expect(await open.json()).toMatchObject({ title: 'Revoke me', account_name: owner.user.account.name, fields: { name: 'required' }, max_upload_bytes: t.config.maxUploadBytes, upload_endpoint: '/uploads' });
+    expect(await open.json()).toMatchObject({ title: 'Revoke me', default_title: false, account_name: owner.user.account.name, fields: { name: 'required' }, max_upload_bytes: t.config.maxUploadBytes, upload_endpoint: '/uploads' });
     const revoked = await json<RecordingRequest>(await call(owner, 'POST', `/api/v1/requests/${r.id}/revoke`));
     expect(revoked.token).not.toBe(r.token);
     const old = await fetch(`${t.url}/api/v1/public/requests/${r.token}`);

@@ -183,7 +183,19 @@ describe('branded subdomains', () => {
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('This address is not in use');
+      expect(res.body).toMatch(/^<!doctype html><html lang="en" dir="ltr">/);
     }
+    // In the customer's language: the browser's (Arabic, right to left), unless the link's prefix says otherwise.
+    const nobody = `${unique('nobody')}.${BASE}`;
+    const arabic = await hostRequest(t, 'GET', nobody, '/r/abcdefghijklmnopqrstuvwx', { 'accept-language': 'ar-EG, en;q=0.5' });
+    expect(arabic.status).toBe(404);
+    expect(arabic.headers['content-language']).toBe('ar');
+    expect(arabic.body).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
+    expect(arabic.body).toContain('<h1>هذا العنوان غير مستخدم</h1>');
+    expect(arabic.body).toContain(`\u2068${nobody}\u2069`);
+    const french = await hostRequest(t, 'GET', nobody, '/fr/r/abcdefghijklmnopqrstuvwx', { 'accept-language': 'ar' });
+    expect(french.body).toMatch(/^<!doctype html><html lang="fr" dir="ltr">/);
+    expect(french.body).toContain('Cette adresse n’est pas utilisée');
     const api = await hostRequest(t, 'GET', `${unique('nobody')}.${BASE}`, '/api/v1/public/requests/abcdefghijklmnopqrstuvwx');
     expect(api.status).toBe(404);
     expect(JSON.parse(api.body)).toMatchObject({ code: 'NOT_FOUND' });

@@ -126,6 +126,12 @@ describe('widget', () => {
     expect(info.parent_origin).toBe(HOST);
     const publicRequest = await body(await fetch(`${t.url}/api/v1/public/requests/${s.token}`));
     expect(publicRequest.instructions_html).toBe('<p>Show us &#60;b&#62;the&#60;/b&#62; bug</p>');
+    // Showback's own title, not renamed: the recorder says it in the customer's language; the owner's title as written.
+    expect(publicRequest).toMatchObject({ title: 'Show us what happened', default_title: true });
+    const rename = (title: string) => fetch(`${t.url}/api/v1/requests/${request_id}`, { method: 'PATCH', headers: owner.headers, body: JSON.stringify({ title }) });
+    expect((await rename('Zeigen Sie uns den Fehler')).status).toBe(200);
+    expect(await body(await fetch(`${t.url}/api/v1/public/requests/${s.token}`))).toMatchObject({ title: 'Zeigen Sie uns den Fehler', default_title: false });
+    expect((await rename('Show us what happened')).status).toBe(200);
 
     const uploadId = await tusUpload(t.url, await mediaFile('h264-opus-fmp4', 2), { token: s.token });
     const events = [

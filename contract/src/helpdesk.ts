@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AlertDeliverySchema } from './alerts.ts';
-import { RecordingRequestSchema } from './recording.ts';
+import { LocaleSchema, RecordingRequestSchema } from './recording.ts';
 
 /**
  * What every helpdesk integration (Zendesk, Freshdesk) shares: recording requests made from a ticket by the helpdesk's
@@ -50,6 +50,11 @@ export const CreateTicketRequestSchema = Type.Object(
     subject: Type.String({ minLength: 1, maxLength: 200 }),
     requester_email: Type.Optional(Type.Union([Type.String({ maxLength: 320, format: 'email' }), Type.Null()])),
     requester_name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    /**
+     * The requester's language as the helpdesk keeps it (BCP 47 or the helpdesk's code: Zendesk's `locale`
+     * "pt-br", Freshdesk's contact `language` "de"): the reply's text is written in it when Showback speaks it.
+     */
+    requester_locale: Type.Optional(Type.Union([Type.String({ maxLength: 35 }), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -91,6 +96,23 @@ export const TicketRequestSchema = Type.Object(
   { $id: 'TicketRequest' },
 );
 export type TicketRequest = Static<typeof TicketRequestSchema>;
+
+/** The text the helpdesk's app puts into the agent's reply, in the customer's language. */
+export const TicketReplySchema = Type.Object({
+  /** The request's own language, else the requester's (`requester_locale`) when Showback speaks it, else English. */
+  language: LocaleSchema,
+  /** The request's link, with the language's prefix (`/de/r/<token>`) when the language was known, not defaulted. */
+  link_url: Type.String(),
+  /** The sentence asking for a recording, with the link. */
+  text: Type.String(),
+  /** The same as one HTML paragraph (`lang`, and `dir="rtl"` for Arabic), the link an anchor: for editors taking HTML. */
+  html: Type.String(),
+});
+export type TicketReply = Static<typeof TicketReplySchema>;
+
+/** A request just made from a ticket: the request and its state, and the text for the reply. */
+export const CreatedTicketRequestSchema = Type.Object({ ...TicketRequestSchema.properties, reply: TicketReplySchema }, { $id: 'CreatedTicketRequest' });
+export type CreatedTicketRequest = Static<typeof CreatedTicketRequestSchema>;
 
 export const TicketRequestListSchema = Type.Object({
   items: Type.Array(TicketRequestSchema),

@@ -49,11 +49,14 @@ export interface LocaleSources {
   browser: readonly string[];
 }
 
-/** The rules of choice (docs/recorder.md, Languages): given, then the request's language, then the browser's, then English. */
-export function chooseLocale({ given, requested, browser }: LocaleSources): Locale {
-  for (const tag of [given, requested, ...browser]) {
+/** The first of these tags (most wanted first) that an available locale fits; undefined when none does. */
+export function firstLocale(tags: readonly (string | null | undefined)[]): Locale | undefined {
+  for (const tag of tags) {
     const found = tag ? matchLocale(tag) : undefined;
     if (found) return found;
   }
-  return 'en';
+  return undefined;
 }
+
+/** The rules of choice (docs/recorder.md, Languages): given, then the request's language, then the browser's, then English. */
+export const chooseLocale = ({ given, requested, browser }: LocaleSources): Locale => firstLocale([given, requested, ...browser]) ?? 'en';

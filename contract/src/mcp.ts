@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { MAX_PAGE, ProcessingStatusSchema } from './recording.ts';
+import { MAX_PAGE, MetadataConditionsSchema, ProcessingStatusSchema } from './recording.ts';
 import { WIDGET_LIMITS, WidgetConsoleEventSchema } from './widget-events.ts';
 
 /**
@@ -25,6 +25,10 @@ export const ListRecordingsInputSchema = Type.Object(
     submitted_before: Type.Optional(Type.String({ format: 'date-time', description: 'Only recordings submitted before this moment (ISO 8601).' })),
     request_id: Type.Optional(Type.String({ format: 'uuid', description: 'Only recordings made through this recording request.' })),
     has_errors: Type.Optional(Type.Boolean({ description: "true: only recordings whose page logged an error (console.error, an uncaught error, a failed request); false: only those without." })),
+    metadata: Type.Optional({
+      ...MetadataConditionsSchema,
+      description: "Only recordings whose page attached this metadata with the widget, as 'key:value' (e.g. 'plan:enterprise'), exact; all must hold.",
+    }),
     page: Type.Optional(Page),
     per_page: Type.Optional(perPage(MCP_LIST_PER_PAGE.max, MCP_LIST_PER_PAGE.fallback)),
   },

@@ -117,6 +117,11 @@ export const ACCEPTED_VIDEO_TYPE_PATTERN = `^(?:${ACCEPTED_VIDEO_TYPES.join('|')
 export const PublicRecordingRequestSchema = Type.Object(
   {
     title: Type.String(),
+    /**
+     * The title is still the one Showback gave the widget's request ("Show us what happened"): the recorder shows its
+     * own translation of it in the customer's language. A title the owner wrote is shown as written.
+     */
+    default_title: Type.Boolean(),
     /** Sanitized HTML. */
     instructions_html: Type.String(),
     microphone: MicrophoneModeSchema,
@@ -271,6 +276,8 @@ export const SubmissionSchema = Type.Object(
     download_url: Type.Union([Type.String(), Type.Null()]),
     /** True while the video URLs serve the original upload (processing not finished or failed). */
     serving_original: Type.Boolean(),
+    /** What the host page attached (`setMetadata`, the `metadata` option, `open({ metadata })`): the integrator's own keys and values, shown as given; `{}` for link recordings. */
+    metadata: WidgetMetadataSchema,
   }
 );
 export type Submission = Static<typeof SubmissionSchema>;
@@ -286,10 +293,13 @@ export function recordingEndedEarly(processedMs: number | null, recordedMs: numb
   return shortBy > 2000 && shortBy > recordedMs / 10;
 }
 
+/** Conditions on the host page's metadata, `key:value` each (the key up to 100 characters, the value up to 1,000), all to hold. */
+export const MetadataConditionsSchema = Type.Array(Type.String({ minLength: 2, maxLength: 1101, pattern: '^[^:]+:' }), { maxItems: 5 });
+
 export const ListSubmissionsQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
   request_id: Type.Optional(Type.String({ format: 'uuid' })),
-  /** Matches request title, recipient name, email, the host app's user id (exactly) and note, and words spoken in the transcript (full-text, stemmed). */
+  /** Matches request title, recipient name, email, the host app's user id (exactly), note and the host page's metadata values, and words spoken in the transcript (full-text, stemmed). */
   q: Type.Optional(Type.String({ maxLength: 200 })),
   /** Only recordings in this processing state. */
   status: Type.Optional(ProcessingStatusSchema),
@@ -299,6 +309,12 @@ export const ListSubmissionsQuerySchema = Type.Object({
   created_before: Type.Optional(Type.String({ format: 'date-time' })),
   /** true: only recordings whose page logged an error (console.error, an uncaught error, a request that failed or answered 4xx/5xx); false: only those without. */
   has_errors: Type.Optional(Type.Boolean()),
+  /**
+   * Only recordings whose host page attached this metadata, as `key:value` (split at the first colon), e.g.
+   * `meta=plan:enterprise`; repeated, all must hold. The value matches a string exactly, or the number, boolean or null
+   * it spells (`meta=seats:12` finds `12` and `"12"`).
+   */
+  meta: Type.Optional(MetadataConditionsSchema),
 });
 export type ListSubmissionsQuery = Static<typeof ListSubmissionsQuerySchema>;
 

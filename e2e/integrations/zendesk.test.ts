@@ -53,7 +53,7 @@ describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and 
 
     // The agent works ticket 501 in Zendesk, with the Showback app in the sidebar (its real files, the ZAF SDK's real
     // client; only Zendesk's side of the postMessage protocol is the test's).
-    zendesk!.addTicket(501, 'Checkout button does nothing', { name: 'Grace Hopper', email: 'grace@customer.example' });
+    zendesk!.addTicket(501, 'Checkout button does nothing', { name: 'Grace Hopper', email: 'grace@customer.example', locale: 'de' });
     agentUi = await startZendeskAgentUi(zendesk!, ZENDESK_SUBDOMAIN, { showback_url: server.url });
     await agentUi.serveSdk(context);
     const agent = await context.newPage();
@@ -70,8 +70,11 @@ describe('/my/integrations: the Zendesk card, the Zendesk app in the ticket and 
     await approval.getByRole('button', { name: 'Allow' }).click();
     await sidebar.getByText('Signed in as Ada Lovelace').waitFor();
 
-    // One click: a request bound to the ticket, and its link in the reply being written.
-    const { reply, requests, token } = await askFromSidebar(agent, sidebar, 'Grace Hopper');
+    // One click: a request bound to the ticket, and its link in the reply being written, in the requester's language
+    // (her Zendesk locale), the link opening the recorder in it.
+    const german = (link: string) => `Könnten Sie mir zeigen, was passiert? Hier können Sie Ihren Bildschirm aufnehmen: ${link}`;
+    const { reply, requests, token } = await askFromSidebar(agent, sidebar, 'Grace Hopper', german);
+    expect(await reply.getByRole('link').getAttribute('href')).toBe(`${server.url}/de/r/${token}`);
 
     // The customer opens the link from the reply and records; Zendesk's requester is already filled in.
     await customerRecords(chromium, server.url, token, { name: 'Grace Hopper', email: 'grace@customer.example' }, () => requests.getByText('Opened', { exact: true }).waitFor());

@@ -154,7 +154,8 @@ describe('public site', () => {
     expect(hrefs).toContain('#pricing');
     expect(await page.locator('header').getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/sign-up');
     await nav.getByRole('link', { name: 'Pricing' }).click();
-    await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('pricing')!.getBoundingClientRect().top) < 120)).toBe(true);
+    // Smooth scrolling: on a loaded machine it takes longer than expect.poll's default second.
+    await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('pricing')!.getBoundingClientRect().top) < 120), { timeout: 10_000 }).toBe(true);
     await page.context().close();
 
     const other = await open('/faq');

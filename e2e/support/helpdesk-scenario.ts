@@ -82,16 +82,19 @@ export async function storedOnceTrue<T>(read: () => T, done: (value: T) => boole
   return read();
 }
 
+const ENGLISH_REPLY = (link: string) => `Could you show me what happens? Record your screen here: ${link}`;
+
 /**
- * The agent clicks *Ask for a recording* in the app's sidebar: the link lands in the reply being written and the
- * sidebar lists the request as Sent. Answers the reply box, the sidebar's list and the link's token.
+ * The agent clicks *Ask for a recording* in the app's sidebar: the link lands in the reply being written, in the
+ * requester's language (`sentence`; English when the helpdesk knows none), and the sidebar lists the request as Sent.
+ * Answers the reply box, the sidebar's list and the link's token.
  */
-export async function askFromSidebar(agent: Page, sidebar: FrameLocator, requester: string) {
+export async function askFromSidebar(agent: Page, sidebar: FrameLocator, requester: string, sentence = ENGLISH_REPLY) {
   await sidebar.getByRole('button', { name: 'Ask for a recording' }).click();
   await sidebar.getByText('Recording link added to your reply.').waitFor();
   const reply = agent.getByRole('textbox', { name: 'Reply' });
   const link = (await reply.getByRole('link').first().getAttribute('href'))!;
-  await expect(reply.textContent()).resolves.toBe(`Could you show me what happens? Record your screen here: ${link}`);
+  await expect(reply.textContent()).resolves.toBe(sentence(link));
   const requests = sidebar.getByRole('list', { name: 'Recording requests of this ticket' });
   await requests.getByRole('listitem').filter({ hasText: `For ${requester}` }).getByText('Sent', { exact: true }).waitFor();
   return { reply, requests, token: /\/r\/([^/?#]+)/.exec(link)![1]! };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
-import type { ZendeskServer } from '../../api/test/support/zendesk-server.ts';
+import type { ZendeskRequester, ZendeskServer } from '../../api/test/support/zendesk-server.ts';
 import { agentScreenCss } from './agent-screen.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -80,7 +80,7 @@ export async function startZendeskAgentUi(zendesk: ZendeskServer, subdomain: str
 }
 
 interface PageInput {
-  ticket: { id: number; subject: string; requester: { name: string; email: string } };
+  ticket: { id: number; subject: string; requester: ZendeskRequester };
   subdomain: string;
   settings: { showback_url: string };
   appUrl: string;

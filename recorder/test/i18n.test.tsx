@@ -40,6 +40,7 @@ const DATA = ['Showback', 'Acme Support', 'The checkout button does nothing', ..
 
 const request: PublicRecordingRequest = {
   title: 'The checkout button does nothing',
+  default_title: false,
   instructions_html: '',
   microphone: 'optional',
   max_duration_seconds: 300,
@@ -73,11 +74,12 @@ function steps(): Array<[string, ReactElement]> {
     ...(['ios', 'mobile', 'browser-too-old', 'insecure-context', 'no-display-media', 'no-media-recorder', 'frame-blocked'] as const).map((r): [string, ReactElement] => [`unsupported ${r}`, unsupported(r)]),
     ['resume', <ResumeStep durationMs={65_000} busy={false} onResume={noop} onDiscard={noop} />],
     ['instructions', <InstructionsStep request={request} inMemory onStart={noop} onUseFile={noop} />],
+    ['instructions, the widget’s own title', <InstructionsStep request={{ ...request, title: 'Show us what happened', default_title: true }} inMemory={false} onStart={noop} onUseFile={noop} />],
     ['microphone optional', <MicrophoneStep mode="optional" stream={undefined} busy={false} error="denied" onEnable={noop} onDisable={noop} onContinue={noop} onBack={noop} />],
     ['microphone required', <MicrophoneStep mode="required" stream={undefined} busy={false} error={undefined} onEnable={noop} onDisable={noop} onContinue={noop} onBack={noop} />],
-    ['share', <ShareStep waiting={false} error={undefined} onShare={noop} onBack={noop} onUseFile={noop} />],
-    ['share waiting', <ShareStep waiting error={undefined} onShare={noop} onBack={noop} onUseFile={noop} otherTab />],
-    ['share refused', <ShareStep waiting={false} error="dismissed" onShare={noop} onBack={noop} onUseFile={noop} onRecordInTab={noop} />],
+    ['share', <ShareStep waiting={false} error={undefined} onShare={noop} onBack={noop} onUseFile={noop} widget={false} />],
+    ['share waiting', <ShareStep waiting error={undefined} onShare={noop} onBack={noop} onUseFile={noop} otherTab widget />],
+    ['share refused', <ShareStep waiting={false} error="dismissed" onShare={noop} onBack={noop} onUseFile={noop} onRecordInTab={noop} widget />],
     ['countdown', <CountdownStep onDone={noop} onCancel={noop} />],
     ['countdown compact', <CountdownStep compact onDone={noop} onCancel={noop} />],
     ['recording', <RecordingStep session={session} maxMs={20_000} microphone={undefined} keeping="device" upload={undefined} onStop={noop} onMinimize={noop} />],

@@ -25,6 +25,7 @@ export type {
   MetadataValue,
   NetworkCaptureOptions,
   OpenOptions,
+  PrivacyOptions,
   RedactionOptions,
   ShowbackError,
   ShowbackErrorCode,

@@ -94,6 +94,25 @@ export interface CaptureOptions {
 }
 
 /**
+ * What the widget blurs on the page while it records it. Password fields and elements marked `data-showback-mask` are
+ * always blurred; so, unless `conventions` is false, are the markers other tools use: `.sentry-mask`,
+ * `[data-sentry-mask]`, `.fs-mask`, `.fs-exclude`, `[data-hj-suppress]`, `.lr-hide`, `.ph-no-capture` and
+ * `[data-private]`.
+ *
+ * @remarks
+ * The blur is a style (`filter: blur()`) the SDK adds to the page from the countdown until Stop, so the pixels of a
+ * blurred element never reach the video; it follows elements added later. It covers this page's own document: not
+ * other tabs, windows or the rest of the screen the customer may share, not cross-origin iframes, not shadow roots.
+ * @public
+ */
+export interface PrivacyOptions {
+  /** More CSS selectors to blur, e.g. `['.account-balance', '#api-key']`. A selector the browser rejects is ignored with a warning. */
+  selectors?: string[];
+  /** Blur the other tools' privacy markers listed above. Default `true`. */
+  conventions?: boolean;
+}
+
+/**
  * A metadata value: JSON scalars only, strings up to 1,000 characters.
  * @public
  */
@@ -147,6 +166,8 @@ export interface InitOptions {
    * browser would record nothing of it); a selector finds the app's new shell at the next recording.
    */
   recordElement?: Element | string;
+  /** What is blurred on this page while it is recorded: more selectors, or the other tools' markers off. */
+  privacy?: PrivacyOptions;
 }
 
 /**

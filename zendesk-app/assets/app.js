@@ -168,7 +168,8 @@
   async function ticket() {
     const data = await client.get(['ticket.id', 'ticket.subject', 'ticket.requester']);
     const requester = data['ticket.requester'] || {};
-    return { id: String(data['ticket.id']), subject: data['ticket.subject'] || `Ticket #${data['ticket.id']}`, name: requester.name || null, email: requester.email || null };
+    // The requester's `locale` (Zendesk's user locale, "de" or "pt-br"): Showback writes the reply's text in it.
+    return { id: String(data['ticket.id']), subject: data['ticket.subject'] || `Ticket #${data['ticket.id']}`, name: requester.name || null, email: requester.email || null, locale: requester.locale || null };
   }
 
   const duration = (ms) => (ms === null ? '' : `${Math.floor(ms / 60000)}:${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')}`);
@@ -210,15 +211,14 @@
     );
   }
 
-  /** Creates a request bound to this ticket and puts its link in the reply the agent is writing. */
+  /** Creates a request bound to this ticket and puts Showback's text with its link, in the customer's language, in the reply being written. */
   async function askForRecording(button) {
     button.disabled = true;
     notice = null;
     try {
       const t = await ticket();
-      const made = await callAsAgent('POST', `/tickets/${encodeURIComponent(t.id)}/requests`, { subject: t.subject, requester_email: t.email, requester_name: t.name });
-      const link = made.request.link_url.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-      await client.invoke('ticket.editor.insert', `<p>Could you show me what happens? Record your screen here: <a href="${link}">${link}</a></p>`);
+      const made = await callAsAgent('POST', `/tickets/${encodeURIComponent(t.id)}/requests`, { subject: t.subject, requester_email: t.email, requester_name: t.name, requester_locale: t.locale });
+      await client.invoke('ticket.editor.insert', made.reply.html);
       notice = { kind: 'notice', text: 'Recording link added to your reply.', until: Date.now() + NOTICE_MS };
     } catch (error) {
       if (error.status === 401) return;

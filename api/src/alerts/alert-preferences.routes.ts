@@ -8,6 +8,9 @@ import { checkUnsubscribeToken } from './unsubscribe-link.ts';
 import { escapeHtml as esc, messagePage as page } from '../web/message-page.ts';
 
 
+// For members, in the dashboard's language (English): the customer's languages are for the customer's side.
+const MEMBER_PAGES = 'en';
+
 const UnsubscribeQuery = Type.Object({ user: Type.String({ format: 'uuid' }), token: Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) });
 
 /** A person's own alert choices, and the one-click unsubscribe link of new-recording emails. */
@@ -35,7 +38,7 @@ export const alertPreferencesRoutes: FastifyPluginAsyncTypebox = async (app) => 
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .send(page('Stop new-recording emails?', `<p>You will no longer get an email when a recording arrives. You can turn them back on from your account page.</p>
-<form method="post" action="${esc(action)}"><button type="submit">Stop these emails</button></form>`));
+<form method="post" action="${esc(action)}"><button type="submit">Stop these emails</button></form>`, MEMBER_PAGES));
   });
 
   app.post('/api/v1/public/alerts/unsubscribe', { config: { csrf: false }, schema: { tags, querystring: UnsubscribeQuery } }, async (request, reply) => {
@@ -46,6 +49,6 @@ export const alertPreferencesRoutes: FastifyPluginAsyncTypebox = async (app) => 
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(page('Done', `<p>You will no longer get new-recording emails. To turn them back on, open <a href="${esc(app.ctx.config.publicUrl)}/my/account">your account page</a>.</p>`));
+      .send(page('Done', `<p>You will no longer get new-recording emails. To turn them back on, open <a href="${esc(app.ctx.config.publicUrl)}/my/account">your account page</a>.</p>`, MEMBER_PAGES));
   });
 };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SummaryLine } from '@showback/contract';
+import type { SummaryLine, WidgetMetadata } from '@showback/contract';
 import type { AppContext } from '../context.ts';
 import { findSubmission, type SubmissionRecord } from '../modules/submissions/submissions.repository.ts';
 import { outsideRecordingLink } from '../modules/share-links/outside-link.ts';
@@ -24,6 +24,8 @@ export interface SubmissionAlert {
   /** Who sent it; `user_id` is the host app's own id for the customer, from `identify()` (widget recordings). */
   recipient: { name: string | null; email: string | null; user_id: string | null };
   environment: Record<string, unknown>;
+  /** What the host page attached (`setMetadata`, the `metadata` option, `open({ metadata })`); `{}` for link recordings. */
+  metadata: WidgetMetadata;
   /** Console errors (console.error and uncaught errors) and failed network requests the widget captured. */
   counts: { console_errors: number; failed_requests: number };
   /**
@@ -59,6 +61,26 @@ export function senderInFull({ name, email, user_id }: Sender): string {
   const named = name && email ? `${name} <${email}>` : (name ?? email);
   if (!user_id) return named ?? 'Anonymous';
   return named ? `${named} · User ID ${user_id} in your app` : `User ID ${user_id} in your app`;
+}
+
+/** How many metadata entries an outside message lists, and how much of a value; the recording's page has them all. */
+const METADATA_LISTED = 20;
+const METADATA_VALUE_CHARS = 200;
+
+/**
+ * The host page's metadata as the outside messages (helpdesk note, escalated issue) show it: one plain-text
+ * `key: value` line per entry, in the page's order, strings as given and other values as JSON. The integrator's own
+ * text: each message escapes the lines its own way.
+ */
+export function metadataLines(metadata: WidgetMetadata): string[] {
+  const lines = Object.entries(metadata)
+    .slice(0, METADATA_LISTED)
+    .map(([key, value]) => {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      return `${key}: ${text.length > METADATA_VALUE_CHARS ? `${text.slice(0, METADATA_VALUE_CHARS - 1)}…` : text}`;
+    });
+  const more = Object.keys(metadata).length - lines.length;
+  return more > 0 ? [...lines, `… and ${more} more on the recording's page`] : lines;
 }
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -103,6 +125,7 @@ export async function buildSubmissionAlert(ctx: AppContext, accountId: string, s
     request: { id: row.request_id, title: row.request_title },
     recipient: { name: row.recipient_name, email: row.recipient_email, user_id: row.recipient_user_id },
     environment: (row.environment ?? {}) as Record<string, unknown>,
+    metadata: (row.metadata ?? {}) as WidgetMetadata,
     counts: await countProblems(ctx, row.id),
     summary: await readySummary(ctx, accountId, row.id),
     links: {

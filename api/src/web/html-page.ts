@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Locale } from '@showback/contract';
 import type { Config } from '../config.ts';
 
 const PLACEHOLDER = '<!--app-meta-->';
@@ -56,3 +57,18 @@ export function prerenderedFile(dashboardDist: string, decodedPath: string): str
   if (pathname.includes('\0') || pathname.split('/').some((part) => part === '..' || part === '.')) return undefined;
   return path.join(dashboardDist, 'prerendered', pathname, 'index.html');
 }
+
+/** The URL of each language's catalogue chunk in the recorder's build, from Vite's manifest (none without one). */
+export async function recorderLanguageChunks(recorderDist: string): Promise<Partial<Record<Locale, string>>> {
+  const manifest = await readIfExists(path.join(recorderDist, '.vite', 'manifest.json'));
+  if (!manifest) return {};
+  const chunks: Partial<Record<Locale, string>> = {};
+  for (const [source, entry] of Object.entries(JSON.parse(manifest) as Record<string, { file: string }>)) {
+    const locale = /^src\/messages\/([a-zA-Z-]+)\.ts$/.exec(source)?.[1];
+    if (locale) chunks[locale as Locale] = `/vite/recorder/${entry.file}`;
+  }
+  return chunks;
+}
+
+/** The page with a `<link rel="modulepreload">` for this module, in the form Vite writes its own (`crossorigin`). */
+export const withModulePreload = (html: string, url: string): string => html.replace('</head>', `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}"></head>`);

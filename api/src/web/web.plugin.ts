@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { issueCsrfToken } from '../plugins/csrf.ts';
-import { appMeta, injectMeta, markInvitation, NOINDEX_META, prerenderedFile, readIfExists, withPublicUrl } from './html-page.ts';
+import { pageLocale } from '../customer-language/customer-language.ts';
+import { appMeta, injectMeta, markInvitation, NOINDEX_META, prerenderedFile, readIfExists, recorderLanguageChunks, withModulePreload, withPublicUrl } from './html-page.ts';
 import { isWidgetToken, recorderFrameAncestors } from '../modules/widget/widget.service.ts';
 import { PERMISSIONS_POLICY_RECORDER, recorderCsp, recorderHelmet } from './security-headers.ts';
 
@@ -42,6 +43,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   const dashboardDist = dist('dashboard');
   const recorderDist = dist('recorder');
   const sdkDist = dist('sdk');
+  const languageChunks = recorderDist ? await recorderLanguageChunks(recorderDist) : {};
   // HTML is only ever sent through sendHtml below, with the meta tags filled in.
   const notHtml = (pathName: string): boolean => !pathName.endsWith('.html') && !pathName.startsWith('/prerendered/');
 
@@ -92,7 +94,11 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       // "Record in a new tab": the widget's frame opens this page and relays to the host page through window.opener,
       // which Cross-Origin-Opener-Policy: same-origin would cut (the opener's top-level page is the customer's site).
       if (isWidgetToken(token)) reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
-      return sendHtml(request, reply, html);
+      // The recorder's first language (the link's prefix, else the browser's) is fetched beside its script rather
+      // than after it has run: the first step does not wait for a second round trip. English is in the script.
+      const chunk = languageChunks[pageLocale(request)];
+      reply.header('Vary', 'Accept-Language');
+      return sendHtml(request, reply, chunk ? withModulePreload(html, chunk) : html);
     },
   );
 

@@ -20,6 +20,13 @@ export type ZendeskCall = RecordedCall;
 
 export type UpdateAnswer = ScriptedAnswer;
 
+/** A ticket's requester as the ZAF client gives it; `locale` is their Zendesk user locale ("de", "pt-br"). */
+export interface ZendeskRequester {
+  name: string;
+  email: string;
+  locale?: string;
+}
+
 export interface ZendeskServer {
   /** ZENDESK_URL: the origin of a Zendesk account, `{subdomain}` in its path. */
   urlTemplate: string;
@@ -27,9 +34,9 @@ export interface ZendeskServer {
   callsTo(method: string, pathPattern: RegExp): ZendeskCall[];
   /** The ticket's comments as Zendesk stores them (the first is the requester's description). */
   comments(ticketId: number): ZendeskComment[];
-  addTicket(ticketId: number, subject: string, requester: { name: string; email: string }, tags?: string[]): void;
+  addTicket(ticketId: number, subject: string, requester: ZendeskRequester, tags?: string[]): void;
   /** The ticket as the agent's screen shows it (what the Zendesk app reads with `client.get`). */
-  ticket(ticketId: number): { id: number; subject: string; requester: { name: string; email: string } } | undefined;
+  ticket(ticketId: number): { id: number; subject: string; requester: ZendeskRequester } | undefined;
   tags(ticketId: number): string[];
   /** Scripted answers for the next updates of this ticket only (other tickets are never affected). */
   answerNextUpdates(ticketId: number, ...answers: UpdateAnswer[]): void;
@@ -57,7 +64,7 @@ export async function startZendeskServer(): Promise<ZendeskServer> {
   const codes = new Map<string, { redirect: string; challenge: string; scope: string }>();
   const tokens = new Map<string, { scope: string; expiresAt: number | undefined }>();
   const refreshTokens = new Map<string, string>();
-  const tickets = new Map<number, { subject: string; requester: { name: string; email: string }; comments: ZendeskComment[]; tags: string[]; updated_at: string }>();
+  const tickets = new Map<number, { subject: string; requester: ZendeskRequester; comments: ZendeskComment[]; tags: string[]; updated_at: string }>();
   let lifetime: number | undefined;
   let nextId = 100;
 

@@ -33,7 +33,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   /** Aborts the call; there is deliberately no default timeout (spec §7), uploads and slow links may take long. */
   signal?: AbortSignal;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** A list is sent as the parameter repeated (`meta=a&meta=b`). */
+  query?: Record<string, string | number | boolean | string[] | undefined>;
 }
 
 /** `/api/v1`, or `/de/api/v1` when the page was opened under a language prefix. */
@@ -49,7 +50,7 @@ function urlFor(path: string, query: RequestOptions['query']): string {
   const url = `${apiBase()}/${path.replace(/^\//, '')}`;
   if (!query) return url;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query)) for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, String(one));
   const qs = params.toString();
   return qs ? `${url}?${qs}` : url;
 }

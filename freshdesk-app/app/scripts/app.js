@@ -42,17 +42,17 @@
 
   async function currentTicket() {
     const [{ ticket }, { requester }] = await Promise.all([client.data.get('ticket'), client.data.get('requester')]);
-    return { id: String(ticket.id), subject: ticket.subject || `Ticket #${ticket.id}`, name: requester?.name || null, email: requester?.email || null };
+    // The contact's `language` ("de", "pt-BR"): Showback writes the reply's text in it.
+    return { id: String(ticket.id), subject: ticket.subject || `Ticket #${ticket.id}`, name: requester?.name || null, email: requester?.email || null, locale: requester?.language || null };
   }
 
-  /** A request bound to this ticket, its link appended to the reply the agent is writing. */
+  /** A request bound to this ticket; Showback's text with its link, in the customer's language, appended to the reply being written. */
   async function ask(button) {
     button.disabled = true;
     try {
       const ticket = await currentTicket();
-      const made = await showback('createRequest', { ticket_id: ticket.id }, { subject: ticket.subject, requester_email: ticket.email, requester_name: ticket.name });
-      const link = made.request.link_url.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-      await client.interface.trigger('setValue', { id: 'editor', text: `<p>Could you show me what happens? Record your screen here: <a href="${link}">${link}</a></p>`, replace: false, position: 'end' });
+      const made = await showback('createRequest', { ticket_id: ticket.id }, { subject: ticket.subject, requester_email: ticket.email, requester_name: ticket.name, requester_locale: ticket.locale });
+      await client.interface.trigger('setValue', { id: 'editor', text: made.reply.html, replace: false, position: 'end' });
       message = h('p', { className: 'done', role: 'status' }, 'Recording link added to your reply.');
     } catch (error) {
       message = h('p', { className: 'error', role: 'alert' }, error.message);

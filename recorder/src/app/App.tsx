@@ -164,6 +164,7 @@ export function App({ token, bridge, embedded, debug }: Props) {
             onUseFile={() => dispatch({ type: 'use-file' })}
             onRecordInTab={embedded && !isWidgetTab ? recordInTab : undefined}
             otherTab={isWidgetTab}
+            widget={source === 'widget'}
           />
         );
       case 'countdown':

@@ -46,6 +46,7 @@ export const de: Messages = {
   steps: { instructions: 'Anleitung', microphone: 'Mikrofon', share: 'Bildschirm teilen', record: 'Aufnehmen', review: 'Prüfen', send: 'Senden' },
   stepOf: (n: number, total: number) => `Schritt ${n} von ${total}`,
   instructions: {
+    widgetTitle: 'Zeigen Sie uns, was passiert ist',
     from: (account: string) => `${account} bittet Sie, Ihren Bildschirm aufzunehmen`,
     limit: (minutes: string) => `Sie können bis zu ${minutes} aufnehmen. Es wird nichts gesendet, bevor Sie es möchten.`,
     start: 'Los geht’s',
@@ -78,6 +79,8 @@ export const de: Messages = {
     title: 'Wählen Sie, was Sie teilen möchten',
     body: 'Ihr Browser fragt, welcher Bildschirm, welches Fenster oder welcher Tab aufgenommen werden soll. Wählen Sie den, auf dem das Problem zu sehen ist.',
     bodyOtherTab: 'Ihr Browser fragt, was aufgenommen werden soll: Wählen Sie den Tab der Seite, von der Sie gekommen sind. Wechseln Sie dann zu diesem Tab und zeigen Sie dort das Problem; dieser Tab nimmt weiter auf.',
+    privacyLink: 'Auf Ihrem Bildschirm wird nichts unkenntlich gemacht: Schließen oder verbergen Sie, was Sie nicht zeigen möchten (Passwörter, Kartennummern, Nachrichten, andere Tabs), bevor Sie teilen.',
+    privacyWidget: 'Diese Website macht die Felder, die sie als privat kennzeichnet (zum Beispiel Passwörter), unkenntlich, während Sie ihre Seite aufnehmen. Alles andere, was Sie teilen, wird so aufgenommen, wie es ist.',
     button: 'Meinen Bildschirm teilen',
     waiting: 'Bitte treffen Sie Ihre Auswahl im Dialog des Browsers…',
     errors: {

@@ -53,6 +53,8 @@ export const en = {
   steps: { instructions: 'Instructions', microphone: 'Microphone', share: 'Share screen', record: 'Record', review: 'Review', send: 'Send' },
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
   instructions: {
+    /** The heading of the widget's request while its owner has not renamed it (`default_title`); a new title is shown as written. */
+    widgetTitle: 'Show us what happened',
     from: (account: string) => `${account} asks you to record your screen`,
     limit: (minutes: string) => `You can record up to ${minutes}. Nothing is sent until you choose to.`,
     start: 'Get started',
@@ -86,6 +88,9 @@ export const en = {
     body: 'Your browser will ask which screen, window or tab to record. Pick the one that shows the problem.',
     /** In the tab the widget opened ("Record in a new tab"): the page to record is the one they came from. */
     bodyOtherTab: 'Your browser will ask what to record: choose the tab of the page you came from. Then go back to that tab and show the problem there; this tab keeps recording.',
+    /** Before sharing, what is and is not blurred: nothing on the link path (no SDK on the page, docs/recorder.md); the fields the host page marks private in the widget. */
+    privacyLink: 'Nothing on your screen is blurred: close or hide what you do not want to show (passwords, card numbers, messages, other tabs) before you share.',
+    privacyWidget: 'This website blurs the fields it marks private (passwords, for example) while you record its page. Anything else you share is recorded as it is.',
     button: 'Share my screen',
     waiting: 'Waiting for you to choose in the browser’s dialog…',
     errors: {

@@ -46,6 +46,7 @@ export const es: Messages = {
   steps: { instructions: 'Instrucciones', microphone: 'Micrófono', share: 'Compartir pantalla', record: 'Grabar', review: 'Revisar', send: 'Enviar' },
   stepOf: (n: number, total: number) => `Paso ${n} de ${total}`,
   instructions: {
+    widgetTitle: 'Muéstrenos qué ha pasado',
     from: (account: string) => `${account} le pide que grabe su pantalla`,
     limit: (minutes: string) => `Puede grabar hasta ${minutes}. No se envía nada hasta que usted lo decida.`,
     start: 'Empezar',
@@ -78,6 +79,8 @@ export const es: Messages = {
     title: 'Elija qué compartir',
     body: 'Su navegador le preguntará qué pantalla, ventana o pestaña grabar. Elija la que muestra el problema.',
     bodyOtherTab: 'Su navegador le preguntará qué grabar: elija la pestaña de la página de la que viene. Luego vuelva a esa pestaña y muestre allí el problema; esta pestaña sigue grabando.',
+    privacyLink: 'No se difumina nada de su pantalla: cierre u oculte lo que no quiera mostrar (contraseñas, números de tarjeta, mensajes, otras pestañas) antes de compartir.',
+    privacyWidget: 'Este sitio web difumina los campos que marca como privados (por ejemplo, las contraseñas) mientras usted graba su página. Todo lo demás que comparta se graba tal cual.',
     button: 'Compartir mi pantalla',
     waiting: 'Esperando a que elija en el cuadro de diálogo del navegador…',
     errors: {

@@ -46,6 +46,7 @@ export const fr: Messages = {
   steps: { instructions: 'Consignes', microphone: 'Micro', share: 'Partage d’écran', record: 'Enregistrement', review: 'Vérification', send: 'Envoi' },
   stepOf: (n: number, total: number) => `Étape ${n} sur ${total}`,
   instructions: {
+    widgetTitle: 'Montrez-nous ce qui s’est passé',
     from: (account: string) => `${account} vous demande d’enregistrer votre écran`,
     limit: (minutes: string) => `Vous pouvez enregistrer jusqu’à ${minutes}. Rien n’est envoyé tant que vous ne l’avez pas décidé.`,
     start: 'Commencer',
@@ -78,6 +79,8 @@ export const fr: Messages = {
     title: 'Choisissez ce que vous partagez',
     body: 'Votre navigateur va vous demander quel écran, quelle fenêtre ou quel onglet enregistrer. Choisissez celui qui montre le problème.',
     bodyOtherTab: 'Votre navigateur va vous demander quoi enregistrer : choisissez l’onglet de la page d’où vous venez. Revenez ensuite dans cet onglet-là et montrez-y le problème ; cet onglet-ci continue d’enregistrer.',
+    privacyLink: 'Rien n’est flouté sur votre écran : fermez ou masquez ce que vous ne voulez pas montrer (mots de passe, numéros de carte, messages, autres onglets) avant de partager.',
+    privacyWidget: 'Ce site floute les champs qu’il marque comme privés (les mots de passe, par exemple) pendant que vous enregistrez sa page. Tout le reste de ce que vous partagez est enregistré tel quel.',
     button: 'Partager mon écran',
     waiting: 'Faites votre choix dans la fenêtre du navigateur…',
     errors: {

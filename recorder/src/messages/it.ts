@@ -49,6 +49,7 @@ export const it: Messages = {
   steps: { instructions: 'Istruzioni', microphone: 'Microfono', share: 'Condivisione', record: 'Registrazione', review: 'Verifica', send: 'Invio' },
   stepOf: (n: number, total: number) => `Passaggio ${n} di ${total}`,
   instructions: {
+    widgetTitle: 'Ci mostri che cosa è successo',
     from: (account: string) => `${account} Le chiede di registrare il Suo schermo`,
     limit: (minutes: string) => `Può registrare fino a ${minutes}. Nulla viene inviato finché non lo decide Lei.`,
     start: 'Inizia',
@@ -81,6 +82,8 @@ export const it: Messages = {
     title: 'Scelga cosa condividere',
     body: 'Il browser Le chiederà quale schermo, finestra o scheda registrare. Scelga quella in cui si vede il problema.',
     bodyOtherTab: 'Il browser Le chiederà cosa registrare: scelga la scheda della pagina da cui è arrivato. Poi torni in quella scheda e mostri lì il problema; questa scheda continua a registrare.',
+    privacyLink: 'Sul Suo schermo non viene sfocato nulla: chiuda o nasconda ciò che non vuole mostrare (password, numeri di carta, messaggi, altre schede) prima di condividere.',
+    privacyWidget: 'Mentre registra questo sito, i campi che il sito contrassegna come privati (ad esempio le password) vengono sfocati. Tutto il resto che condivide viene registrato così com’è.',
     button: 'Condividi il mio schermo',
     waiting: 'In attesa della Sua scelta nella finestra del browser…',
     errors: {

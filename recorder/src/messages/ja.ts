@@ -46,6 +46,7 @@ export const ja: Messages = {
   steps: { instructions: '説明', microphone: 'マイク', share: '画面共有', record: '録画', review: '確認', send: '送信' },
   stepOf: (n: number, total: number) => `ステップ ${n}/${total}`,
   instructions: {
+    widgetTitle: '何が起きたか見せてください',
     from: (account: string) => `${account} から画面録画のご依頼です`,
     limit: (minutes: string) => `最長 ${minutes} まで録画できます。送信するまで何も送られません。`,
     start: '始める',
@@ -78,6 +79,8 @@ export const ja: Messages = {
     title: '共有する画面を選んでください',
     body: 'ブラウザが、録画する画面・ウィンドウ・タブを尋ねます。問題が表示されているものを選んでください。',
     bodyOtherTab: 'ブラウザが録画する対象を尋ねます。元のページのタブを選んでください。その後そのタブに戻って問題を見せてください。このタブは録画を続けます。',
+    privacyLink: '画面上のものはぼかされません。共有する前に、見せたくないもの（パスワード、カード番号、メッセージ、ほかのタブ）を閉じるか隠してください。',
+    privacyWidget: 'このウェブサイトのページを録画している間、サイトが非公開としている項目（パスワードなど）はぼかされます。それ以外に共有したものは、そのまま録画されます。',
     button: '画面を共有',
     waiting: 'ブラウザのダイアログで選択されるのを待っています…',
     errors: {

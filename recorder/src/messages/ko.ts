@@ -46,6 +46,7 @@ export const ko: Messages = {
   steps: { instructions: '안내', microphone: '마이크', share: '화면 공유', record: '녹화', review: '확인', send: '전송' },
   stepOf: (n: number, total: number) => `${total}단계 중 ${n}단계`,
   instructions: {
+    widgetTitle: '어떤 일이 있었는지 보여 주세요',
     from: (account: string) => `${account}에서 화면 녹화를 요청했습니다`,
     limit: (minutes: string) => `최대 ${minutes}까지 녹화할 수 있습니다. 직접 전송하기 전에는 아무것도 전송되지 않습니다.`,
     start: '시작하기',
@@ -78,6 +79,8 @@ export const ko: Messages = {
     title: '공유할 화면을 선택하세요',
     body: '브라우저가 녹화할 화면, 창 또는 탭을 묻습니다. 문제가 보이는 것을 선택하세요.',
     bodyOtherTab: '브라우저가 녹화할 대상을 묻습니다. 원래 페이지의 탭을 선택하세요. 그런 다음 그 탭으로 돌아가 문제를 보여 주세요. 이 탭은 계속 녹화합니다.',
+    privacyLink: '화면의 어떤 것도 흐리게 처리되지 않습니다. 공유하기 전에 보여 주고 싶지 않은 것(비밀번호, 카드 번호, 메시지, 다른 탭)을 닫거나 숨기세요.',
+    privacyWidget: '이 웹사이트의 페이지를 녹화하는 동안 사이트가 비공개로 표시한 필드(예: 비밀번호)는 흐리게 처리됩니다. 그 밖에 공유하는 내용은 그대로 녹화됩니다.',
     button: '내 화면 공유',
     waiting: '브라우저 대화상자에서 선택하시기를 기다리는 중입니다…',
     errors: {

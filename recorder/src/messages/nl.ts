@@ -46,6 +46,7 @@ export const nl: Messages = {
   steps: { instructions: 'Instructies', microphone: 'Microfoon', share: 'Scherm delen', record: 'Opnemen', review: 'Bekijken', send: 'Versturen' },
   stepOf: (n: number, total: number) => `Stap ${n} van ${total}`,
   instructions: {
+    widgetTitle: 'Laat ons zien wat er is gebeurd',
     from: (account: string) => `${account} vraagt u uw scherm op te nemen`,
     limit: (minutes: string) => `U kunt tot ${minutes} opnemen. Er wordt niets verstuurd voordat u dat kiest.`,
     start: 'Beginnen',
@@ -78,6 +79,8 @@ export const nl: Messages = {
     title: 'Kies wat u wilt delen',
     body: 'Uw browser vraagt welk scherm, venster of tabblad u wilt opnemen. Kies het scherm waarop het probleem te zien is.',
     bodyOtherTab: 'Uw browser vraagt wat u wilt opnemen: kies het tabblad van de pagina waar u vandaan kwam. Ga dan terug naar dat tabblad en laat daar het probleem zien; dit tabblad blijft opnemen.',
+    privacyLink: 'Er wordt niets op uw scherm vervaagd: sluit of verberg wat u niet wilt laten zien (wachtwoorden, kaartnummers, berichten, andere tabbladen) voordat u deelt.',
+    privacyWidget: 'Deze website vervaagt de velden die hij als privé markeert (bijvoorbeeld wachtwoorden) terwijl u de pagina opneemt. Al het andere dat u deelt, wordt opgenomen zoals het is.',
     button: 'Mijn scherm delen',
     waiting: 'Wacht op uw keuze in het venster van de browser…',
     errors: {

@@ -50,6 +50,7 @@ export const pl: Messages = {
   steps: { instructions: 'Instrukcje', microphone: 'Mikrofon', share: 'Udostępnianie', record: 'Nagrywanie', review: 'Podgląd', send: 'Wysyłanie' },
   stepOf: (n: number, total: number) => `Krok ${n} z ${total}`,
   instructions: {
+    widgetTitle: 'Pokaż nam, co się stało',
     from: (account: string) => `${account} prosi o nagranie ekranu`,
     limit: (minutes: string) => `Nagranie może trwać do ${minutes}. Nic nie zostanie wysłane bez Twojej decyzji.`,
     start: 'Zaczynamy',
@@ -82,6 +83,8 @@ export const pl: Messages = {
     title: 'Wybierz, co udostępnić',
     body: 'Przeglądarka zapyta, który ekran, okno lub kartę nagrać. Wybierz ten, na którym widać problem.',
     bodyOtherTab: 'Przeglądarka zapyta, co nagrać: wybierz kartę strony, z której przychodzisz. Potem wróć do tamtej karty i pokaż w niej problem; ta karta nagrywa dalej.',
+    privacyLink: 'Nic na ekranie nie zostanie rozmyte: zanim udostępnisz ekran, zamknij lub ukryj to, czego nie chcesz pokazywać (hasła, numery kart, wiadomości, inne karty).',
+    privacyWidget: 'Ta witryna rozmywa pola, które oznacza jako prywatne (na przykład hasła), gdy nagrywasz jej stronę. Wszystko inne, co udostępnisz, zostanie nagrane bez zmian.',
     button: 'Udostępnij mój ekran',
     waiting: 'Czekamy na wybór w oknie przeglądarki…',
     errors: {

@@ -46,6 +46,7 @@ export const ptBR: Messages = {
   steps: { instructions: 'Instruções', microphone: 'Microfone', share: 'Compartilhar tela', record: 'Gravar', review: 'Revisar', send: 'Enviar' },
   stepOf: (n: number, total: number) => `Etapa ${n} de ${total}`,
   instructions: {
+    widgetTitle: 'Mostre para nós o que aconteceu',
     from: (account: string) => `${account} pede que você grave sua tela`,
     limit: (minutes: string) => `Você pode gravar até ${minutes}. Nada é enviado até você decidir.`,
     start: 'Começar',
@@ -78,6 +79,8 @@ export const ptBR: Messages = {
     title: 'Escolha o que compartilhar',
     body: 'Seu navegador vai perguntar qual tela, janela ou aba gravar. Escolha a que mostra o problema.',
     bodyOtherTab: 'Seu navegador vai perguntar o que gravar: escolha a aba da página de onde você veio. Depois volte para aquela aba e mostre o problema lá; esta aba continua gravando.',
+    privacyLink: 'Nada na sua tela é desfocado: feche ou oculte o que você não quer mostrar (senhas, números de cartão, mensagens, outras abas) antes de compartilhar.',
+    privacyWidget: 'Este site desfoca os campos que marca como privados (senhas, por exemplo) enquanto você grava a página dele. Todo o resto que você compartilhar é gravado como está.',
     button: 'Compartilhar minha tela',
     waiting: 'Aguardando sua escolha na janela do navegador…',
     errors: {

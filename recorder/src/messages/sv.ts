@@ -46,6 +46,7 @@ export const sv: Messages = {
   steps: { instructions: 'Instruktioner', microphone: 'Mikrofon', share: 'Dela skärm', record: 'Spela in', review: 'Granska', send: 'Skicka' },
   stepOf: (n: number, total: number) => `Steg ${n} av ${total}`,
   instructions: {
+    widgetTitle: 'Visa oss vad som hände',
     from: (account: string) => `${account} ber dig spela in skärmen`,
     limit: (minutes: string) => `Du kan spela in upp till ${minutes}. Ingenting skickas förrän du väljer det.`,
     start: 'Kom igång',
@@ -78,6 +79,8 @@ export const sv: Messages = {
     title: 'Välj vad du vill dela',
     body: 'Webbläsaren frågar vilken skärm, vilket fönster eller vilken flik som ska spelas in. Välj den där problemet syns.',
     bodyOtherTab: 'Webbläsaren frågar vad som ska spelas in: välj fliken med sidan du kom från. Gå sedan tillbaka till den fliken och visa problemet där; den här fliken fortsätter att spela in.',
+    privacyLink: 'Inget på din skärm görs suddigt: stäng eller dölj det du inte vill visa (lösenord, kortnummer, meddelanden, andra flikar) innan du delar.',
+    privacyWidget: 'Den här webbplatsen gör fälten den markerar som privata (till exempel lösenord) suddiga medan du spelar in sidan. Allt annat du delar spelas in som det är.',
     button: 'Dela min skärm',
     waiting: 'Väntar på att du väljer i webbläsarens dialogruta…',
     errors: {

@@ -46,6 +46,7 @@ export const zhCN: Messages = {
   steps: { instructions: '说明', microphone: '麦克风', share: '共享屏幕', record: '录制', review: '检查', send: '发送' },
   stepOf: (n: number, total: number) => `第 ${n} 步，共 ${total} 步`,
   instructions: {
+    widgetTitle: '请向我们展示发生了什么',
     from: (account: string) => `${account} 请您录制屏幕`,
     limit: (minutes: string) => `您最多可以录制 ${minutes}。在您决定发送之前，不会发送任何内容。`,
     start: '开始',
@@ -78,6 +79,8 @@ export const zhCN: Messages = {
     title: '选择要共享的内容',
     body: '浏览器会询问要录制哪个屏幕、窗口或标签页。请选择能看到问题的那个。',
     bodyOtherTab: '浏览器会询问要录制什么：请选择您来时所在页面的标签页。然后回到那个标签页，在那里演示问题；此标签页会继续录制。',
+    privacyLink: '屏幕上的任何内容都不会被模糊处理：共享前，请关闭或隐藏您不想展示的内容（密码、卡号、消息、其他标签页）。',
+    privacyWidget: '录制本网站的页面时，网站标记为私密的字段（例如密码）会被模糊处理。您共享的其他内容会按原样录制。',
     button: '共享我的屏幕',
     waiting: '正在等待您在浏览器的对话框中选择…',
     errors: {

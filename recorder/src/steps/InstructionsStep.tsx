@@ -57,7 +57,7 @@ export function InstructionsStep({ request, inMemory, onStart, onUseFile }: Prop
   return (
     <section className="step" data-step="instructions">
       <p className="eyebrow">{m.instructions.from(request.branding.name)}</p>
-      <StepHeading>{request.title}</StepHeading>
+      <StepHeading>{request.default_title ? m.instructions.widgetTitle : request.title}</StepHeading>
       {html?.trim() && <div className="instructions" dangerouslySetInnerHTML={{ __html: html }} />}
       <p className="muted">{m.instructions.limit(spokenDuration(request.max_duration_seconds))}</p>
       {inMemory && <Notice tone="warning">{m.instructions.inMemory}</Notice>}

@@ -13,13 +13,16 @@ interface Props {
   onRecordInTab?(): void;
   /** This recorder is the widget's tab of its own: the tab to record is the customer's page, another tab. */
   otherTab?: boolean;
+  /** Through the widget, whose SDK blurs the host page's private fields; else a link, where nothing is blurred. */
+  widget: boolean;
 }
 
-export function ShareStep({ waiting, error, onShare, onBack, onUseFile, onRecordInTab, otherTab = false }: Props) {
+export function ShareStep({ waiting, error, onShare, onBack, onUseFile, onRecordInTab, otherTab = false, widget }: Props) {
   return (
     <section className="step" data-step="share">
       <StepHeading>{m.share.title}</StepHeading>
       <p>{otherTab ? m.share.bodyOtherTab : m.share.body}</p>
+      <p>{widget ? m.share.privacyWidget : m.share.privacyLink}</p>
       {waiting && <Notice live>{m.share.waiting}</Notice>}
       {error && <Notice tone="error">{m.share.errors[error]}</Notice>}
       <div className="actions">

@@ -6,6 +6,7 @@ export function loadChunk<K extends keyof Chunks>(_host: string, _nonce: string 
     widget: () => import('../widget/create-widget.tsx').then((m) => m.createWidget),
     detail: () => import('../capture/detail.ts').then((m) => m.captureDetail),
     context: () => import('../widget/build-context.ts').then((m) => m.buildContext),
+    privacy: () => import('../widget/privacy-blur.ts').then((m) => m.privacyBlur),
   };
   return chunks[name]();
 }

@@ -37,10 +37,12 @@ export type CreateWidget = (host: WidgetHost) => Widget;
 
 /**
  * What loads later: the widget on the first open(), header and body capture at init() when configured, and the
- * widget's context collection (redaction, environment, metadata) once a recording starts.
+ * widget's context collection (redaction, environment, metadata) once a recording starts, and the blur of the page's
+ * private elements when the widget opens.
  */
 export interface Chunks {
   widget: CreateWidget;
   detail: typeof import('../capture/detail.ts').captureDetail;
   context: typeof import('../widget/build-context.ts').buildContext;
+  privacy: typeof import('../widget/privacy-blur.ts').privacyBlur;
 }

@@ -15,6 +15,8 @@ export interface ModalProps {
    * stays usable. The same elements as the full modal, so the iframe (and the recording in it) is never reloaded.
    */
   compact?: boolean;
+  /** Under the compact control while the page's private elements are blurred (privacy-blur.ts). */
+  privacyNote?: string;
   corner: string;
   onClose(): void;
   onFrame(el: HTMLIFrameElement | null): void;
@@ -23,7 +25,7 @@ export interface ModalProps {
 }
 
 /** The modal: a labelled dialog with a close button and the recorder iframe, between two focus-trap sentinels. */
-export function Modal({ title, t, rtl, lang, url, error, compact, corner, onClose, onFrame, onWrap }: ModalProps) {
+export function Modal({ title, t, rtl, lang, url, error, compact, privacyNote, corner, onClose, onFrame, onWrap }: ModalProps) {
   // Compact, the control is one more stop in the page's own Tab order: no trap, not modal.
   const sentinel = compact ? -1 : 0;
   return (
@@ -37,6 +39,7 @@ export function Modal({ title, t, rtl, lang, url, error, compact, corner, onClos
         aria-modal={compact ? undefined : 'true'}
         aria-labelledby={compact ? undefined : 'sb-title'}
         aria-label={compact ? t.control : undefined}
+        aria-describedby={compact && privacyNote ? 'sb-blurred' : undefined}
       >
         <div class="bar">
           <h2 id="sb-title">{title}</h2>
@@ -56,6 +59,11 @@ export function Modal({ title, t, rtl, lang, url, error, compact, corner, onClos
           </p>
         )}
       </div>
+      {compact && privacyNote && (
+        <p id="sb-blurred" class="blurred" lang={lang} dir={rtl ? 'rtl' : 'ltr'}>
+          {privacyNote}
+        </p>
+      )}
       <span tabIndex={sentinel} onFocus={() => onWrap('first')} />
     </div>
   );

@@ -13,6 +13,7 @@ import { WIDGET_STRINGS } from './strings.ts';
 import { hostSpool } from './host-spool.ts';
 import { contextMessage, listenToRecorder, localeMessage, restrictMessage, spoolResult } from './protocol.ts';
 import { recordElement, type RecordElement } from './record-element.ts';
+import type { PrivacyBlur } from './privacy-blur.ts';
 
 interface Open {
   host: HTMLElement;
@@ -31,6 +32,8 @@ interface Open {
   shell?: Promise<RecordElement | undefined>;
   /** Checks that the shell is still shown while the widget is open. */
   shellWatch?: ReturnType<typeof setInterval>;
+  /** Between the recorder's `recording:start` and `recording:stop`. */
+  recording?: boolean;
 }
 
 // The session's refusals the customer is told about in words of their own; anything else is `failed`.
@@ -46,6 +49,27 @@ export function createWidget(h: WidgetHost): Widget {
   const launcherAt = /^(top|bottom)-(left|right)$/.exec(String((h.opts.launcher || {}).position)) || ['', 'bottom', 'right'];
   const corner = `${launcherAt[1]} ${launcherAt[2] === 'left' ? 'right' : 'left'}`;
 
+  // The page's private elements are blurred from the countdown (the control goes compact before the first frame) until
+  // Stop: on the page itself, so their pixels never reach the video. The blur is a chunk of its own, fetched when the
+  // modal opens (long before the customer can share); a failed fetch is tried again at the next change.
+  let privacyChunk: Promise<PrivacyBlur> | undefined;
+  let privacy: PrivacyBlur | undefined;
+  let blurWanted = false;
+  const blur = (on: boolean) => {
+    blurWanted = on;
+    (privacyChunk ??= loadChunk(h.host, h.opts.nonce, 'privacy').then((make) => make(h.opts.privacy, h.opts.nonce)))
+      .then((p) => {
+        privacy = p;
+        if (blurWanted) p.on();
+        else p.off();
+        if (ui) draw(ui);
+      })
+      .catch((e: unknown) => {
+        privacyChunk = undefined;
+        if (blurWanted) h.emit('error', sbError('RECORDER', `Could not blur the page's private elements: ${e}`));
+      });
+  };
+
   const draw = (u: Open) =>
     render(
       <Modal
@@ -56,6 +80,7 @@ export function createWidget(h: WidgetHost): Widget {
         url={u.url}
         error={u.error && WIDGET_STRINGS[h.locale][TOLD.find((code) => code === u.error) || 'failed']}
         compact={u.compact}
+        privacyNote={privacy && blurWanted ? privacy.note[h.locale] : undefined}
         corner={corner}
         onClose={close}
         onFrame={(el) => (u.frame = el)}
@@ -95,10 +120,14 @@ export function createWidget(h: WidgetHost): Widget {
           }, 500);
         });
       case 'recording:start':
+        u.recording = true;
+        blur(true);
         // Its failure is not this message's: the context request fetches again and reports it.
         loadContext().catch(() => {});
         return h.emit('recording:start', { startedAt: m.startedAt });
       case 'recording:stop':
+        u.recording = false;
+        blur(false);
         return h.emit('recording:stop', { durationMs: m.durationMs });
       case 'upload:progress':
         return h.emit('upload:progress', { loaded: m.loaded, total: m.total });
@@ -110,6 +139,9 @@ export function createWidget(h: WidgetHost): Widget {
         return close();
       case 'layout':
         u.compact = m.layout === 'compact';
+        // Full again without a recording under way: the countdown was cancelled.
+        if (u.compact) blur(true);
+        else if (!u.recording) blur(false);
         draw(u);
         // Back to the full modal (after Stop, or reopened): the keyboard is in the dialog again.
         if (!u.compact) u.frame?.focus();
@@ -134,6 +166,7 @@ export function createWidget(h: WidgetHost): Widget {
     const u = ui;
     if (!u) return;
     ui = undefined;
+    blur(false);
     u.stopListening();
     clearInterval(u.shellWatch);
     void u.shell?.then((shell) => shell?.restore());
@@ -165,6 +198,7 @@ export function createWidget(h: WidgetHost): Widget {
       }
     });
     ui = u;
+    blur(false);
     draw(u);
     root.querySelector<HTMLElement>('.x')?.focus();
     h.emit('open', {});

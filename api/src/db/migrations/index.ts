@@ -46,6 +46,7 @@ import * as m20261202_0100_access_tokens from './20261202_0100_access_tokens.ts'
 import * as m20261202_0400_languages from './20261202_0400_languages.ts';
 import * as m20261202_0500_integration_connections from './20261202_0500_integration_connections.ts';
 import * as m20261202_0600_share_links from './20261202_0600_share_links.ts';
+import * as m20261202_0900_metadata_search from './20261202_0900_metadata_search.ts';
 
 /** Applied in key order. Append new migrations; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '20261202_0400_languages': m20261202_0400_languages,
   '20261202_0500_integration_connections': m20261202_0500_integration_connections,
   '20261202_0600_share_links': m20261202_0600_share_links,
+  '20261202_0900_metadata_search': m20261202_0900_metadata_search,
 };

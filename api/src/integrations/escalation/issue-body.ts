@@ -1,5 +1,5 @@
 import type { SummaryCitation } from '@showback/contract';
-import { senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
+import { metadataLines, senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import type { NoteProblems } from '../helpdesk/helpdesk-note.ts';
 
 /** How many of each the issue lists; the recording's page has them all. */
@@ -46,6 +46,11 @@ function environment(env: Record<string, unknown>): string[] {
   return rows.length ? ['### Environment', '', ...rows.map(([k, v]) => `- **${k}:** ${md(v, 500)}`), ''] : [];
 }
 
+function metadataSection(alert: SubmissionAlert): string[] {
+  const lines = metadataLines(alert.metadata);
+  return lines.length ? ['### App metadata', '', ...lines.map((l) => `- ${md(l, 320)}`), ''] : [];
+}
+
 /** The request list as a HAR file the issue links to (uploaded to the tracker, or on Showback), or why it could not be. */
 export type RequestListFile = { filename: string; entries: number } & ({ url: string } | { error: string });
 
@@ -61,7 +66,7 @@ function requestListSection(file: RequestListFile | undefined): string[] {
 /**
  * An issue's description in the Markdown the trackers share (Linear, GitHub): who sent the recording and the link to it, the summary's lines with
  * their citations, the console errors and failed requests each linked to its moment (`?t=`), the environment and the
- * customer's note. Everything from the customer's side is escaped so it cannot add links or formatting.
+ * app's metadata and the customer's note. Everything from the customer's and the integrator's side is escaped so it cannot add links or formatting.
  */
 export function issueMarkdown(alert: SubmissionAlert, problems: NoteProblems, requestList?: RequestListFile): string {
   const recording = alert.links.recording;
@@ -85,6 +90,7 @@ export function issueMarkdown(alert: SubmissionAlert, problems: NoteProblems, re
     ...section('Failed requests', alert.counts.failed_requests, problems.failedRequests.slice(0, LISTED).map((r) => `${moment(recording, r.t_ms)} ${md(r.method)} ${md(r.url, 200)} → ${r.status || 'no answer'}`)),
     ...requestListSection(requestList),
     ...environment(alert.environment),
+    ...metadataSection(alert),
     ...(alert.submission.note ? ['### The customer wrote', '', `> ${md(alert.submission.note, 2000)}`, ''] : []),
   ];
   return lines.join('\n').trimEnd();

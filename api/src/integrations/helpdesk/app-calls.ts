@@ -2,12 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import {
   CreateTicketRequestSchema,
+  CreatedTicketRequestSchema,
   EscalateFromTicketSchema,
   TicketParamsSchema,
   TicketRecordingParamsSchema,
   TicketRecordingSchema,
   TicketRequestListSchema,
-  TicketRequestSchema,
   type CreateTicketRequest,
   type TicketRequest,
 } from '@showback/contract';
@@ -17,6 +17,7 @@ import type { SessionUser } from '../../modules/auth/sessions.service.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { readyTrackers, trackerOf } from '../escalation/trackers.ts';
 import { errors, rateLimited, upstream } from '../kit/route-preset.ts';
+import { ticketReply } from './ticket-reply.ts';
 
 /** Whatever follows `Bearer ` (the same test as the CSRF plugin's, so a bearer request never falls back to the cookie). */
 export const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer (.*)$/s.exec(request.headers.authorization ?? '')?.[1];
@@ -59,10 +60,11 @@ export function registerTicketRoutes(app: FastifyInstance, base: string, guard: 
   const tags = ['helpdesk'];
   typed.post(
     `${base}/tickets/:ticketId/requests`,
-    { ...guard, schema: { tags, params: TicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: TicketRequestSchema, ...errors, ...upstream } } },
+    { ...guard, schema: { tags, params: TicketParamsSchema, body: CreateTicketRequestSchema, response: { 201: CreatedTicketRequestSchema, ...errors, ...upstream } } },
     async (request, reply) => {
+      const made = await calls.create(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.ticketId, request.body);
       reply.status(201);
-      return calls.create(app.ctx, { id: request.user.id, accountId: request.user.accountId }, request.params.ticketId, request.body);
+      return { ...made, reply: ticketReply(made.request, request.body.requester_locale) };
     },
   );
   typed.get(`${base}/tickets/:ticketId/requests`, { ...guard, schema: { tags, params: TicketParamsSchema, response: { 200: TicketRequestListSchema, ...errors } } }, async (request) => ({

@@ -1,5 +1,5 @@
 import type { SummaryCitation } from '@showback/contract';
-import { senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
+import { metadataLines, senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import { escapeHtml } from '../../web/message-page.ts';
 import type { TrackerIssue } from '../escalation/tracker-issues.ts';
 
@@ -48,6 +48,11 @@ function environmentLine(env: Record<string, unknown>): string {
   return parts.length ? `<p><strong>Environment:</strong> ${text(parts.join(' · '), 500)}</p>` : '';
 }
 
+function metadataHtml(alert: SubmissionAlert): string {
+  const lines = metadataLines(alert.metadata);
+  return lines.length ? `<p><strong>App metadata:</strong></p><ul>${lines.map((l) => `<li>${text(l, 320)}</li>`).join('')}</ul>` : '';
+}
+
 function escalatedHtml(issues: TrackerIssue[]): string {
   if (issues.length === 0) return '';
   const items = issues.map((i) => `<li><a href="${escapeHtml(i.url)}">${text(i.key, 60)}</a> in ${text(i.label)}: <strong>${text(i.state, 60)}</strong> · ${text(i.title, 200)}</li>`);
@@ -71,8 +76,8 @@ const PENDING_SUMMARY: Record<SummaryLater, string> = {
 /**
  * The internal (private) note for a recording that settled: who, how long, the link, the console errors and failed
  * requests with their moments, the summary when it is already written, the issues it was escalated to with their
- * state, the environment and the customer's note. Every value came from the customer's side or a tracker and is
- * escaped; `ref` lets a retry find a note whose answer was lost.
+ * state, the environment, the app's metadata and the customer's note. Every value came from the customer's side, the
+ * integrator's page or a tracker and is escaped; `ref` lets a retry find a note whose answer was lost.
  */
 export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems, ref: string, later: SummaryLater = 'follow-up', issues: TrackerIssue[] = []): string {
   const failed = alert.submission.status === 'failed';
@@ -85,6 +90,7 @@ export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems
     alert.summary ? summaryHtml(alert.summary) : PENDING_SUMMARY[later],
     escalatedHtml(issues),
     environmentLine(alert.environment),
+    metadataHtml(alert),
     alert.submission.note ? `<p><strong>The customer wrote:</strong> ${text(alert.submission.note, 2000)}</p>` : '',
     footer(ref),
   ].join('');

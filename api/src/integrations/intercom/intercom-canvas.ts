@@ -1,4 +1,5 @@
-import type { TicketRequest, TicketRequestState, TrackerId } from '@showback/contract';
+import type { TicketReply, TicketRequest, TicketRequestState, TrackerId } from '@showback/contract';
+import type { CustomerTexts } from '../../customer-language/customer-language.ts';
 
 /**
  * The inbox app's screens as Canvas Kit components (developers.intercom.com/docs/references/canvas-kit): Intercom
@@ -9,6 +10,7 @@ type Component =
   | { type: 'text'; text: string; style?: 'header' | 'paragraph' | 'muted' | 'error' }
   | { type: 'button'; id: string; label: string; style?: 'primary' | 'secondary'; action: { type: 'submit' } | { type: 'url'; url: string } }
   | { type: 'input'; id: string; label: string; value: string }
+  | { type: 'textarea'; id: string; label: string; value: string }
   | { type: 'list'; items: { type: 'item'; id: string; title: string; subtitle: string; action: { type: 'url'; url: string } }[] }
   | { type: 'divider' };
 
@@ -93,15 +95,18 @@ export const panelCanvas = (requests: TicketRequest[], trackers: Trackers, outco
   ]);
 };
 
+const languageName = new Intl.DisplayNames(['en'], { type: 'language' });
+
 /**
- * After "Create recording link": the link to put in the reply (Inbox apps cannot write into the composer, so it is a
- * field to copy from), then the panel.
+ * After "Create recording link": the text and the link to put in the reply, in the customer's language (Inbox apps
+ * cannot write into the composer, so they are fields to copy from), then the panel.
  */
-export const createdCanvas = (made: TicketRequest, requests: TicketRequest[], trackers: Trackers): Canvas =>
+export const createdCanvas = (made: TicketRequest, reply: TicketReply, requests: TicketRequest[], trackers: Trackers): Canvas =>
   canvas([
     { type: 'text', text: 'Showback recordings', style: 'header' },
     { type: 'text', text: `Link ready for ${made.requester_name ?? made.requester_email ?? 'the customer'}: copy it into your reply. Its recording comes back here and as a note.` },
-    { type: 'input', id: 'recording_link', label: 'Recording link', value: made.request.link_url },
+    { type: 'textarea', id: 'reply_text', label: `Text for your reply (${languageName.of(reply.language)})`, value: reply.text },
+    { type: 'input', id: 'recording_link', label: 'Recording link', value: reply.link_url },
     ...panelCanvas(requests, trackers).canvas.content.components.slice(1),
   ]);
 
@@ -109,14 +114,14 @@ export const createdCanvas = (made: TicketRequest, requests: TicketRequest[], tr
 export const noticeCanvas = (text: string): Canvas => canvas([{ type: 'text', text: 'Showback', style: 'header' }, { type: 'text', text, style: 'error' }]);
 
 /**
- * The card the customer sees in the conversation when the teammate inserted the app from the composer: one button that
- * opens the recorder (a new tab; nothing to install), or why the link is gone.
+ * The card the customer sees in the conversation when the teammate inserted the app from the composer, in their
+ * language: one button that opens the recorder (a new tab; nothing to install), or why the link is gone.
  */
-export function messengerCardCanvas(link: string | undefined): Canvas {
-  if (!link) return canvas([{ type: 'text', text: 'This recording link is no longer available. Ask us for a new one in this conversation.', style: 'muted' }]);
+export function messengerCardCanvas(texts: CustomerTexts['messengerCard'], link: string | undefined): Canvas {
+  if (!link) return canvas([{ type: 'text', text: texts.gone, style: 'muted' }]);
   return canvas([
-    { type: 'text', text: 'Could you show us what happens?', style: 'header' },
-    { type: 'text', text: 'Record your screen in your browser: no account, extension or download.', style: 'paragraph' },
-    { type: 'button', id: 'record', label: 'Record my screen', style: 'primary', action: { type: 'url', url: link } },
+    { type: 'text', text: texts.title, style: 'header' },
+    { type: 'text', text: texts.body, style: 'paragraph' },
+    { type: 'button', id: 'record', label: texts.button, style: 'primary', action: { type: 'url', url: link } },
   ]);
 }

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
-import type { TicketRequest } from '@showback/contract';
+import { firstLocale, type TicketRequest } from '@showback/contract';
+import { customerTexts, knownCustomerLocale, localizedLink } from '../../customer-language/customer-language.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { helpdeskAllowed } from '../helpdesk/helpdesk-plan.ts';
 import { createTicketRequest, listTicketRequests, type TicketSite } from '../helpdesk/ticket-requests.ts';
+import { ticketReply } from '../helpdesk/ticket-reply.ts';
 import { getRequest } from '../../modules/requests/requests.service.ts';
 import { openSecret } from '../kit/secret-box.ts';
 import { trackerIssuesOf } from '../escalation/tracker-issues.ts';
@@ -18,8 +20,25 @@ interface CanvasRequest {
   admin?: { id?: string; name?: string; email?: string };
   component_id?: string;
   conversation?: { id?: string | number; title?: string | null; source?: { subject?: string | null; body?: string | null } };
-  contact?: { name?: string | null; email?: string | null };
+  contact?: IntercomContact;
 }
+
+/**
+ * The contact as Canvas Kit requests carry it (Intercom's contact object): `language_override` is the language a
+ * teammate or workflow set for them, `browser_language` their browser's.
+ */
+interface IntercomContact {
+  name?: string | null;
+  email?: string | null;
+  language_override?: string | null;
+  browser_language?: string | null;
+}
+
+/**
+ * What is known of the customer's language in Intercom, most telling first: the language set for the contact, then
+ * the Messenger's (`context.locale`, the language Intercom speaks to them in), then their browser's.
+ */
+const intercomLanguages = (contact: IntercomContact | undefined, messengerLocale?: string | null): (string | null | undefined)[] => [contact?.language_override, messengerLocale, contact?.browser_language];
 
 /**
  * Intercom signs every Canvas Kit request: X-Body-Signature is the hex HMAC-SHA256 of the exact body with the app's
@@ -109,7 +128,9 @@ export async function answerCanvas(ctx: AppContext, all: readonly Tracker[], inp
     requester_email: input.contact?.email || null,
     requester_name: input.contact?.name || null,
   });
-  return createdCanvas(made, await list(), trackers);
+  // The teammate's panel is no Messenger: its context's locale says nothing of the customer.
+  const reply = ticketReply(made.request, firstLocale(intercomLanguages(input.contact)));
+  return createdCanvas(made, reply, await list(), trackers);
 }
 
 /** What Intercom sends to the configure URL when a teammate picks the app in the reply composer's app inserter. */
@@ -150,9 +171,10 @@ export async function answerConfigure(ctx: AppContext, input: ConfigureRequest):
 
 /**
  * The card in the customer's Messenger (the Messenger initialize URL, with the creation options the configure flow
- * answered): a button to the request's link, while the request exists and belongs to this workspace's account.
+ * answered), in the customer's language: a button to the request's link, while the request exists and belongs to
+ * this workspace's account.
  */
-export async function answerMessengerCard(ctx: AppContext, input: { workspace_id?: string; card_creation_options?: { request_id?: unknown } }): Promise<Canvas> {
+export async function answerMessengerCard(ctx: AppContext, input: { workspace_id?: string; card_creation_options?: { request_id?: unknown }; context?: { locale?: string | null }; contact?: IntercomContact }): Promise<Canvas> {
   const requestId = input.card_creation_options?.request_id;
   const binding =
     typeof requestId === 'string' && input.workspace_id && /^[0-9a-f-]{36}$/.test(requestId)
@@ -161,5 +183,8 @@ export async function answerMessengerCard(ctx: AppContext, input: { workspace_id
   const request = binding && (await getRequest(ctx, binding.account_id, binding.request_id).catch(() => undefined));
   // The request's current link: one revoked since the card was inserted is replaced, an archived or expired one is gone.
   const usable = request && request.status === 'active' && (request.expires_at === null || Date.parse(request.expires_at) > Date.now());
-  return messengerCardCanvas(usable ? request.link_url : undefined);
+  // The request's own language first, then what Intercom knows of the customer; the link opens the recorder in it.
+  const known = knownCustomerLocale(request ? request.language : null, intercomLanguages(input.contact, input.context?.locale));
+  const texts = customerTexts(known ?? 'en').messengerCard;
+  return messengerCardCanvas(texts, usable ? (known ? localizedLink(request.link_url, known) : request.link_url) : undefined);
 }

@@ -26,8 +26,8 @@ export const listRecordingsTool = defineTool({
   name: 'list_recordings',
   title: 'List or search recordings',
   description:
-    'Lists the screen recordings customers sent to this Showback account, newest first, or searches them. Filters: `query` (request title, sender name/email/app user id, note, spoken words), ' +
-    '`state`, `submitted_after`/`submitted_before`, `request_id`, `has_errors` (the page logged a console error, an uncaught error or a failed request). ' +
+    'Lists the screen recordings customers sent to this Showback account, newest first, or searches them. Filters: `query` (request title, sender name/email/app user id, note, app metadata values, spoken words), ' +
+    '`state`, `submitted_after`/`submitted_before`, `request_id`, `has_errors` (the page logged a console error, an uncaught error or a failed request), `metadata` (what the page attached, e.g. `plan:enterprise`). ' +
     `Answers ${MCP_LIST_PER_PAGE.fallback} per page (up to ${MCP_LIST_PER_PAGE.max}) with \`total\` and \`next_page\`. Use an item's id with get_recording.`,
   input: ListRecordingsInputSchema,
   permission: 'recordings.read',
@@ -46,6 +46,7 @@ export const listRecordingsTool = defineTool({
           ...(input.submitted_before ? { created_before: input.submitted_before } : {}),
           ...(input.request_id ? { request_id: input.request_id } : {}),
           ...(input.has_errors !== undefined ? { has_errors: input.has_errors } : {}),
+          ...(input.metadata?.length ? { meta: input.metadata } : {}),
         },
         JSON.stringify,
       ),

@@ -17,6 +17,7 @@ import { recorderLinkBase } from '../subdomains/subdomains.service.ts';
 import { publicBranding } from '../branding/branding.service.ts';
 import { newRequestToken } from './request-token.ts';
 import { resolveToken } from './resolve-token.ts';
+import { isWidgetToken, WIDGET_REQUEST_TITLE } from '../widget/widget.service.ts';
 import * as repo from './requests.repository.ts';
 import { sanitizeInstructions } from './sanitize-instructions.ts';
 
@@ -169,6 +170,7 @@ export async function getPublicRequest(ctx: AppContext, token: string): Promise<
   const row = await resolveToken(ctx, token);
   return {
     title: row.title,
+    default_title: isWidgetToken(token) && row.title === WIDGET_REQUEST_TITLE,
     instructions_html: row.instructions_html,
     microphone: row.microphone,
     max_duration_seconds: row.max_duration_seconds,

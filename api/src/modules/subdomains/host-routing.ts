@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { customerTexts, pageLocale, type CustomerTexts } from '../../customer-language/customer-language.ts';
 import { AppError } from '../../errors.ts';
 import { escapeHtml, messagePage } from '../../web/message-page.ts';
 import { LOGO_PATH } from '../branding/branding.service.ts';
@@ -57,11 +58,24 @@ export const hostRoutingPlugin = fp(async (app: FastifyInstance) => {
   if (!baseDomain) return;
   const ownName = (label: string): boolean => isReservedName(config, label);
 
-  const notHere = (request: FastifyRequest, reply: FastifyReply, title: string, text: string): FastifyReply => {
+  /**
+   * Not served here: the API's error, or for a customer's browser a page in their language (the address's prefix,
+   * else Accept-Language). `say` picks the page's words; the API error keeps English ones.
+   */
+  const notHere = (request: FastifyRequest, reply: FastifyReply, say: (texts: CustomerTexts['pages']) => { title: string; body: string }): FastifyReply => {
     if (request.routeOptions.url?.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
-      throw new AppError('NOT_FOUND', `${title}. ${text}`);
+      const { title, body } = say(customerTexts('en').pages);
+      throw new AppError('NOT_FOUND', `${title}. ${body}`);
     }
-    return reply.status(404).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').send(messagePage(title, `<p>${escapeHtml(text)}</p>`));
+    const locale = pageLocale(request);
+    const { title, body } = say(customerTexts(locale).pages);
+    return reply
+      .status(404)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Content-Language', locale)
+      .header('Vary', 'Accept-Language')
+      .header('Cache-Control', 'no-store')
+      .send(messagePage(title, `<p>${escapeHtml(body)}</p>`, locale));
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -72,7 +86,7 @@ export const hostRoutingPlugin = fp(async (app: FastifyInstance) => {
     request.cookies = {};
     const holder = label.includes('.') ? undefined : await repo.findByName(app.ctx.db, label);
     if (!holder || subdomainStatus(holder, holder.activated_at, new Date()) === 'lapsed') {
-      return notHere(request, reply, 'This address is not in use', `No account uses ${label}.${baseDomain} for recording links. Check the link you were sent, or ask its sender for a new one.`);
+      return notHere(request, reply, (pages) => ({ title: pages.unknownAddress.title, body: pages.unknownAddress.body(`${label}.${baseDomain}`) }));
     }
     const tokenOf = request.routeOptions.url === undefined ? undefined : RECORDER_ROUTES.get(request.routeOptions.url);
     if (!tokenOf) {
@@ -85,7 +99,7 @@ export const hostRoutingPlugin = fp(async (app: FastifyInstance) => {
     // Widget sessions run on the product's own host; a link of another account is not found here.
     const owner = isWidgetToken(token) ? undefined : await repo.findTokenAccount(app.ctx.db, token);
     if (isWidgetToken(token) || (owner !== undefined && owner !== holder.account_id)) {
-      return notHere(request, reply, 'This recording link does not exist', 'Check that you copied the whole link.');
+      return notHere(request, reply, (pages) => pages.unknownLink);
     }
   });
 

@@ -6,10 +6,16 @@ import type { Database, SubmissionRow, SubmissionsTable } from '../../db/schema.
 import { escapeLike } from '../requests/requests.repository.ts';
 
 type Db = Kysely<Database>;
-export type SubmissionRecord = SubmissionRow & { request_title: string };
+/** A submission with its request's title and the host page's metadata (null: no widget context). */
+export type SubmissionRecord = SubmissionRow & { request_title: string; metadata: Record<string, unknown> | null };
 
 function withTitle(db: Db) {
-  return db.selectFrom('submissions as s').innerJoin('recording_requests as r', 'r.id', 's.request_id').selectAll('s').select('r.title as request_title');
+  return db
+    .selectFrom('submissions as s')
+    .innerJoin('recording_requests as r', 'r.id', 's.request_id')
+    .leftJoin('submission_context as c', 'c.submission_id', 's.id')
+    .selectAll('s')
+    .select(['r.title as request_title', 'c.metadata']);
 }
 
 export async function findSubmission(db: Db, accountId: string, id: string): Promise<SubmissionRecord | undefined> {
@@ -111,6 +117,8 @@ export interface SubmissionFilter {
   createdAfter?: string;
   createdBefore?: string;
   hasErrors?: boolean;
+  /** Metadata every match carries: each entry is one key with the values it may have (any one of them). */
+  metadata?: { key: string; values: (string | number | boolean | null)[] }[];
 }
 
 /** A filtered list: one request's submissions, a state, a time span, with or without errors, or a search of titles, recipients, notes and spoken words. */
@@ -132,6 +140,18 @@ export async function searchSubmissions(
       return filter.hasErrors ? errors : eb.not(errors);
     });
   }
+  for (const { key, values } of filter.metadata ?? []) {
+    // Containment (`@>`), which the submission_context_metadata index (jsonb_path_ops) answers.
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('submission_context as c')
+          .select('c.submission_id')
+          .whereRef('c.submission_id', '=', 's.id')
+          .where((m) => m.or(values.map((value) => sql<boolean>`c.metadata @> ${JSON.stringify({ [key]: value })}::jsonb`))),
+      ),
+    );
+  }
   // A request's submissions are counted without the join (every submission has its request), through their index.
   let counted = db.selectFrom('submissions as s').where('s.account_id', '=', accountId);
   if (filter.requestId) counted = counted.where('s.request_id', '=', filter.requestId);
@@ -146,6 +166,8 @@ export async function searchSubmissions(
         // The host app's id for its customer is searched as a whole ("42" finds user 42, not 142).
         eb('s.recipient_user_id', '=', q.trim()),
         eb('s.note', 'ilike', pattern),
+        // The host page's metadata values (a plan, an app version), as text.
+        sql<boolean>`exists (select 1 from submission_context c, jsonb_each_text(c.metadata) m where c.submission_id = s.id and m.value ilike ${pattern})`,
         // Spoken words: full-text search (english stemming: "clicked" finds "click") on the transcript's tsvector.
         eb.exists(
           eb.selectFrom('transcripts as t').select('t.submission_id').whereRef('t.submission_id', '=', 's.id').where(sql<boolean>`t.search @@ plainto_tsquery('english', ${q})`),
@@ -154,7 +176,7 @@ export async function searchSubmissions(
     );
   }
   const page = newestFirst(query, filter.limit, filter.offset);
-  const onlyRequest = !filter.q && !filter.status && !filter.createdAfter && !filter.createdBefore && filter.hasErrors === undefined;
+  const onlyRequest = !filter.q && !filter.status && !filter.createdAfter && !filter.createdBefore && filter.hasErrors === undefined && !filter.metadata;
   const { total } = await (onlyRequest ? counted : query).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   return { rows: await page.execute(), total };
 }

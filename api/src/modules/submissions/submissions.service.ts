@@ -1,4 +1,4 @@
-import { recordingEndedEarly, type CreatedSubmission, type CreateSubmission, type ListSubmissionsQuery, type Submission, type SubmissionList, type SubmissionSummary, type ThumbnailWidth } from '@showback/contract';
+import { recordingEndedEarly, type CreatedSubmission, type CreateSubmission, type ListSubmissionsQuery, type Submission, type SubmissionList, type SubmissionSummary, type ThumbnailWidth, type WidgetMetadata } from '@showback/contract';
 import { recordAlertEvent } from '../../alerts/alert-events.ts';
 import type { AppContext } from '../../context.ts';
 import type { SubmissionRow } from '../../db/schema.ts';
@@ -68,6 +68,7 @@ export function toSubmission(row: repo.SubmissionRecord): Submission {
     watermarked: row.watermark && row.video_key !== null,
     ...urls(row),
     serving_original: row.video_key === null && row.original_key !== null,
+    metadata: (row.metadata ?? {}) as WidgetMetadata,
   };
 }
 
@@ -206,7 +207,25 @@ export function submissionFilter(query: ListSubmissionsQuery): repo.SubmissionFi
     ...(query.created_after ? { createdAfter: query.created_after } : {}),
     ...(query.created_before ? { createdBefore: query.created_before } : {}),
     ...(query.has_errors !== undefined ? { hasErrors: query.has_errors } : {}),
+    ...(query.meta?.length ? { metadata: query.meta.map(metadataCondition) } : {}),
   };
+}
+
+/**
+ * `plan:enterprise` as a key and the values it may have: the text itself, and the JSON scalar it spells when it spells
+ * one, so `seats:12` finds the number the page set as well as the string.
+ */
+export function metadataCondition(entry: string): { key: string; values: (string | number | boolean | null)[] } {
+  const at = entry.indexOf(':');
+  const key = entry.slice(0, at);
+  const text = entry.slice(at + 1);
+  const values: (string | number | boolean | null)[] = [text];
+  if (/^(-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null)$/.test(text)) {
+    const scalar = JSON.parse(text) as number | boolean | null;
+    // 1e999 parses to Infinity, which JSON writes as null.
+    if (typeof scalar !== 'number' || Number.isFinite(scalar)) values.push(scalar);
+  }
+  return { key, values };
 }
 
 /**

@@ -41,6 +41,12 @@ async function planAllows(ctx: AppContext, accountId: string): Promise<{ allows:
 }
 
 /**
+ * The widget's request's title until the owner renames it: in the dashboard as written (English, as the dashboard),
+ * and in the recorder in the customer's language (`default_title`).
+ */
+export const WIDGET_REQUEST_TITLE = 'Show us what happened';
+
+/**
  * The account's widget settings, created with a key and a request the first time a change needs them (set-up, a
  * save, a key rotation, a customer's widget session); never by reading them. The request's title is the heading
  * customers see in the recorder, so it speaks to them; the owner may rename it.
@@ -55,7 +61,7 @@ async function ensureSettings(ctx: AppContext, accountId: string, userId: string
     const requestId = await insertRequest(ctx.db, {
       account_id: accountId,
       created_by: userId,
-      title: 'Show us what happened',
+      title: WIDGET_REQUEST_TITLE,
       instructions_html: '',
       microphone: 'optional',
       max_duration_seconds: 900,

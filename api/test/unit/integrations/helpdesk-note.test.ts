@@ -7,6 +7,7 @@ const alertWith = (summary: SubmissionAlert['summary']): SubmissionAlert => ({
   request: { id: 'r1', title: 'Checkout button does nothing' },
   recipient: { name: 'Grace Hopper', email: 'grace@customer.example', user_id: null },
   environment: {},
+  metadata: {},
   counts: { console_errors: 0, failed_requests: 0 },
   summary,
   links: { recording: 'https://showback.example/my/recordings/s1', download: null, download_expires_at: null, poster: null },

@@ -9,6 +9,7 @@ const alertFrom = (recipient: SubmissionAlert['recipient']): SubmissionAlert => 
   request: { id: 'r1', title: 'Checkout' },
   recipient,
   environment: {},
+  metadata: {},
   counts: { console_errors: 0, failed_requests: 0 },
   summary: null,
   links: { recording: 'https://showback.example/my/recordings/s1', download: null, download_expires_at: null, poster: null },

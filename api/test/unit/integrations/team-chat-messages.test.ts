@@ -10,6 +10,7 @@ const alert: SubmissionAlert = {
   request: { id: 'r1', title: 'Invoice <page> crashes' },
   recipient: { name: 'Grace Hopper', email: 'grace@example.com', user_id: null },
   environment: {},
+  metadata: {},
   counts: { console_errors: 2, failed_requests: 1 },
   summary: null,
   links: { recording: 'https://showback.example/my/recordings/s1', download: null, download_expires_at: null, poster: 'https://showback.example/poster' },

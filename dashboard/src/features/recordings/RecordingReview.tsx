@@ -5,6 +5,7 @@ import { Banner } from '../../ui/Banner.tsx';
 import { t } from '../../messages/t.ts';
 import { sanitizeInstructions } from '../requests/sanitizeInstructions.ts';
 import { EnvironmentPanel } from './EnvironmentPanel.tsx';
+import { MetadataPanel } from './MetadataPanel.tsx';
 import { TimelineSlot, hasTimelinePanel } from './TimelineSlot.tsx';
 import { VideoPlayer } from './VideoPlayer.tsx';
 import { formatBytes, formatDuration } from '../../ui/formatters.ts';
@@ -46,9 +47,10 @@ function useStartAt(seek: (seconds: number) => void): void {
  * What a recording's reviewer sees, on the owner's page and on a share link's alike: the player with captions, the
  * summary, the transcript, the instructions, the timeline beside the player, the sender, the environment and the
  * video's facts. Its panels read through the page's RecordingSource (recordingSource.ts); `header` goes above,
- * `sidePanels` (the owner's tracker panels) between the sender and the environment.
+ * `sidePanels` (the owner's tracker panels) between the sender and the environment. `shared`: on a share link, where
+ * nothing links into the dashboard (the app metadata's values are text, not filters of the recordings list).
  */
-export function RecordingReview({ submission, header, sidePanels }: { submission: Submission; header: ReactNode; sidePanels?: ReactNode }) {
+export function RecordingReview({ submission, header, sidePanels, shared = false }: { submission: Submission; header: ReactNode; sidePanels?: ReactNode; shared?: boolean }) {
   const { clock, handlers } = usePlayerClockState();
   useStartAt(clock.seek);
   const transcript = useTranscript(submission);
@@ -113,6 +115,7 @@ export function RecordingReview({ submission, header, sidePanels }: { submission
           </section>
           {sidePanels}
           <EnvironmentPanel environment={submission.environment} recorderLanguage={submission.language} />
+          {(submission.source === 'widget' || Object.keys(submission.metadata).length > 0) && <MetadataPanel metadata={submission.metadata} linked={!shared} />}
           <section className={styles.panel} aria-labelledby="video-title">
             <h2 id="video-title" className={styles.panelTitle}>
               {t('recordings.detail.detailsTitle')}

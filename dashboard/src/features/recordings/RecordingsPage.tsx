@@ -21,20 +21,28 @@ function pageFrom(params: URLSearchParams): number {
 export function RecordingsPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
+  // `meta=plan:enterprise`, from a value's link on a recording's page (MetadataPanel); the API checks the shape.
+  const meta = params.getAll('meta').filter((m) => m.indexOf(':') > 0);
+  const metaKey = meta.join('\n');
   const page = pageFrom(params);
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
 
-  const { data, error, loading, reload } = useApiResource((signal) => listSubmissions({ q: q || undefined, page, per_page: PER_PAGE }, signal), [q, page]);
+  const { data, error, loading, reload } = useApiResource(
+    (signal) => listSubmissions({ q: q || undefined, meta: metaKey ? metaKey.split('\n') : undefined, page, per_page: PER_PAGE }, signal),
+    [q, metaKey, page],
+  );
 
-  const go = (next: { q?: string; page?: number }) => {
+  const go = (next: { q?: string; meta?: string[]; page?: number }) => {
     const nq = next.q ?? q;
     const np = next.page ?? 1;
     const search = new URLSearchParams();
     if (nq) search.set('q', nq);
+    for (const m of next.meta ?? meta) search.append('meta', m);
     if (np > 1) search.set('page', String(np));
     setParams(search);
   };
+  const filtered = Boolean(q) || meta.length > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,6 +74,23 @@ export function RecordingsPage() {
           </Button>
         )}
       </form>
+      {meta.length > 0 && (
+        <ul className={styles.filters} aria-label={t('recordings.metadataFilters')}>
+          {meta.map((m) => {
+            const [key, value] = [m.slice(0, m.indexOf(':')), m.slice(m.indexOf(':') + 1)];
+            return (
+              <li key={m} className={styles.filter}>
+                <span>
+                  {key} = {value}
+                </span>
+                <button type="button" className={styles.removeFilter} aria-label={t('recordings.removeMetadataFilter', { key, value })} onClick={() => go({ meta: meta.filter((x) => x !== m) })}>
+                  ×
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
 
       {error !== undefined && !loading && (
         <LoadFailedBanner error={error} whatFailed={t('recordings.loadFailed')} onRetry={reload} />
@@ -82,10 +107,10 @@ export function RecordingsPage() {
               <Pagination page={data.page} perPage={data.per_page} total={data.total} onPage={(p) => go({ page: p })} />
             </>
           )}
-          {data.items.length === 0 && q && (
-            <EmptyState title={t('recordings.noResults', { q })}>{t('recordings.noResultsHint')}</EmptyState>
+          {data.items.length === 0 && filtered && (
+            <EmptyState title={q ? t('recordings.noResults', { q }) : t('recordings.noFilterResults')}>{t('recordings.noResultsHint')}</EmptyState>
           )}
-          {data.items.length === 0 && !q && (
+          {data.items.length === 0 && !filtered && (
             <EmptyState
               title={t('recordings.emptyTitle')}
               action={

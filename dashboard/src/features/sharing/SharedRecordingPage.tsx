@@ -114,7 +114,7 @@ function SharedReview({ token, info }: { token: string; info: SharedLinkInfo }) 
   if (!recording.data) return <PageSpinner label={t('common.loading')} />;
   return (
     <RecordingSourceContext.Provider value={source}>
-      <RecordingReview submission={recording.data} header={<SharedHeader submission={recording.data} info={info} />} />
+      <RecordingReview submission={recording.data} header={<SharedHeader submission={recording.data} info={info} />} shared />
     </RecordingSourceContext.Provider>
   );
 }
