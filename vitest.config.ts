@@ -35,6 +35,8 @@ const POSTGRES_FILES = [
   // A revoke, a disable or a removal committed on one pooled connection must refuse the token's very next call on
   // another (no cache); the rate limit's upsert counted by concurrent calls.
   'access-tokens',
+  // Share links: a one-time code spent by one of two requests racing with it; the code rate limits' upserts.
+  'share-links',
   'users',
   // SQL that PostgreSQL 15 (Debian's) and PGlite's PostgreSQL 17 may accept differently, and the pg driver's prepared
   // statements and type parsing: the migrations, every route walked with hostile and foreign input, the heavy queries.

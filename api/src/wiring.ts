@@ -40,13 +40,15 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminPeopleRoutes } from './modules/admin/admin-people.routes.ts';
+import { shareLinksRoutes } from './modules/share-links/share-links.routes.ts';
+import { sharedRoutes } from './modules/share-links/shared.routes.ts';
 import { subdomainsRoutes } from './modules/subdomains/subdomains.routes.ts';
 import { adminRecordingsRoutes } from './modules/admin/admin-recordings.routes.ts';
 import { adminInvitationsRoutes } from './modules/admin/admin-invitations.routes.ts';
 import { brandingRoutes } from './modules/branding/branding.routes.ts';
 
 /** The core's route modules, registered in this order, before the integrations'. Add one line per module. */
-const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, accessTokensRoutes, mcpRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, commentsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, signedDownloadRoutes, alertPreferencesRoutes, adminAlertsRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes];
+const routeModules: FastifyPluginAsync[] = [healthRoutes, usersRoutes, authRoutes, oidcRoutes, accountRoutes, accessTokensRoutes, mcpRoutes, billingRoutes, stripeWebhookRoutes, requestsRoutes, submissionsRoutes, commentsRoutes, uploadsRoutes, contactRoutes, widgetRoutes, transcriptsRoutes, summariesRoutes, teamRoutes, signedDownloadRoutes, alertPreferencesRoutes, adminAlertsRoutes, supportRoutes, chatRoutes, adminRoutes, adminPeopleRoutes, adminRecordingsRoutes, adminInvitationsRoutes, brandingRoutes, subdomainsRoutes, shareLinksRoutes, sharedRoutes];
 
 /** What buildApp registers and starts for a list of providers. */
 export interface Assembly {

@@ -108,6 +108,25 @@ describe('Linear escalation against a local Linear', () => {
     expect(after.issue).toMatchObject({ id: issue.id, escalations: 2 });
   });
 
+  it("links the issue to the account's share link for its domains, so whoever opens it can watch; the attachment still finds the issue", async () => {
+    const owner = await signUp(t);
+    await connectLinearWithTeam(t, owner);
+    const id = await recordingWithProblems(t, owner, 'Shared with the engineers');
+    expect((await fetch(`${t.url}/api/v1/account/sharing`, { method: 'PUT', headers: owner.headers, body: JSON.stringify({ domains: ['acme.test'] }) })).status).toBe(200);
+    const issue: LinearIssue = await body(await escalate(t, owner, id));
+    const description = linear.issues().find((i) => i.id === issue.id)!.description ?? '';
+    const shared = /\[Showback recording\]\((https:\/\/showback\.example\/s\/([\w-]{43}))\)/.exec(description);
+    expect(shared, description).not.toBeNull();
+    expect(description).toContain(`[00:01](${shared![1]}?t=1) TypeError: cart is undefined`);
+    expect(description).not.toContain('/my/recordings/');
+    const info = await fetch(`${t.url}/api/v1/public/shares/${shared![2]}`);
+    expect(await info.json()).toMatchObject({ audience: 'domain', verified: false });
+    expect(linear.attachments(issue.id)[0]!.url).toBe(`${PUBLIC_URL}/my/recordings/${id}`);
+    // Escalated again: the same issue, the same link.
+    expect((await body(await escalate(t, owner, id))).id).toBe(issue.id);
+    expect(linear.issues().find((i) => i.id === issue.id)!.description).toContain(shared![1]);
+  });
+
   it('creates the issue even when the request list cannot be uploaded, and says so in it', async () => {
     const owner = await signUp(t);
     await connectLinearWithTeam(t, owner);

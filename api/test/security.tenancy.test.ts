@@ -70,17 +70,23 @@ describe('another account\'s ids, on every route that takes one', () => {
     const uploadId = await tusUpload(b.t.url, videoLike(Buffer.alloc(2048, 7)), { token: recording.token });
     const submitted = await submit(b.t.url, recording.token, submitBody(uploadId, { recipient: { name: 'Victim Recipient', email: 'victim-recipient@example.test' } }));
     expect(submitted.status).toBe(201);
-    const submission = (await submitted.json()) as { id: string };
-    harvest(submission, ids);
+    const created = (await submitted.json()) as { id: string };
+    harvest(created, ids);
     // A comment (its id is in no parameterless list) and a review assignment, so their routes are walked with real ids.
-    const comment = await fetch(`${b.t.url}/api/v1/submissions/${submission.id}/comments`, { method: 'POST', headers: victim.headers, body: JSON.stringify({ body: 'Victim comment', at_ms: 1000, mentions: [victim.user.id] }) });
+    const comment = await fetch(`${b.t.url}/api/v1/submissions/${created.id}/comments`, { method: 'POST', headers: victim.headers, body: JSON.stringify({ body: 'Victim comment', at_ms: 1000, mentions: [victim.user.id] }) });
     expect(comment.status).toBe(201);
     harvest(await comment.json(), ids);
-    expect((await fetch(`${b.t.url}/api/v1/submissions/${submission.id}/review`, { method: 'PATCH', headers: victim.headers, body: JSON.stringify({ state: 'in_progress', assignee_user_id: victim.user.id }) })).status).toBe(200);
+    expect((await fetch(`${b.t.url}/api/v1/submissions/${created.id}/review`, { method: 'PATCH', headers: victim.headers, body: JSON.stringify({ state: 'in_progress', assignee_user_id: victim.user.id }) })).status).toBe(200);
     const checkout = await fetch(`${b.t.url}/api/v1/checkout`, { method: 'POST', headers: victim.headers, body: JSON.stringify({ plan: 'starter', interval: 'monthly' }) });
     harvest(await checkout.json(), ids);
     harvest(recording, ids);
     harvest(victim.user, ids);
+    // A share link of the victim's recording: its id, and its address's token (the walk leaves /public/ out).
+    const sharing = await fetch(`${b.t.url}/api/v1/account/sharing`, { method: 'PUT', headers: victim.headers, body: JSON.stringify({ mode: 'on' }) });
+    expect(sharing.status).toBe(200);
+    const shared = await fetch(`${b.t.url}/api/v1/submissions/${created.id}/share_links`, { method: 'POST', headers: victim.headers, body: JSON.stringify({ audience: 'anyone' }) });
+    expect(shared.status).toBe(201);
+    harvest(await shared.json(), ids);
     // Mail to the victim (a reset link) sits in the local mailbox: its address and link are the victim's.
     const reset = await fetch(`${b.t.url}/api/v1/users/password`, { method: 'POST', headers: victim.headers, body: JSON.stringify({ email: victim.user.email }) });
     expect(reset.status).toBe(202);

@@ -175,6 +175,18 @@ describe('web delivery', () => {
     expect(health.wire.length).toBeLessThan(1024);
   });
 
+  it("keeps a shared recording's page out of search engines, in its header and its HTML, with or without a language prefix", async () => {
+    for (const p of ['/s/some-token', '/de/s/some-token']) {
+      const res = await get(t.url, p, '');
+      expect(res.status, p).toBe(200);
+      expect(res.headers['x-robots-tag'], p).toBe('noindex, nofollow');
+      expect(res.body, p).toContain('<meta name="robots" content="noindex, nofollow">');
+    }
+    const other = await get(t.url, '/dashboard', '');
+    expect(other.headers['x-robots-tag']).toBeUndefined();
+    expect(other.body).not.toContain('name="robots"');
+  });
+
   it('never compresses tus uploads', async () => {
     const res = await get(t.url, '/uploads', 'br, gzip', 'OPTIONS');
     expect(res.headers['tus-resumable'] ?? res.headers['tus-version']).toBeTruthy();

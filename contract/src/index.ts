@@ -36,4 +36,5 @@ export * from './access-tokens.ts';
 export * from './mcp.ts';
 export * from './locales.ts';
 export * from './comments.ts';
+export * from './share-links.ts';
 export * from './steps-to-reproduce.ts';

@@ -19,12 +19,16 @@ const TABLE = {
    * route is the one that deletes one's own (recordings.comment).
    */
   'comments.delete_any': { roles: ['owner', 'admin'], doing: "delete other people's comments", token: 'write' },
+  /** Share links of a recording: creating, listing who opened them, revoking (/my/recordings/:id, Share). */
+  'recordings.share': { roles: ROLES, doing: 'share recordings' },
   /** Creating a recording request and its link, changing it, archiving it, replacing its link. */
   'requests.write': { roles: ROLES, doing: 'create or change recording requests', token: 'write' },
   /** Everyone's personal access tokens in the account, listed and revoked (/my/account). */
   'tokens.manage': { roles: ['owner', 'admin'], doing: "see or revoke the account's access tokens" },
   /** Workspace name and onboarding answers (/my/account, /onboarding). */
   'account.edit': { roles: ['owner', 'admin'], doing: 'change the workspace settings' },
+  /** Sharing for the account: off, verified people only or on; its email domains; what outside messages link to (/my/account). */
+  'account.sharing': { roles: ['owner', 'admin'], doing: 'change the sharing settings' },
   /** The branded subdomain (/my/account). */
   'account.subdomain': { roles: ['owner', 'admin'], doing: 'change the branded subdomain' },
   /** Logo and colours (/my/account). */

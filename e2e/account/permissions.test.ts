@@ -31,6 +31,7 @@ const SCREENS: { path: string; offers: Offer[] }[] = [
     offers: [
       { action: 'billing.manage', control: 'link', name: 'Change plan' },
       { action: 'account.edit', control: 'button', name: 'Save workspace' },
+      { action: 'account.sharing', control: 'button', name: 'Save sharing settings' },
     ],
   },
   {

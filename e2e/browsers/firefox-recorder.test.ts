@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickButton, grabScreen, launchFirefox, screenshot, waitForStep, type FirefoxSession } from '../support/firefox.ts';
 import { ffprobe } from '../support/media.ts';
 import { useServer } from '../support/product.ts';
-import { completeOnboarding, createRequest, download, listSubmissions, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
+import { completeOnboarding, createRequest, download, listSubmissions, shareWithAnyone, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
+import { makeMp4, submitVideo } from '../review/submitVideo.ts';
 
 // Firefox ESR, headful on its own Xvfb, recording the virtual screen for real: one Firefox for the file (it takes
 // ~20 s to start), recordings of a few seconds.
@@ -197,6 +198,19 @@ describe('the link recorder in Firefox ESR', () => {
     await waitForStep(page, 'share');
     await page.close();
     expect((await listSubmissions(owner, request.id)).items).toHaveLength(0);
+  });
+
+  it('shows a shared recording to someone without an account: the player and the timeline', async () => {
+    const request = await createRequest(owner, { title: 'Shared in Firefox' });
+    const created = await submitVideo(running.server.url, request.token, await makeMp4(tmp, 3), { duration_ms: 3000, events: [{ kind: 'console', t: 1500, level: 'error', message: 'TypeError: shared in Firefox' }] });
+    expect((await waitForProcessed(owner, created.id)).status).toBe('ready');
+    const page = await firefox.browser.newPage();
+    await page.goto(`${running.server.url}${await shareWithAnyone(owner, created.id)}`);
+    await page.waitForSelector('::-p-aria([name="Shared in Firefox"][role="heading"])', { timeout: 20_000 });
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="timeline"] ::-p-text(shared in Firefox)', { timeout: 20_000 });
+    await screenshot(page, SHOTS, 'shared-page');
+    await page.close();
   });
 });
 

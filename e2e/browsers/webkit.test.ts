@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../support/product.ts';
 import { grabScreen } from '../support/firefox.ts';
 import { launchWebKit, type WebKitSession } from '../support/webkit.ts';
-import { createRequest, listSubmissions, signUpOwner, waitForProcessed, completeOnboarding, type Owner } from '../recording/owner.ts';
+import { createRequest, listSubmissions, shareWithAnyone, signUpOwner, waitForProcessed, completeOnboarding, type Owner } from '../recording/owner.ts';
 import { makeMp4, submitVideo } from '../review/submitVideo.ts';
 import { startCrossSiteHost } from '../widget/host-page.ts';
 
@@ -108,6 +108,20 @@ describe('the recorder in WebKitGTK', () => {
     const duration = Number(await driver.executeScript('return arguments[0].duration', video));
     expect(Math.abs(duration - 3)).toBeLessThan(0.5);
     await shot('dashboard-player');
+  });
+
+  it('shows a shared recording to someone without an account: the player and the timeline', async () => {
+    const request = await createRequest(owner, { title: 'Shared in WebKit' });
+    const created = await submitVideo(running.server.url, request.token, await makeMp4(tmp, 3), { duration_ms: 3000, events: [{ kind: 'console', t: 1500, level: 'error', message: 'TypeError: shared in WebKit' }] });
+    expect((await waitForProcessed(owner, created.id)).status).toBe('ready');
+    const shared = await shareWithAnyone(owner, created.id);
+    await driver.manage().deleteAllCookies();
+    await driver.get(`${running.server.url}${shared}`);
+    await driver.wait(until.elementLocated(By.xpath('//h1[normalize-space()="Shared in WebKit"]')), 20_000);
+    const video = await driver.wait(until.elementLocated(By.css('video')), 20_000);
+    await driver.wait(async () => Number(await driver.executeScript('return arguments[0].readyState', video)) >= 1, 20_000);
+    await driver.wait(until.elementLocated(By.xpath('//*[@data-testid="timeline"]//button[contains(., "shared in WebKit")]')), 20_000);
+    await shot('shared-page');
   });
 });
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { BrowserContext } from 'playwright-core';
-import type { CreateRecordingRequest, RecordingRequest, Submission, SubmissionList } from '@showback/contract';
+import type { CreatedShareLink, CreateRecordingRequest, RecordingRequest, Submission, SubmissionList } from '@showback/contract';
 
 /** An owner signed in over HTTP, as a browser would be: CSRF cookie + token, then the session cookie. */
 export interface Owner {
@@ -97,6 +97,13 @@ export async function listSubmissions(owner: Owner, requestId: string): Promise<
 
 export async function getSubmission(owner: Owner, id: string): Promise<Submission> {
   return json(await fetch(`${owner.url}/api/v1/submissions/${id}`, { headers: owner.headers }), 'GET /api/v1/submissions/:id');
+}
+
+/** Turns sharing on for the owner's account and makes a link for anyone: the shared page's path (`/s/<token>`). */
+export async function shareWithAnyone(owner: Owner, submissionId: string): Promise<string> {
+  await json(await fetch(`${owner.url}/api/v1/account/sharing`, { method: 'PUT', headers: owner.headers, body: JSON.stringify({ mode: 'on' }) }), 'PUT /api/v1/account/sharing');
+  const res = await fetch(`${owner.url}/api/v1/submissions/${submissionId}/share_links`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ audience: 'anyone' }) });
+  return new URL((await json<CreatedShareLink>(res, 'POST /api/v1/submissions/:id/share_links')).url).pathname;
 }
 
 /** Poll until processing has finished one way or the other. */

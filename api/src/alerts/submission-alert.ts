@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ReviewState, SummaryLine, WidgetMetadata } from '@showback/contract';
 import type { AppContext } from '../context.ts';
 import { findSubmission, type SubmissionRecord } from '../modules/submissions/submissions.repository.ts';
+import { outsideRecordingLink } from '../modules/share-links/outside-link.ts';
 import { findSummary } from '../modules/summaries/summaries.repository.ts';
 import { signedDownloadUrl } from './signed-download.ts';
 
@@ -139,4 +140,12 @@ export async function buildSubmissionAlert(ctx: AppContext, accountId: string, s
       poster: poster?.url ?? null,
     },
   };
+}
+
+/**
+ * The alert as a message leaving the account shows it (an issue, a helpdesk note, a chat post): its recording link is
+ * the one people outside the account can open (share-links/outside-link.ts) rather than the dashboard's sign-in.
+ */
+export async function outsideAlert(ctx: AppContext, accountId: string, alert: SubmissionAlert, channel: string): Promise<SubmissionAlert> {
+  return { ...alert, links: { ...alert.links, recording: await outsideRecordingLink(ctx, accountId, alert.submission.id, channel) } };
 }

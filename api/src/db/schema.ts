@@ -795,6 +795,60 @@ export interface SubmissionFramesTable {
   created_at: Timestamp;
 }
 
+/** An account's sharing settings (modules/share-links); no row: the defaults of share-links/sharing-settings.ts. */
+export interface AccountSharingTable {
+  account_id: string;
+  mode: 'off' | 'verified' | 'on';
+  domains: Json<string[]>;
+  outside_links: 'domain' | 'issue';
+  updated_at: Timestamp;
+}
+
+/** A recording shown without an account (modules/share-links): the token's SHA-256 only. */
+export interface ShareLinksTable {
+  id: Generated<string>;
+  account_id: string;
+  submission_id: string;
+  token_hash: string;
+  audience: 'anyone' | 'domain' | 'people';
+  emails: Json<string[]>;
+  allow_comments: Generated<boolean>;
+  purpose: Generated<'manual' | 'outside'>;
+  outside_key: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** A one-time code emailed to a share link's viewer: its SHA-256, single use. */
+export interface ShareLinkCodesTable {
+  id: Generated<string>;
+  share_link_id: string;
+  email: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A verified viewer's session of one share link: its cookie's SHA-256. */
+export interface ShareLinkSessionsTable {
+  token_hash: string;
+  share_link_id: string;
+  email: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ShareLinkViewsTable {
+  id: Generated<string>;
+  share_link_id: string;
+  email: string | null;
+  viewed_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -809,6 +863,11 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   access_tokens: AccessTokensTable;
   submission_frames: SubmissionFramesTable;
+  account_sharing: AccountSharingTable;
+  share_links: ShareLinksTable;
+  share_link_codes: ShareLinkCodesTable;
+  share_link_sessions: ShareLinkSessionsTable;
+  share_link_views: ShareLinkViewsTable;
   admin_daily_counts: AdminDailyCountsTable;
   recording_requests: RecordingRequestsTable;
   revoked_request_tokens: RevokedRequestTokensTable;

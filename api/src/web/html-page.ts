@@ -17,6 +17,9 @@ export function appMeta(config: Readonly<Config>, csrfToken: string): string {
 
 export const injectMeta = (html: string, meta: string): string => html.replace(PLACEHOLDER, meta);
 
+/** A shared recording's page (`/s/<token>`): kept out of search engines, in its HTML as in its headers. */
+export const NOINDEX_META = '<meta name="robots" content="noindex, nofollow">';
+
 /**
  * The sign-up page opened from an invitation link (`?invitation_token=`): `<html data-invitation>`, so the
  * prerendered page (built for a visitor without a query) paints in the invited shape before any script runs

@@ -5,13 +5,15 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { issueCsrfToken } from '../plugins/csrf.ts';
 import { pageLocale } from '../customer-language/customer-language.ts';
-import { appMeta, injectMeta, markInvitation, prerenderedFile, readIfExists, recorderLanguageChunks, withModulePreload, withPublicUrl } from './html-page.ts';
+import { appMeta, injectMeta, markInvitation, NOINDEX_META, prerenderedFile, readIfExists, recorderLanguageChunks, withModulePreload, withPublicUrl } from './html-page.ts';
 import { isWidgetToken, recorderFrameAncestors } from '../modules/widget/widget.service.ts';
 import { PERMISSIONS_POLICY_RECORDER, recorderCsp, recorderHelmet } from './security-headers.ts';
 
 /** Paths the HTML fallback never answers: they belong to the API, assets, uploads, OAuth and dev tools. */
 // The sign-up page, with or without a language prefix.
 const SIGN_UP = /^(?:\/[a-z]{2}(?:-[A-Z]{2})?)?\/sign-up\/?$/;
+// A shared recording (modules/share-links), with or without a language prefix.
+const SHARED = /^(?:\/[a-z]{2}(?:-[A-Z]{2})?)?\/s\/[^/]+\/?$/;
 const NOT_HTML = /^\/(?:[a-z]{2}(?:-[A-Z]{2})?\/)?(?:api|vite|sdk|uploads|users\/auth|dev)(?:\/|$)/;
 // Vite and rollup name built chunks name-<hash>.ext (8 characters; the poster plugin's are 10); those never change and
 // may be cached forever. A hash has a digit or a capital, so a plain name such as demo-recording.mp4 is not mistaken
@@ -68,12 +70,12 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     await serve('/sdk/', sdkDist, staticHeaders('public, max-age=300', { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }));
   }
 
-  const sendHtml = (request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply =>
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, html: string, extraMeta = ''): FastifyReply =>
     reply
       .status(200)
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(injectMeta(withPublicUrl(html, config), appMeta(config, issueCsrfToken(request, reply))));
+      .send(injectMeta(withPublicUrl(html, config), appMeta(config, issueCsrfToken(request, reply)) + extraMeta));
 
   app.get(
     '/r/*',
@@ -117,6 +119,10 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     const html = (prerendered && (await readIfExists(prerendered))) ?? (await readIfExists(path.join(dashboardDist, 'index.html')));
     if (!html) return reply.callNotFound();
     const invited = SIGN_UP.test(urlPath) && typeof (request.query as Record<string, unknown>).invitation_token === 'string';
+    if (SHARED.test(urlPath)) {
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+      return sendHtml(request, reply, html, NOINDEX_META);
+    }
     return sendHtml(request, reply, invited ? markInvitation(html) : html);
   });
 });

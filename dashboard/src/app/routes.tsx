@@ -48,6 +48,7 @@ const RequestsPage = lazyPage(() => import('../features/requests/RequestsPage.ts
 const RequestRecordingsPage = lazyPage(() => import('../features/requests/RequestRecordingsPage.tsx'), 'RequestRecordingsPage');
 const RecordingsPage = lazyPage(() => import('../features/recordings/RecordingsPage.tsx'), 'RecordingsPage');
 const RecordingPage = lazyPage(() => import('../features/recordings/RecordingPage.tsx'), 'RecordingPage');
+const SharedRecordingPage = lazyPage(() => import('../features/sharing/SharedRecordingPage.tsx'), 'SharedRecordingPage');
 const IntegrationsSettingsPage = lazyPage(() => import('../features/integrations/IntegrationsSettingsPage.tsx'), 'IntegrationsSettingsPage');
 const ZendeskAppSignInPage = lazyPage(() => import('../features/integrations/ZendeskAppSignInPage.tsx'), 'ZendeskAppSignInPage');
 const ZapierPage = lazyPage(() => import('../features/integrations/ZapierPage.tsx'), 'ZapierPage');
@@ -113,6 +114,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'r/:token', element: <RecorderLink />, ...title('titles.recorder') },
+      // A shared recording: no account, nothing of the app around it (features/sharing).
+      { path: 's/:token', element: <SharedRecordingPage />, ...title('titles.sharedRecording') },
 
       // Sign-in required.
       {

@@ -24,5 +24,5 @@ export function startupPath(pathname: string): string {
 
 export function skipsCurrentUserFetch(pathname: string): boolean {
   const path = startupPath(pathname);
-  return STARTUP_PUBLIC_PATHS.has(path) || path.startsWith('/r/');
+  return STARTUP_PUBLIC_PATHS.has(path) || path.startsWith('/r/') || path.startsWith('/s/');
 }

@@ -29,6 +29,7 @@ import type { helpdesk } from './en/helpdesk.ts';
 import type { adminArea } from './en/adminArea.ts';
 import type { adminPeople } from './en/adminPeople.ts';
 import type { adminOps } from './en/adminOps.ts';
+import type { sharing } from './en/sharing.ts';
 
 export interface Source {
   common: typeof common;
@@ -60,4 +61,5 @@ export interface Source {
   adminArea: typeof adminArea;
   adminPeople: typeof adminPeople;
   adminOps: typeof adminOps;
+  sharing: typeof sharing;
 }

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { skipsCurrentUserFetch, startupPath } from '../../src/app/startup.ts';
 
 describe('start-up public list (spec §2)', () => {
-  it.each(['/', '/sign-in', '/sign-up', '/privacy', '/terms', '/pricing', '/faq', '/features', '/integrations', '/contact', '/docs/widget-api', '/proof', '/r/abc123', '/r/abc/def'])(
+  it.each(['/', '/sign-in', '/sign-up', '/privacy', '/terms', '/pricing', '/faq', '/features', '/integrations', '/contact', '/docs/widget-api', '/proof', '/r/abc123', '/r/abc/def', '/s/abc123'])(
     'skips the current-user fetch on %s',
     (path) => expect(skipsCurrentUserFetch(path)).toBe(true),
   );
 
-  it.each(['/de/sign-in', '/pt-BR/pricing/', '/sign-in/', '/de', '/de/', '/de/r/token'])('removes a locale prefix and a trailing slash: %s', (path) =>
+  it.each(['/de/sign-in', '/pt-BR/pricing/', '/sign-in/', '/de', '/de/', '/de/r/token', '/de/s/token'])('removes a locale prefix and a trailing slash: %s', (path) =>
     expect(skipsCurrentUserFetch(path)).toBe(true),
   );
 

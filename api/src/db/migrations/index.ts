@@ -45,6 +45,7 @@ import * as m20261126_1820_jira from './20261126_1820_jira.ts';
 import * as m20261202_0100_access_tokens from './20261202_0100_access_tokens.ts';
 import * as m20261202_0400_languages from './20261202_0400_languages.ts';
 import * as m20261202_0500_integration_connections from './20261202_0500_integration_connections.ts';
+import * as m20261202_0600_share_links from './20261202_0600_share_links.ts';
 import * as m20261202_0700_comments_and_states from './20261202_0700_comments_and_states.ts';
 import * as m20261202_0800_user_actions from './20261202_0800_user_actions.ts';
 import * as m20261202_0900_metadata_search from './20261202_0900_metadata_search.ts';
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   '20261202_0100_access_tokens': m20261202_0100_access_tokens,
   '20261202_0400_languages': m20261202_0400_languages,
   '20261202_0500_integration_connections': m20261202_0500_integration_connections,
+  '20261202_0600_share_links': m20261202_0600_share_links,
   '20261202_0700_comments_and_states': m20261202_0700_comments_and_states,
   '20261202_0800_user_actions': m20261202_0800_user_actions,
   '20261202_0900_metadata_search': m20261202_0900_metadata_search,

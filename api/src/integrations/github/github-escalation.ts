@@ -1,7 +1,7 @@
 import type { CreateGitHubIssue, GitHubIssue, RecordingGitHubIssue } from '@showback/contract';
 import type { Octokit } from '@octokit/rest';
 import { recordAlertEvent } from '../../alerts/alert-events.ts';
-import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
+import { buildSubmissionAlert, outsideAlert } from '../../alerts/submission-alert.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { getSubmissionRecord } from '../../modules/submissions/submissions.service.ts';
@@ -75,7 +75,8 @@ export async function escalateToGitHub(ctx: AppContext, user: { id: string; acco
   const har = requestListFile(events, alert.submission);
   const requestList = har && { filename: har.filename, entries: har.entries, url: `${ctx.config.publicUrl}${requestListPath(submissionId)}` };
   const recordingUrl = alert.links.recording;
-  const body = `${issueMarkdown(alert, problemsOf(events, alert.summary), requestList)}\n\n${recordingMarker(recordingUrl)}`;
+  // The issue links where its readers can watch; the marker keeps the dashboard's address, which finds the issue again.
+  const body = `${issueMarkdown(await outsideAlert(ctx, user.accountId, alert, 'github'), problemsOf(events, alert.summary), requestList)}\n\n${recordingMarker(recordingUrl)}`;
   const title = input.title ?? alert.request.title;
   const repositoryId = Number(connection.repository_id);
   const [owner, name] = connection.repository_full_name.split('/') as [string, string];

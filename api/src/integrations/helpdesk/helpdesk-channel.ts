@@ -1,5 +1,5 @@
 import type { AlertChannel, DeliveryOutcome } from '../../alerts/alert-channel.ts';
-import { buildSubmissionAlert, type SubmissionAlert } from '../../alerts/submission-alert.ts';
+import { buildSubmissionAlert, outsideAlert, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Helpdesk } from '../../db/schema.ts';
@@ -160,7 +160,7 @@ export function helpdeskChannel(writer: NoteWriter): AlertChannel {
         return gone;
       }
       await notes.setNoteSummary(ctx.db, delivery.id, alert.summary?.updated_at ?? null);
-      const html = await noteHtml(ctx, writer.editsInPlace, note.kind, alert, ref);
+      const html = await noteHtml(ctx, writer.editsInPlace, note.kind, await outsideAlert(ctx, delivery.account_id, alert, writer.name), ref);
       const answer = existing && edit ? await edit(ticket, existing.note_id!, html) : await api.post(ticket, html);
       if (answer.ok) {
         const noteId = existing?.note_id ?? (answer.value as { noteId: string | null }).noteId;

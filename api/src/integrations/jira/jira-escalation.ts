@@ -1,7 +1,7 @@
 import type { CreateJiraIssue, JiraIssue, RecordingJiraIssue } from '@showback/contract';
 import type { Version3Client } from 'jira.js';
 import { recordAlertEvent } from '../../alerts/alert-events.ts';
-import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
+import { buildSubmissionAlert, outsideAlert } from '../../alerts/submission-alert.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { getSubmissionRecord } from '../../modules/submissions/submissions.service.ts';
@@ -81,7 +81,9 @@ export async function escalateToJira(ctx: AppContext, user: { id: string; accoun
   if (!alert) throw new AppError('NOT_FOUND', 'Submission not found');
   const events = await listEvents(ctx.db, submissionId);
   const har = requestListFile(events, alert.submission);
-  const markdown = issueMarkdown(alert, problemsOf(events, alert.summary));
+  // The issue links where its readers can watch; the remote link's globalId keeps the dashboard's address, which finds it again.
+  const outside = await outsideAlert(ctx, user.accountId, alert, 'jira');
+  const markdown = issueMarkdown(outside, problemsOf(events, alert.summary));
   const summary = (input.title ?? alert.request.title).replace(/\s+/g, ' ').slice(0, 255);
   const recordingUrl = alert.links.recording;
   const api = jiraApi(ctx, row.cloud_id, token);
@@ -112,7 +114,7 @@ export async function escalateToJira(ctx: AppContext, user: { id: string; accoun
             globalId: recordingUrl,
             application: { type: 'com.showback.recording', name: 'Showback' },
             relationship: 'Showback recording',
-            object: { url: recordingUrl, title: `Showback recording: ${alert.request.title}`, summary: recordingInBrief(alert) },
+            object: { url: outside.links.recording, title: `Showback recording: ${alert.request.title}`, summary: recordingInBrief(alert) },
           }),
         ),
       );

@@ -1,7 +1,7 @@
 import type { CreateLinearIssue, LinearIssue, RecordingLinearIssue } from '@showback/contract';
 import type { LinearClient } from '@linear/sdk';
 import { recordAlertEvent } from '../../alerts/alert-events.ts';
-import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
+import { buildSubmissionAlert, outsideAlert } from '../../alerts/submission-alert.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { getSubmissionRecord } from '../../modules/submissions/submissions.service.ts';
@@ -104,7 +104,8 @@ export async function escalateToLinear(ctx: AppContext, user: { id: string; acco
   const events = await listEvents(ctx.db, submissionId);
   const api = linearApi(ctx, token);
   const requestList = await uploadRequestList(api, events, alert);
-  const description = issueMarkdown(alert, problemsOf(events, alert.summary), requestList);
+  // The issue's text links where its readers can watch; the attachment keeps the dashboard's address, which finds the issue again.
+  const description = issueMarkdown(await outsideAlert(ctx, user.accountId, alert, 'linear'), problemsOf(events, alert.summary), requestList);
   const title = input.title ?? alert.request.title;
   const recordingUrl = alert.links.recording;
 

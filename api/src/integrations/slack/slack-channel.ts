@@ -1,5 +1,5 @@
 import type { AlertChannel } from '../../alerts/alert-channel.ts';
-import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
+import { buildSubmissionAlert, outsideAlert } from '../../alerts/submission-alert.ts';
 import { buildMentionAlert } from '../../modules/comments/mention-alert.ts';
 import { findSummary } from '../../modules/summaries/summaries.repository.ts';
 import { openSecret } from '../kit/secret-box.ts';
@@ -38,7 +38,7 @@ export const slackChannel: AlertChannel = {
     const alert = event.submission_id ? await buildSubmissionAlert(ctx, event.account_id, event.submission_id) : undefined;
     if (!alert) return { result: 'failed', excerpt: 'The recording was deleted before this message could be posted.' };
     const summary = await findSummary(ctx.db, event.account_id, alert.submission.id);
-    return JSON.stringify(newRecordingSlackMessage(recordingCardText(alert, summary)));
+    return JSON.stringify(newRecordingSlackMessage(recordingCardText(await outsideAlert(ctx, event.account_id, alert, 'slack'), summary)));
   },
 
   async deliver(ctx, delivery) {

@@ -1,5 +1,5 @@
 import type { AlertChannel } from '../../alerts/alert-channel.ts';
-import { buildSubmissionAlert } from '../../alerts/submission-alert.ts';
+import { buildSubmissionAlert, outsideAlert } from '../../alerts/submission-alert.ts';
 import { findSummary } from '../../modules/summaries/summaries.repository.ts';
 import { TEAM_CHAT_EVENTS } from '../slack/slack-channel.ts';
 import { recordingCardText } from '../team-chat/recording-card-text.ts';
@@ -27,7 +27,8 @@ export const teamsChannel: AlertChannel = {
   async render(ctx, event) {
     const alert = event.submission_id ? await buildSubmissionAlert(ctx, event.account_id, event.submission_id) : undefined;
     if (!alert) return { result: 'failed', excerpt: 'The recording was deleted before this message could be posted.' };
-    return JSON.stringify(newRecordingTeamsMessage(recordingCardText(alert, await findSummary(ctx.db, event.account_id, alert.submission.id))));
+    const outside = await outsideAlert(ctx, event.account_id, alert, 'teams');
+    return JSON.stringify(newRecordingTeamsMessage(recordingCardText(outside, await findSummary(ctx.db, event.account_id, alert.submission.id))));
   },
 
   async deliver(ctx, delivery) {

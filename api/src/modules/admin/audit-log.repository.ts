@@ -9,8 +9,8 @@ export interface AuditEntry {
   after?: Record<string, unknown> | null;
 }
 
-/** Records what a system admin did; call it in the transaction that makes the change, so both exist or neither. */
-export async function recordAdminAction(db: Db, actor: Pick<SessionUser, 'id' | 'email'>, entry: AuditEntry): Promise<void> {
+/** Records what a system admin (or, for share links, a person of an account or Showback itself: id null) did; call it in the transaction that makes the change, so both exist or neither. */
+export async function recordAdminAction(db: Db, actor: { id: SessionUser['id'] | null; email: string }, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('admin_audit_log')
     .values({

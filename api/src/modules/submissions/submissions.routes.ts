@@ -4,23 +4,14 @@ import { CreatedSubmissionSchema, CreateSubmissionSchema, ErrorBodySchema, ListS
 import { AppError } from '../../errors.ts';
 import { thumbnailKey } from '../../media/make-poster.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { Storage } from '../../storage/storage.ts';
 import { submissionFileName } from './download-name.ts';
-import { MP4, storedMediaType, type MediaType } from './media-type.ts';
+import { playable } from './playable.ts';
 import { sendOriginal } from './send-original.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import * as service from './submissions.service.ts';
-import type { SubmissionRecord } from './submissions.repository.ts';
 
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
-
-/** The processed MP4 when there is one, else the stored original (processing pending or failed) as its bytes show. */
-async function playable(storage: Storage, row: SubmissionRecord): Promise<{ key: string; type: MediaType }> {
-  if (row.video_key) return { key: row.video_key, type: MP4 };
-  if (row.original_key) return { key: row.original_key, type: await storedMediaType(storage, row.original_key) };
-  throw new AppError('CONFLICT', 'The video is still being received. Try again in a moment.');
-}
 
 export const submissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['submissions'];

@@ -1,11 +1,20 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EditTranscriptSegmentBodySchema, ErrorBodySchema, TranscriptSchema } from '@showback/contract';
+import type { FastifyReply } from 'fastify';
+import { EditTranscriptSegmentBodySchema, ErrorBodySchema, TranscriptSchema, type TranscriptSegment } from '@showback/contract';
 import { create as contentDisposition } from 'content-disposition';
 import { requireUser } from '../../plugins/auth.ts';
 import { toPlainText, toWebVtt } from '../../transcription/captions.ts';
 import { setUserContentHeaders } from '../submissions/user-content-headers.ts';
 import * as service from './transcripts.service.ts';
+
+/** The captions of a ready transcript as a WebVTT file (to save, with `download`); the shared page's track too. */
+export function sendCaptions(reply: FastifyReply, { segments, title }: { segments: TranscriptSegment[]; title: string }, download?: boolean): FastifyReply {
+  reply.header('Cache-Control', 'private, no-cache');
+  setUserContentHeaders(reply);
+  if (download) reply.header('Content-Disposition', contentDisposition(`${title}.vtt`));
+  return reply.type('text/vtt; charset=utf-8').send(toWebVtt(segments));
+}
 
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -41,11 +50,7 @@ export const transcriptsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { permission: 'recordings.read' },
     schema: { tags, params: IdParams, querystring: Type.Object({ download: Type.Optional(Type.Boolean()) }) },
   }, async (request, reply) => {
-    const { segments, title } = await service.readySegments(app.ctx, request.user.accountId, request.params.id);
-    reply.header('Cache-Control', 'private, no-cache');
-    setUserContentHeaders(reply);
-    if (request.query.download) reply.header('Content-Disposition', contentDisposition(`${title}.vtt`));
-    return reply.type('text/vtt; charset=utf-8').send(toWebVtt(segments));
+    return sendCaptions(reply, await service.readySegments(app.ctx, request.user.accountId, request.params.id), request.query.download);
   });
 
   app.get('/api/v1/submissions/:id/transcript.txt', {

@@ -12,6 +12,7 @@ import { AccessTokensSection } from './AccessTokensSection.tsx';
 import { BrandingSection } from './BrandingSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { SharingSection } from './SharingSection.tsx';
 import { SubdomainSection } from './SubdomainSection.tsx';
 import { WorkspaceSection } from './WorkspaceSection.tsx';
 import styles from './AccountPage.module.css';
@@ -38,6 +39,7 @@ export function AccountPage() {
           <BrandingSection />
         </div>
         {choosesSubdomain && <SubdomainSection />}
+        <SharingSection />
         <div className={styles.wide}>
           <AccessTokensSection />
         </div>

@@ -12,9 +12,10 @@ export const metadataFilter = (key: string, value: WidgetMetadata[string]): stri
 
 /**
  * What the host page attached to a widget recording (`setMetadata`, the `metadata` option, `open({ metadata })`), in
- * the page's order; each value links to the recordings that carry it too. The integrator's own text: React escapes it.
+ * the page's order; each value links to the recordings that carry it too (unless `linked` is false: a shared page).
+ * The integrator's own text: React escapes it.
  */
-export function MetadataPanel({ metadata }: { metadata: WidgetMetadata }) {
+export function MetadataPanel({ metadata, linked = true }: { metadata: WidgetMetadata; linked?: boolean }) {
   const entries = Object.entries(metadata);
   return (
     <section className={styles.panel} aria-labelledby="metadata-title" data-testid="metadata-panel">
@@ -29,12 +30,16 @@ export function MetadataPanel({ metadata }: { metadata: WidgetMetadata }) {
             <div key={key} className={styles.wide}>
               <dt>{key}</dt>
               <dd>
-                <Link
-                  to={`/my/recordings?${new URLSearchParams({ meta: metadataFilter(key, value) })}`}
-                  title={t('recordings.detail.metadataFilter', { key, value: metadataText(value) })}
-                >
-                  {metadataText(value)}
-                </Link>
+                {linked ? (
+                  <Link
+                    to={`/my/recordings?${new URLSearchParams({ meta: metadataFilter(key, value) })}`}
+                    title={t('recordings.detail.metadataFilter', { key, value: metadataText(value) })}
+                  >
+                    {metadataText(value)}
+                  </Link>
+                ) : (
+                  metadataText(value)
+                )}
               </dd>
             </div>
           ))}

@@ -16,6 +16,7 @@ export const titles = defineSection('titles', {
   terms: 'Terms of service',
   proof: 'Customer stories',
   sample: 'Sample recording',
+  sharedRecording: 'Shared recording',
   usageDashboard: 'Usage dashboard',
   zapierDocs: 'Zapier guide',
   widgetDocs: 'Widget API',

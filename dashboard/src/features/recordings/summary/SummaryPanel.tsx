@@ -1,14 +1,12 @@
-import { requestPath, type Submission, type Summary, type SummaryCitation, type Transcript } from '@showback/contract';
-import { api } from '../../../app/api.ts';
+import { requestPath, type Submission, type SummaryCitation, type Transcript } from '@showback/contract';
 import { t } from '../../../messages/t.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
 import { usePolledResource } from '../usePolledResource.ts';
+import { useRecordingSource } from '../recordingSource.ts';
 import { formatOffset } from '../timeline/timelineModel.ts';
 import pageStyles from '../RecordingPage.module.css';
 import styles from './SummaryPanel.module.css';
 import '../../../messages/en/summary.ts';
-
-const getSummary = (id: string, signal?: AbortSignal): Promise<Summary> => api.get<Summary>(`submissions/${encodeURIComponent(id)}/summary`, { signal });
 
 function citationLabel(citation: SummaryCitation): string {
   // The timeline's notation (0:05.5), so a cited event is easy to find there.
@@ -28,8 +26,9 @@ export function SummaryPanel({ submission, transcript }: { submission: Submissio
   // theirs after Try again, so there is nothing to wait for until the transcript is on its way again.
   const stalled = transcriptStatus === 'failed';
   // Asked again when the transcript changes (an owner's correction), then while the summary is rebuilt from it.
+  const source = useRecordingSource(submission.id);
   const { data } = usePolledResource(
-    (signal) => getSummary(submission.id, signal),
+    (signal) => source.summary(signal),
     [submission.id, transcript?.updated_at],
     (summary) => (summary.status === 'pending' && submission.status !== 'failed' && !stalled) || summary.rebuilding,
   );

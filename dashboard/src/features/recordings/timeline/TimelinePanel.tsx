@@ -4,10 +4,10 @@ import { t } from '../../../messages/t.ts';
 import type { TimelinePanelProps } from '../TimelineSlot.tsx';
 import { useApiResource } from '../../../app/useApiResource.ts';
 import { useCurrentRowInView } from '../useCurrentRowInView.ts';
+import { useRecordingSource } from '../recordingSource.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
 import { TimelineRow } from './TimelineRow.tsx';
 import { TimelineTrack } from './TimelineTrack.tsx';
-import { getSubmissionEvents } from './timelineApi.ts';
 import { ACTION_FILTERS, LEVEL_FILTERS, STATUS_FILTERS, currentIndex, matches, type ActionFilter, type LevelFilter, type StatusFilter } from './timelineModel.ts';
 import styles from './TimelinePanel.module.css';
 import { LoadFailedBanner } from '../../../ui/LoadFailedBanner.tsx';
@@ -20,7 +20,8 @@ import '../../../messages/en/common.ts';
  * apart. Rows are buttons in one list; arrow keys, Home and End move between them.
  */
 export function TimelinePanel({ submission }: TimelinePanelProps) {
-  const { data, error, loading, reload } = useApiResource((signal) => getSubmissionEvents(submission.id, signal), [submission.id]);
+  const source = useRecordingSource(submission.id);
+  const { data, error, loading, reload } = useApiResource((signal) => source.events(signal), [submission.id]);
   const { currentTime, seek, duration } = usePlayerClock();
   const [level, setLevel] = useState<LevelFilter>('all');
   const [status, setStatus] = useState<StatusFilter>('all');

@@ -12,7 +12,7 @@ import type { ApiResource } from '../../../app/useApiResource.ts';
 import { languageName } from '../languageName.ts';
 import { useCurrentRowInView } from '../useCurrentRowInView.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
-import { editTranscriptSegment, retryTranscript } from './transcriptApi.ts';
+import { useRecordingSource, type RecordingSource } from '../recordingSource.ts';
 import { countMatches, currentSegmentIndex, splitMatches } from './transcriptModel.ts';
 import pageStyles from '../RecordingPage.module.css';
 import styles from './TranscriptPanel.module.css';
@@ -53,6 +53,7 @@ export function TranscriptPanel({ submission, transcript, captionsOn, onCaptions
 
 function TranscriptState({ submission, transcript, onRetried }: { submission: Submission; transcript: Transcript; onRetried: () => void }) {
   const [retryError, setRetryError] = useState<unknown>();
+  const { retryTranscript } = useRecordingSource(submission.id);
   if (transcript.status === 'no_speech') {
     const said = {
       no_audio: t('transcript.noAudio'),
@@ -62,16 +63,18 @@ function TranscriptState({ submission, transcript, onRetried }: { submission: Su
     return <p className={styles.muted}>{said[transcript.no_speech_reason ?? 'silence']}</p>;
   }
   if (transcript.status === 'failed') {
-    const retry = () => {
+    const retry = (again: () => Promise<Transcript>) => {
       setRetryError(undefined);
-      retryTranscript(submission.id).then(onRetried, setRetryError);
+      again().then(onRetried, setRetryError);
     };
     return (
       <Banner tone="warning">
         {t('transcript.failed')} {transcript.error && t('transcript.reason', { reason: transcript.error })}{' '}
-        <Button variant="ghost" size="small" onClick={retry}>
-          {t('transcript.retry')}
-        </Button>
+        {retryTranscript && (
+          <Button variant="ghost" size="small" onClick={() => retry(retryTranscript)}>
+            {t('transcript.retry')}
+          </Button>
+        )}
         {retryError !== undefined && <> {reviewErrorMessage(retryError, t('transcript.retryFailed'))}</>}
       </Banner>
     );
@@ -87,7 +90,7 @@ function TranscriptState({ submission, transcript, onRetried }: { submission: Su
 }
 
 /** The form that replaces a segment's row while the owner corrects its words. */
-function SegmentEditor({ submission, segment, index, onDone }: { submission: Submission; segment: TranscriptSegment; index: number; onDone: (saved: boolean) => void }) {
+function SegmentEditor({ editSegment, segment, index, onDone }: { editSegment: NonNullable<RecordingSource['editSegment']>; segment: TranscriptSegment; index: number; onDone: (saved: boolean) => void }) {
   const [draft, setDraft] = useState(segment.text);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
@@ -95,7 +98,7 @@ function SegmentEditor({ submission, segment, index, onDone }: { submission: Sub
     event.preventDefault();
     setBusy(true);
     setError(undefined);
-    editTranscriptSegment(submission.id, index, draft).then(
+    editSegment(index, draft).then(
       () => onDone(true),
       (err: unknown) => {
         setBusy(false);
@@ -143,6 +146,7 @@ function Segments({
   const { currentTime, seek } = usePlayerClock();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
+  const { editSegment } = useRecordingSource(submission.id);
   const list = useRef<HTMLOListElement>(null);
   const segments = transcript.segments;
   const current = currentSegmentIndex(segments, currentTime);
@@ -170,9 +174,9 @@ function Segments({
       <ol ref={list} className={styles.list} aria-label={t('transcript.title')}>
         {segments.map((segment, index) => (
           <li key={segment.start_ms} className={index === current ? styles.current : undefined} aria-current={index === current ? 'true' : undefined}>
-            {editing === index ? (
+            {editing === index && editSegment ? (
               <SegmentEditor
-                submission={submission}
+                editSegment={editSegment}
                 segment={segment}
                 index={index}
                 onDone={(saved) => {
@@ -195,9 +199,11 @@ function Segments({
                 {segment.edited && <span className={styles.flag}> {t('transcript.edited')}</span>}
               </span>
             </button>
-                <Button variant="ghost" size="small" className={styles.edit} onClick={() => setEditing(index)} aria-label={t('transcript.editLabel', { time: startOf(segment.start_ms) })}>
-                  {t('transcript.edit')}
-                </Button>
+                {editSegment && (
+                  <Button variant="ghost" size="small" className={styles.edit} onClick={() => setEditing(index)} aria-label={t('transcript.editLabel', { time: startOf(segment.start_ms) })}>
+                    {t('transcript.edit')}
+                  </Button>
+                )}
               </div>
             )}
           </li>
