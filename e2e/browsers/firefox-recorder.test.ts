@@ -307,7 +307,9 @@ describe('the widget on another site in Firefox ESR (the recorder is a third-par
 
   const inFrame = (frame: Frame, name: string) => frame.locator(`::-p-aria([name="${name}"][role="button"])`).click();
 
-  it.each([{ voice: true }, { voice: false }])('records and sends with the microphone $voice', async ({ voice }) => {
+  // With the microphone: the frame's delegated permission is what differs from the link; recording without one is the
+  // link recorder's first test above.
+  it.each([{ voice: true }])('records and sends with the microphone $voice', async ({ voice }) => {
     const page = await firefox.browser.newPage();
     page.on('dialog', (d) => void d.accept());
     await page.goto(`${host}/plain/?host=${encodeURIComponent(running.server.url)}&key=${encodeURIComponent(key)}`);
