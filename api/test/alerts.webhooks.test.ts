@@ -151,7 +151,7 @@ describe('signed webhooks', () => {
     expect(third.data.submission).toMatchObject({ id, status: 'ready', note: 'The button does nothing' });
     const stored = (await body(await fetch(`${t.url}/api/v1/submissions/${id}/summary`, { headers: owner.headers }))) as Summary;
     expect(stored.status).toBe('ready');
-    expect(third.data.summary).toEqual({ kind: 'digest', engine: null, goal: null, lines: stored.lines, updated_at: stored.updated_at });
+    expect(third.data.summary).toEqual({ kind: 'digest', engine: null, goal: null, lines: stored.lines, steps: stored.steps, updated_at: stored.updated_at });
     expect(third.data.summary.lines).toContainEqual({
       text: 'POST /api/pay/confirm answered 500 at 00:01.',
       citations: [{ type: 'request', event: expect.any(Number), t_ms: 1000, method: 'POST', url: 'https://shop.example/api/pay/confirm', status: 500 }],
