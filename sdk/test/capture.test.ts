@@ -87,7 +87,8 @@ describe('fetch capture', () => {
       // The response size is read from the kept headers at hand-off, off the page's call.
       expect(withHeaders(events[0] as PageEvent, [])).toMatchObject({ response_size: 11 });
       expect(events[0]).not.toHaveProperty('response_size');
-      expect(events).toMatchObject([
+      // The method as the page gave it, in capitals at hand-off.
+      expect(events.map((e) => withHeaders(e as PageEvent, []))).toMatchObject([
         { kind: 'network', transport: 'fetch', method: 'POST', url: '/api/items', status: 503, request_size: 3 },
         { kind: 'network', method: 'GET', url: '/fail', status: 0, error: 'Failed to fetch' },
         { kind: 'network', method: 'POST', url: '/form', request_size: 8 },
@@ -231,7 +232,7 @@ describe('init and destroy', () => {
       xhr.send();
       await new Promise((r) => setTimeout(r, 5));
       restore.forEach((r) => r());
-      expect(events).toMatchObject([{ kind: 'network', transport: 'xhr', method: 'DELETE', url: '/api/items/1', status: 404, response_size: 42 }]);
+      expect(events.map((e) => withHeaders(e as PageEvent, []))).toMatchObject([{ kind: 'network', transport: 'xhr', method: 'DELETE', url: '/api/items/1', status: 404, response_size: 42 }]);
     } finally {
       proto.open = before.open;
       proto.send = before.send;
