@@ -36,8 +36,8 @@ const TRADITIONAL_CHINESE = /^zh-(hant|tw|hk|mo)\b/i;
  */
 export function matchLocale(tag: string): Locale | undefined {
   const lower = tag.trim().toLowerCase();
-  const same = (code: string, part: (c: string) => string) => LOCALE_CODES.find((c) => part(c.toLowerCase()) === code);
-  return same(lower, (c) => c) ?? (TRADITIONAL_CHINESE.test(lower) ? undefined : same(lower.split('-')[0]!, (c) => c.split('-')[0]!));
+  const language = (t: string) => t.toLowerCase().split('-')[0];
+  return LOCALE_CODES.find((c) => c.toLowerCase() === lower) ?? (TRADITIONAL_CHINESE.test(lower) ? undefined : LOCALE_CODES.find((c) => language(c) === language(lower)));
 }
 
 export interface LocaleSources {

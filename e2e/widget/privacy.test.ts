@@ -44,8 +44,7 @@ const PRIVACY_PAGE = `<!doctype html>
       s.setAttribute('data-key', q.get('key'));
       document.head.appendChild(s);
     })();
-    Showback('setMetadata', 'plan', 'enterprise');
-    Showback('setMetadata', 'app_version', '4.2.1');
+    Showback('setMetadata', { plan: 'enterprise', app_version: '4.2.1' });
   </script>
   <style>
     body { margin: 0; font: 32px/1.4 sans-serif; background: #fff; color: #000; }

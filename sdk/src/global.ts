@@ -43,12 +43,10 @@ for (const name in methods)
 const w = window as unknown as { Showback?: unknown };
 // A copy, in case the page's `q` is no array: Array.from makes [] of anything without a length.
 const queue: Queued[] = Array.from((w.Showback as { q?: Queued[] } | undefined)?.q || []);
-const call = (name: unknown, args: unknown[]) => (api[name as string] || (() => warn(name, 'is not a method')))(...args);
-w.Showback = Object.assign((name: string, ...args: unknown[]) => call(name, args), api);
+const call = (name: unknown, ...args: unknown[]) => (api[name as string] || (() => warn(name, 'is not a method')))(...args);
+w.Showback = Object.assign(call, api);
 
-if (defaults.key && !queue.some(([a]) => a[0] === 'init')) api.init!({});
+const isInit = ([a]: Queued) => a[0] === 'init';
+if (defaults.key && !queue.some(isInit)) api.init!({});
 // Every method keeps its throws from the page (open() rejects instead), so a call's result settles its promise.
-for (const [a, resolve] of queue.sort(([x], [y]) => +(y[0] === 'init') - +(x[0] === 'init'))) {
-  const [name, ...args] = [...(a as unknown[])];
-  (resolve || (() => {}))(call(name, args));
-}
+for (const [a, resolve] of queue.sort((x, y) => +isInit(y) - +isInit(x))) (resolve || (() => {}))(call(...(a as [unknown])));

@@ -11,7 +11,7 @@
  */
 import { changeLocale, closeWidget, fail, openWidget, putMetadata, setIdentity, start, stop, subscribe, supported } from './core/client.ts';
 import { warn } from './core/logger.ts';
-import type { Identity, InitOptions, Locale, MetadataValue, OpenOptions, ShowbackEventName, ShowbackEvents, SupportResult } from './types.ts';
+import type { Identity, InitOptions, Locale, MetadataUpdate, MetadataValue, OpenOptions, ShowbackEventName, ShowbackEvents, SupportResult } from './types.ts';
 
 export type {
   CaptureOptions,
@@ -22,6 +22,7 @@ export type {
   LauncherPosition,
   Locale,
   Metadata,
+  MetadataUpdate,
   MetadataValue,
   NetworkCaptureOptions,
   OpenOptions,
@@ -162,8 +163,9 @@ export function clearIdentity(): void {
 }
 
 /**
- * Sets one metadata value attached to the next recordings; `undefined` removes it. For values that must be fresh
- * at submit time, use the `metadata` callback of {@link InitOptions}.
+ * Sets one metadata value attached to the next recordings; `undefined` removes it. Several at once: pass an object
+ * ({@link MetadataUpdate}). For values that must be fresh at submit time, use the `metadata` callback of
+ * {@link InitOptions}.
  *
  * @example
  * ```ts
@@ -174,7 +176,20 @@ export function clearIdentity(): void {
  * ```
  * @public
  */
-export function setMetadata(key: string, value: MetadataValue | undefined): void {
+export function setMetadata(key: string, value: MetadataValue | undefined): void;
+/**
+ * Sets several metadata values at once, merged over those set before; a key set to `undefined` is removed.
+ *
+ * @example
+ * ```ts
+ * import { setMetadata } from '@showback/widget';
+ *
+ * setMetadata({ plan: 'enterprise', app_version: '4.2.1' });
+ * ```
+ * @public
+ */
+export function setMetadata(values: MetadataUpdate): void;
+export function setMetadata(key: string | MetadataUpdate, value?: MetadataValue): void {
   safely('setMetadata', () => putMetadata(key, value));
 }
 

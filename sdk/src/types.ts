@@ -131,6 +131,12 @@ export type MetadataValue = string | number | boolean | null;
 export type Metadata = Record<string, MetadataValue>;
 
 /**
+ * Several metadata values at once, for {@link setMetadata}: a key set to `undefined` is removed.
+ * @public
+ */
+export type MetadataUpdate = Record<string, MetadataValue | undefined>;
+
+/**
  * Options for {@link init}.
  * @public
  */

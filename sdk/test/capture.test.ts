@@ -8,6 +8,7 @@ import { captureNavigation } from '../src/capture/navigation.ts';
 import { captureXhr } from '../src/capture/xhr.ts';
 import { createEventBuffer, type Captured, type PageEvent } from '../src/core/event-buffer.ts';
 import { withHeaders } from '../src/widget/pick-headers.ts';
+import { describeError } from '../src/widget/describe-error.ts';
 import { destroy, init, isSupported, on } from '../src/index.ts';
 
 const NET = { _ignore: [] };
@@ -86,7 +87,8 @@ describe('fetch capture', () => {
       // The response size is read from the kept headers at hand-off, off the page's call.
       expect(withHeaders(events[0] as PageEvent, [])).toMatchObject({ response_size: 11 });
       expect(events[0]).not.toHaveProperty('response_size');
-      expect(events).toMatchObject([
+      // The method as the page gave it, in capitals at hand-off.
+      expect(events.map((e) => withHeaders(e as PageEvent, []))).toMatchObject([
         { kind: 'network', transport: 'fetch', method: 'POST', url: '/api/items', status: 503, request_size: 3 },
         { kind: 'network', method: 'GET', url: '/fail', status: 0, error: 'Failed to fetch' },
         { kind: 'network', method: 'POST', url: '/form', request_size: 8 },
@@ -146,7 +148,7 @@ describe('fetch capture', () => {
 });
 
 describe('errors and navigation', () => {
-  it('records uncaught errors and unhandled rejections', () => {
+  it('records uncaught errors and unhandled rejections, described at hand-off', () => {
     const events: Captured[] = [];
     const restore = captureErrors((e) => events.push(e));
     const err = new RangeError('out of range');
@@ -156,11 +158,16 @@ describe('errors and navigation', () => {
     window.dispatchEvent(rejection);
     restore();
     window.dispatchEvent(new ErrorEvent('error', { message: 'after restore' }));
-    expect(events).toMatchObject([
+    const described = events.map((e) => e.kind === 'error' && describeError(e));
+    expect(described).toMatchObject([
       { kind: 'error', cause: 'error', message: 'Uncaught RangeError: out of range', source: 'https://x.test/app.js', line: 3, column: 7 },
       { kind: 'error', cause: 'rejection', message: '{"code":42}' },
     ]);
-    expect((events[0] as { stack?: string }).stack).toContain('RangeError: out of range');
+    expect(described[0] && described[0].stack).toContain('RangeError: out of range');
+    // A reason whose reading throws loses its event, never the hand-off.
+    const hostile = new Event('unhandledrejection') as PromiseRejectionEvent;
+    Object.defineProperty(hostile, 'reason', { get: () => { throw new Error('no'); } });
+    expect(describeError({ kind: 'error', t: 0, raw: hostile })).toBeUndefined();
   });
 
   it('records history navigations and restores history exactly', () => {
@@ -225,7 +232,7 @@ describe('init and destroy', () => {
       xhr.send();
       await new Promise((r) => setTimeout(r, 5));
       restore.forEach((r) => r());
-      expect(events).toMatchObject([{ kind: 'network', transport: 'xhr', method: 'DELETE', url: '/api/items/1', status: 404, response_size: 42 }]);
+      expect(events.map((e) => withHeaders(e as PageEvent, []))).toMatchObject([{ kind: 'network', transport: 'xhr', method: 'DELETE', url: '/api/items/1', status: 404, response_size: 42 }]);
     } finally {
       proto.open = before.open;
       proto.send = before.send;

@@ -17,5 +17,5 @@ export function captureActions(record: (e: Captured) => void): Restore {
     if (e.type == 'keydown' ? !/^(Enter|Escape|Tab)$/.test((e as KeyboardEvent).key) : e.type == 'scroll' && last?.raw.type == 'scroll' && t - last.t < 1000) return;
     record((last = { kind: 'action', t, raw: e, on: el.checked ?? el.selectedIndex ?? document.activeElement, hidden: document.hidden }));
   };
-  return listen({ click: on, change: on, keydown: on, submit: on, visibilitychange: on, scroll: on, focus: on, blur: on }, true);
+  return listen('click change keydown submit visibilitychange scroll focus blur', on, true);
 }

@@ -1,26 +1,11 @@
-import { guard } from '../core/guard.ts';
 import { listen, type Restore } from '../core/patch.ts';
 import type { Captured } from '../core/event-buffer.ts';
-import { errorText, serialize } from './serialize.ts';
 
-// Texts are cut at hand-off (the widget); until then the buffer's byte limit bounds what is kept.
+/**
+ * Uncaught errors and unhandled rejections: the browser's event is kept as it is and described at hand-off
+ * (widget/describe-error.ts, in the context chunk), so the up-front bundle reads nothing here. Nothing here can throw.
+ */
 export function captureErrors(record: (e: Captured) => void): Restore {
-  const report = (cause: 'error' | 'rejection', err: unknown, message?: string, e?: ErrorEvent) =>
-    guard(() => {
-      const isError = err instanceof Error;
-      record({
-        kind: 'error',
-        t: Date.now(),
-        cause,
-        message: String(message || (isError ? `${err.name}: ${err.message}` : serialize([err]))),
-        stack: isError ? errorText(err) : undefined,
-        source: e?.filename || undefined,
-        line: e?.lineno || undefined,
-        column: e?.colno || undefined,
-      });
-    });
-  return listen({
-    error: (e: ErrorEvent) => report('error', e.error, e.message, e),
-    unhandledrejection: (e: PromiseRejectionEvent) => report('rejection', e.reason),
-  });
+  const on = (raw: ErrorEvent | PromiseRejectionEvent) => record({ kind: 'error', t: Date.now(), raw });
+  return listen('error unhandledrejection', on);
 }

@@ -28,14 +28,15 @@ export function bodySize(b: unknown): number | undefined {
 
 /**
  * A request as it starts; XHR sets `t` again at `send()`. Its status and duration are set when it ends (`finish`),
- * before it is recorded: not written here, where the up-front bytes count.
+ * before it is recorded: not written here, where the up-front bytes count. The method is kept as the page gave it
+ * (or left out) and written in capitals at hand-off (widget/pick-headers.ts).
  */
 export const networkEvent = (transport: NetworkEvent['transport'], method: unknown, url: string, requestSize?: number): NetworkEvent =>
   ({
     kind: 'network',
     t: Date.now(),
     transport,
-    method: String(method || 'GET').toUpperCase(),
+    method: method as string,
     url,
     request_size: requestSize,
   }) as NetworkEvent;

@@ -1,5 +1,5 @@
-import { chooseLocale } from '@showback/contract';
-import type { ConsoleLevel, Identity, InitOptions, MetadataValue, OpenOptions, ShowbackError, ShowbackEventName, ShowbackEvents, SupportResult, UnsupportedReason } from '../types.ts';
+import { firstLocale } from '@showback/contract';
+import type { ConsoleLevel, Identity, InitOptions, MetadataUpdate, MetadataValue, OpenOptions, ShowbackError, ShowbackEventName, ShowbackEvents, SupportResult, UnsupportedReason } from '../types.ts';
 import { captureActions } from '../capture/actions.ts';
 import { captureConsole } from '../capture/console.ts';
 import { captureErrors } from '../capture/errors.ts';
@@ -53,8 +53,11 @@ export function fail(e: unknown): Promise<never> {
   return Promise.reject(err);
 }
 
-/** The page's tag if the widget speaks it (or its language in another region), else the browser's, else English. */
-const pickLocale = (given: unknown) => chooseLocale({ given: typeof given === 'string' ? given : undefined, browser: navigator.languages || [] });
+/**
+ * The page's tag if the widget speaks it (or its language in another region), else the browser's, else English: the
+ * contract's chooseLocale() without a request's language, which the widget never has.
+ */
+const pickLocale = (given: unknown) => firstLocale([typeof given === 'string' ? given : undefined, ...(navigator.languages || [])]) ?? 'en';
 
 const clamp = (v: unknown, def: number, max: number) => (typeof v === 'number' && v > 0 ? Math.min(v, max) : def);
 
@@ -82,9 +85,9 @@ export function start(o: InitOptions): void {
   try {
     host = new URL(String(o.host)).origin;
   } catch {
-    // reported below
+    // reported below (as is a missing `o`, which leaves no host)
   }
-  if (!o || typeof o.key !== 'string' || !o.key || !host) {
+  if (!host || typeof o.key !== 'string' || !o.key) {
     fail(sbError('INVALID_OPTIONS', 'init() needs `key` and `host`')).catch(warn);
     return;
   }
@@ -177,10 +180,9 @@ export function setIdentity(u: Identity | undefined): void {
   if (state) state.identity = u && typeof u === 'object' ? { ...u } : undefined;
 }
 
-export function putMetadata(key: string, value: MetadataValue | undefined): void {
-  if (!state || typeof key !== 'string') return;
-  if (value === undefined) delete state.metadata[key];
-  else state.metadata[key] = value;
+/** `(key, value)` or `({ key: value, … })`: stored as given (undefined removes a key), checked at hand-off. */
+export function putMetadata(key: string | MetadataUpdate, value?: MetadataValue): void {
+  if (state) Object.assign(state.metadata, typeof key === 'string' ? { [key]: value } : key);
 }
 
 export function stop(): void {

@@ -8,8 +8,8 @@ import { serialize } from '../capture/serialize.ts';
  * response's `Headers` ride along as `sizeFrom`: its Content-Length is read at hand-off, off the page's call. Console
  * events carry their raw `args` until the buffer settles them.
  */
-export type PageEvent = Exclude<WidgetEvent, { kind: 'action' }> & { rawRequestHeaders?: unknown; rawResponseHeaders?: unknown; sizeFrom?: Headers; args?: ArrayLike<unknown> };
-export type Captured = PageEvent | RawAction;
+export type PageEvent = Exclude<WidgetEvent, { kind: 'action' | 'error' }> & { rawRequestHeaders?: unknown; rawResponseHeaders?: unknown; sizeFrom?: Headers; args?: ArrayLike<unknown> };
+export type Captured = PageEvent | RawAction | RawError;
 
 /**
  * An action as the core keeps it (capture/actions.ts): the event, a checkbox's `checked` or a select's index (else
@@ -22,6 +22,17 @@ export interface RawAction {
   raw: Event;
   on: boolean | number | Element | null | undefined;
   hidden: boolean;
+  args?: undefined;
+}
+
+/**
+ * An uncaught error or unhandled rejection as the core keeps it (capture/errors.ts): the browser's event, described at
+ * hand-off (widget/describe-error.ts). Counted small by the byte limit; the event limit bounds how many are kept.
+ */
+export interface RawError {
+  kind: 'error';
+  t: number;
+  raw: ErrorEvent | PromiseRejectionEvent;
   args?: undefined;
 }
 

@@ -50,10 +50,9 @@ export function patch<T extends object>(obj: T, name: keyof T & string, hook: Ho
   };
 }
 
-/** Adds listeners on `window`; the returned restore removes them. */
-export function listen(handlers: Record<string, (e: never) => void>, capture?: boolean): Restore {
-  for (const type in handlers) addEventListener(type, handlers[type] as EventListener, capture);
-  return () => {
-    for (const type in handlers) removeEventListener(type, handlers[type] as EventListener, capture);
-  };
+/** Adds `handler` on `window` for each of the space-separated event `types`; the returned restore removes it. */
+export function listen(types: string, handler: (e: never) => void, capture?: boolean): Restore {
+  const each = (method: typeof addEventListener) => types.split(' ').map((type) => method(type, handler as EventListener, capture));
+  each(addEventListener);
+  return () => void each(removeEventListener);
 }

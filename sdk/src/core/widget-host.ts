@@ -1,5 +1,5 @@
 import type { EventBuffer } from './event-buffer.ts';
-import type { Identity, InitOptions, Locale, Metadata, OpenOptions, ShowbackEvents, ShowbackEventName } from '../types.ts';
+import type { Identity, InitOptions, Locale, MetadataUpdate, OpenOptions, ShowbackEvents, ShowbackEventName } from '../types.ts';
 
 /**
  * The core's state, handed as is to the lazily loaded widget: no module state is shared between the two bundles of
@@ -13,7 +13,8 @@ export interface WidgetHost {
   buffer: EventBuffer;
   /** The page's fetch as it was before the SDK patched it, so the SDK's own calls are not captured. */
   fetch: typeof fetch;
-  metadata: Metadata;
+  /** setMetadata()'s values as the page gave them; `undefined` is a removed key. */
+  metadata: MetadataUpdate;
   identity?: Identity;
   /** The widget's language: the page's choice (`init({ locale })`, `setLocale()`), else the browser's. */
   locale: Locale;

@@ -7,6 +7,7 @@ import { withHeaders } from './pick-headers.ts';
 import { environment } from './environment.ts';
 import { cleanIdentity, collectMetadata } from './collect-metadata.ts';
 import { describeActions } from './describe-action.ts';
+import { describeError } from './describe-error.ts';
 import { sensitiveNames } from './sensitive.ts';
 
 /**
@@ -22,7 +23,7 @@ export async function buildContext(h: WidgetHost, startedAt: number, extra: Meta
   const actions = describeActions(events.filter((e) => e.kind === 'action').slice(-500), isSensitiveName);
   const out = events
     .flatMap((e) => {
-      const wire = e.kind === 'action' ? actions.get(e) : withHeaders(e, headers);
+      const wire = e.kind === 'action' ? actions.get(e) : e.kind === 'error' ? describeError(e) : withHeaders(e, headers);
       if (!wire) return [];
       const x = r.event({ ...wire, t: Math.round(e.t - startedAt) });
       const o = x as unknown as Record<string, unknown>;

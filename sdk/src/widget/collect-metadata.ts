@@ -14,7 +14,10 @@ function cleanValue(v: unknown): MetadataValue | undefined {
 function merge(into: WidgetMetadata, from: unknown): void {
   if (!from || typeof from !== 'object') return;
   for (const k of Object.keys(from)) {
-    const v = cleanValue((from as Record<string, unknown>)[k]);
+    const given = (from as Record<string, unknown>)[k];
+    // A key set to undefined was removed (setMetadata(key, undefined)).
+    if (given === undefined) continue;
+    const v = cleanValue(given);
     if (v === undefined) warn(`metadata '${k}' dropped: only strings, numbers, booleans and null are kept`);
     else if (k.length <= 100 && (k in into || Object.keys(into).length < 50)) into[k] = v;
   }

@@ -21,10 +21,11 @@ export function pickHeaders(allow: readonly string[], h: unknown): Record<string
   return out;
 }
 
-/** The event in its wire shape: raw header sources replaced by the allowlisted headers, sizes read. */
+/** The event in its wire shape: raw header sources replaced by the allowlisted headers, sizes read, the method in capitals. */
 export function withHeaders(e: PageEvent, allow: readonly string[]): Exclude<WidgetEvent, { kind: 'action' }> {
   const { rawRequestHeaders, rawResponseHeaders, sizeFrom, ...rest } = e;
   if (rest.kind === 'network') {
+    rest.method = String(rest.method || 'GET').toUpperCase();
     const size = sizeFrom ? +sizeFrom.get('content-length')! : 0;
     if (size) rest.response_size = size;
     const req = pickHeaders(allow, rawRequestHeaders);
