@@ -169,7 +169,7 @@ describe('review: a share link for the company domain', () => {
 
     // The engineer sees the reply; the webhook gets the state change, signed.
     await engineer.reload();
-    await engineer.getByTestId('comment').filter({ hasText: 'Thanks, fixing the card check.' }).waitFor();
+    await engineer.getByTestId('comment').getByText('Thanks, fixing the card check.').waitFor();
     await screenshots(engineer, 'thread');
     await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const event = new Webhook(webhookSecret).verify(received[0]!.body, received[0]!.headers as Record<string, string>) as { type: string; data: { change: { from: string; to: string; by: { name: string } } } };
