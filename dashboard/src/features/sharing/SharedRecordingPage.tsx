@@ -135,21 +135,9 @@ function GuestReview({ token, email, submission, header }: { token: string; emai
     thread,
     members: thread.data?.mentionable ?? [],
     placeholder: t('comments.guestPlaceholder'),
+    note: t('comments.guestCanComment', { email }),
   });
-  return (
-    <RecordingReview
-      submission={submission}
-      header={header}
-      playerMarks={playerMarks}
-      discussion={
-        <>
-          {discussion}
-          <p className={styles.muted}>{t('comments.guestCanComment', { email })}</p>
-        </>
-      }
-      shared
-    />
-  );
+  return <RecordingReview submission={submission} header={header} playerMarks={playerMarks} discussion={discussion} shared />;
 }
 
 function SharedHeader({ submission, info }: { submission: Submission; info: SharedLinkInfo }) {

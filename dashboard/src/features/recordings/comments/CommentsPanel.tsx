@@ -33,6 +33,8 @@ export interface CommentsPanelProps {
   members: Mentionable[];
   /** What the composer invites to write. */
   placeholder?: string;
+  /** A line under the composer (a guest's: whom they comment as). */
+  note?: string;
   /** The comment a marker under the video pointed at: shown highlighted. */
   focused: string | null;
 }
@@ -202,7 +204,7 @@ function CommentItem({ comment, writer, members, focused, onChanged, children }:
 }
 
 /** The thread beside the video: comments oldest first, their replies under them, a composer, the review's history. */
-export function CommentsPanel({ writer, canComment, thread, members, placeholder, focused }: CommentsPanelProps) {
+export function CommentsPanel({ writer, canComment, thread, members, placeholder, note, focused }: CommentsPanelProps) {
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const { data, error, loading, reload } = thread;
   const items = data?.items ?? [];
@@ -250,6 +252,7 @@ export function CommentsPanel({ writer, canComment, thread, members, placeholder
         ))}
       </ul>
       {canComment.allowed ? <Composer writer={writer} members={members} placeholder={placeholder} onDone={reload} /> : <p className={styles.muted}>{canComment.reason}</p>}
+      {note && <p className={styles.muted}>{note}</p>}
       {data && data.history.length > 0 && (
         <details className={styles.history}>
           <summary>{t('comments.history', { count: data.history.length })}</summary>
