@@ -276,6 +276,8 @@ describe('share links', () => {
     expect((await json<SharedLinkInfo>(await shared(token))).audience).toBe('domain');
     const cookie = await verifiedCookie(token, 'eng@acme.test');
     expect((await json<Submission>(await shared(token, '/recording', { cookie }))).id).toBe(secondSubmissionId);
+    // Whoever opens the issue confirmed a company address: they may discuss it in the comments.
+    expect((await json<SharedLinkInfo>(await shared(token, '', { cookie }))).allow_comments).toBe(true);
 
     await settings(owner, { outside_links: 'issue' });
     const forLinear = await link('linear');
