@@ -105,6 +105,8 @@ export default tseslint.config(
             'integrations/linearApi.ts',
             'integrations/githubApi.ts',
             'integrations/NewRecordingEmailToggle.tsx',
+            'recordings/comments/CommentsPanel.tsx',
+            'recordings/comments/useDiscussion.tsx',
             'recordings/RecordingReview.tsx',
             'recordings/SubmissionList.tsx',
             'recordings/recordingSource.ts',

@@ -100,7 +100,7 @@ describe('comments and review state', () => {
   });
 
   it('shows a verified share-link viewer as an outside guest', async () => {
-    const guest = await addComment(t.app.ctx, { kind: 'guest', accountId: owner.user.account.id, email: 'dev@partner.example', name: null, shareLinkId: null }, other, { body: 'Seen it on our side too', at_ms: 1000 }, { ...owner.user, accountId: owner.user.account.id, role: 'owner' });
+    const guest = await addComment(t.app.ctx, { kind: 'guest', accountId: owner.user.account.id, email: 'dev@partner.example', name: null, shareLinkId: null }, other, { body: 'Seen it on our side too', at_ms: 1000 });
     expect(guest.author).toEqual({ kind: 'guest', user_id: null, name: 'dev@partner.example', email: 'dev@partner.example' });
     const seen = (await thread(member, other)).items.find((c) => c.id === guest.id)!;
     expect(seen).toMatchObject({ can_edit: false, can_delete: false });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ERROR_STATUS, type CreatedShareLink, type SharedLinkInfo, type ShareLinkList, type Submission, type Transcript } from '@showback/contract';
+import { ERROR_STATUS, type Comment, type CommentThread, type CreatedShareLink, type SharedCommentThread, type SharedLinkInfo, type ShareLinkList, type Submission, type Transcript } from '@showback/contract';
 import { hashToken } from '../src/modules/auth/tokens.ts';
 import { outsideRecordingLink } from '../src/modules/share-links/outside-link.ts';
-import { CODE_LIMITS } from '../src/modules/share-links/shared-viewer.service.ts';
+import { CODE_LIMITS, GUEST_COMMENT_LIMITS } from '../src/modules/share-links/shared-viewer.service.ts';
+import { waitForAlertsSettled } from './support/fixtures/alerts.ts';
 import { addTeammate, anonymousSession, cookiesOf, signUp, signUpSysadmin, type BrowserSession, type SignedUp } from './support/auth.ts';
 import { createRequest, json, submit, submitBody, tusUpload, waitForProcessing } from './support/fixtures/recording.ts';
 import { mediaFile } from './support/fixtures/media.ts';
@@ -82,7 +83,7 @@ describe('share links', () => {
   });
   afterAll(() => t?.close());
   // Every test's codes come from this one IP address: each starts with the per-IP counts at zero.
-  beforeEach(() => t.app.ctx.db.deleteFrom('rate_limits').where('key', 'like', 'share-%-ip:%').execute());
+  beforeEach(() => t.app.ctx.db.deleteFrom('rate_limits').where((eb) => eb.or([eb('key', 'like', 'share-%-ip:%'), eb('key', 'like', 'guest-comment%')])).execute());
 
   it('makes unguessable tokens and keeps only their hash', async () => {
     const links = [await share({ audience: 'anyone' }), await share({ audience: 'anyone' })];
@@ -275,6 +276,8 @@ describe('share links', () => {
     expect((await json<SharedLinkInfo>(await shared(token))).audience).toBe('domain');
     const cookie = await verifiedCookie(token, 'eng@acme.test');
     expect((await json<Submission>(await shared(token, '/recording', { cookie }))).id).toBe(secondSubmissionId);
+    // Whoever opens the issue confirmed a company address: they may discuss it in the comments.
+    expect((await json<SharedLinkInfo>(await shared(token, '', { cookie }))).allow_comments).toBe(true);
 
     await settings(owner, { outside_links: 'issue' });
     const forLinear = await link('linear');
@@ -294,5 +297,78 @@ describe('share links', () => {
     await settings(owner, { mode: 'off' });
     expect(await link('linear')).toBe(dashboard);
     await settings(owner, { mode: 'on', outside_links: 'domain' });
+  });
+
+  describe('guest comments', () => {
+    /** A verified viewer's headers for the link's routes: their browser session and the link's cookie. */
+    async function guestOf(token: string, email: string): Promise<Record<string, string>> {
+      const viewer = await anonymousSession(t);
+      return { ...viewer.headers, cookie: `${viewer.cookie}; ${await verifiedCookie(token, email)}` };
+    }
+    const comments = (token: string, headers: Record<string, string>) => fetch(`${t.url}/api/v1/public/shares/${token}/comments`, { headers });
+    const post = (token: string, headers: Record<string, string>, body: object) => fetch(`${t.url}/api/v1/public/shares/${token}/comments`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const ownerThread = async (id: string) => json<CommentThread>(await fetch(`${t.url}/api/v1/submissions/${id}/comments`, { headers: owner.headers }));
+
+    it('a verified guest reads and writes, @mentions a participant by name (emailed once), and shows as an outside guest', async () => {
+      const token = tokenOf(await share({ audience: 'domain', allow_comments: true }));
+      const headers = await guestOf(token, 'guest1@acme.test');
+      const first = await json<SharedCommentThread>(await comments(token, headers));
+      // Who may be named: the members who took part (the owner asked for the recording and shared it), names only.
+      expect(first.mentionable).toEqual([{ id: owner.user.id, name: owner.user.name }]);
+      expect(JSON.stringify(first.mentionable)).not.toContain('@');
+
+      const notParticipant = await post(token, headers, { body: `@${member.user.name} look`, mentions: [member.user.id] });
+      expect((await expectError(notParticipant, 'VALIDATION_FAILED'))).toBeTruthy();
+      const res = await post(token, headers, { body: `@${owner.user.name} the 500 at 0:03`, at_ms: 3000, mentions: [owner.user.id] });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const added = await json<Comment>(res);
+      expect(added).toMatchObject({ author: { kind: 'guest', user_id: null, email: 'guest1@acme.test' }, at_ms: 3000, mentions: [{ id: owner.user.id }], can_edit: false, can_delete: false });
+
+      // The owner sees the outside guest and replies; the guest sees the reply, and may moderate nothing.
+      expect((await ownerThread(submissionId)).items.find((c) => c.id === added.id)).toMatchObject({ author: { kind: 'guest', email: 'guest1@acme.test' }, can_delete: true });
+      const reply = await fetch(`${t.url}/api/v1/submissions/${submissionId}/comments`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ body: 'Looking', parent_id: added.id }) });
+      expect(reply.status).toBe(201);
+      const seen = await json<SharedCommentThread>(await comments(token, headers));
+      expect(seen.items.map((c) => [c.body, c.can_edit, c.can_delete])).toEqual(expect.arrayContaining([['Looking', false, false]]));
+      expect(seen.items.find((c) => c.id === added.id)!.parent_id).toBeNull();
+
+      await waitForAlertsSettled(t, owner.user.account.id);
+      const mails = (await waitForMail(t, admin, owner.user.email, 0)).filter((m) => m.subject.includes('mentioned you'));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toContain('guest1@acme.test');
+      for (const person of [member, other]) expect((await waitForMail(t, admin, person.user.email, 0)).filter((m) => m.subject.includes('mentioned'))).toEqual([]);
+    });
+
+    it("refuses a link without comments, an anyone link and an unverified viewer; never reaches another recording's comments", async () => {
+      const quiet = tokenOf(await share({ audience: 'domain' }));
+      const quietGuest = await guestOf(quiet, 'guest2@acme.test');
+      await expectError(await comments(quiet, quietGuest), 'FORBIDDEN');
+      await expectError(await post(quiet, quietGuest, { body: 'hi' }), 'FORBIDDEN');
+      const anyone = tokenOf(await share({ audience: 'anyone', allow_comments: true }));
+      const stranger = await anonymousSession(t);
+      await expectError(await comments(anyone, stranger.headers), 'FORBIDDEN');
+      await expectError(await post(anyone, stranger.headers, { body: 'hi' }), 'FORBIDDEN');
+      const open = tokenOf(await share({ audience: 'domain', allow_comments: true }));
+      await expectError(await post(open, stranger.headers, { body: 'hi' }), 'UNAUTHENTICATED');
+
+      // A comment on another recording of the account: not listed, not a parent a guest can reply to.
+      const elsewhere = await fetch(`${t.url}/api/v1/submissions/${secondSubmissionId}/comments`, { method: 'POST', headers: owner.headers, body: JSON.stringify({ body: 'Internal note' }) });
+      const internal = await json<Comment>(elsewhere);
+      const guest = await guestOf(open, 'guest3@acme.test');
+      expect((await json<SharedCommentThread>(await comments(open, guest))).items.map((c) => c.id)).not.toContain(internal.id);
+      await expectError(await post(open, guest, { body: 'reply', parent_id: internal.id }), 'VALIDATION_FAILED');
+      expect((await ownerThread(secondSubmissionId)).items).toHaveLength(1);
+      // A cookie of one link does not comment through another.
+      await expectError(await post(quiet, guest, { body: 'hi' }), 'UNAUTHENTICATED');
+    });
+
+    it("limits a guest's comments", async () => {
+      const token = tokenOf(await share({ audience: 'domain', allow_comments: true }));
+      const headers = await guestOf(token, 'chatty@acme.test');
+      for (let i = 0; i < GUEST_COMMENT_LIMITS.perGuest; i++) expect((await post(token, headers, { body: `note ${i}` })).status).toBe(201);
+      const refused = await post(token, headers, { body: 'one more' });
+      await expectError(refused, 'RATE_LIMITED');
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    });
   });
 });

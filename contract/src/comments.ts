@@ -78,6 +78,16 @@ export const CommentThreadSchema = Type.Object(
 );
 export type CommentThread = Static<typeof CommentThreadSchema>;
 
+/** The thread as a share link's verified guest sees it, with whom they may @mention: its participants, by name. */
+export const SharedCommentThreadSchema = Type.Object(
+  {
+    ...CommentThreadSchema.properties,
+    mentionable: Type.Array(Person),
+  },
+  { $id: 'SharedCommentThread' },
+);
+export type SharedCommentThread = Static<typeof SharedCommentThreadSchema>;
+
 const Body = Type.String({ minLength: 1, maxLength: COMMENT_LIMITS.maxBodyLength, description: 'Plain text; an @mention is written as @Name and listed in mentions.' });
 const Mentions = Type.Array(id, { maxItems: COMMENT_LIMITS.maxMentions, uniqueItems: true, description: "Ids of team members the comment mentions (from /api/v1/team); each is emailed once, and told in Slack when it is connected." });
 

@@ -54,6 +54,25 @@ export async function membersAmong(db: Db, accountId: string, userIds: string[])
   return db.selectFrom('users').select(['id', 'name', 'email']).where('account_id', '=', accountId).where('id', 'in', userIds).where('disabled_at', 'is', null).execute();
 }
 
+/** The recording's enabled members who took part: who asked for it, shared it, commented on it, or have it assigned. */
+export async function participants(db: Db, accountId: string, submissionId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('account_id', '=', accountId)
+    .where('disabled_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('id', 'in', eb.selectFrom('share_links').select('created_by').where('submission_id', '=', submissionId).where('created_by', 'is not', null).$narrowType<{ created_by: string }>()),
+        eb('id', 'in', eb.selectFrom('submission_comments').select('author_user_id').where('submission_id', '=', submissionId).where('author_user_id', 'is not', null).$narrowType<{ author_user_id: string }>()),
+        eb('id', 'in', eb.selectFrom('submissions as s').innerJoin('recording_requests as r', 'r.id', 's.request_id').select('r.created_by').where('s.id', '=', submissionId).where('r.created_by', 'is not', null).$narrowType<{ created_by: string }>()),
+        eb('id', 'in', eb.selectFrom('submissions').select('assignee_user_id').where('id', '=', submissionId).where('assignee_user_id', 'is not', null).$narrowType<{ assignee_user_id: string }>()),
+      ]),
+    )
+    .orderBy('name')
+    .execute();
+}
+
 export async function markRead(db: Db, userId: string, submissionId: string): Promise<void> {
   await db
     .insertInto('submission_comment_reads')

@@ -14,14 +14,14 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/submissions/:id/comments', {
     config: { permission: 'recordings.read' },
     schema: { tags, summary: "A recording's comments, review state and its history", params: IdParams, response: { 200: CommentThreadSchema, ...errors } },
-  }, async (request) => service.getThread(app.ctx, request.user, request.params.id));
+  }, async (request) => service.getThread(app.ctx, { kind: 'member', member: request.user }, request.params.id));
 
   app.post('/api/v1/submissions/:id/comments', {
     config: { permission: 'recordings.comment' },
     schema: { tags, summary: 'Comment, reply or @mention', params: IdParams, body: CreateCommentSchema, response: { 201: CommentSchema, ...errors, 422: ErrorBodySchema } },
   }, async (request, reply) => {
     reply.status(201);
-    return service.addComment(app.ctx, { kind: 'member', member: request.user }, request.params.id, request.body, request.user);
+    return service.addComment(app.ctx, { kind: 'member', member: request.user }, request.params.id, request.body);
   });
 
   app.patch('/api/v1/submissions/:id/comments/:comment_id', {

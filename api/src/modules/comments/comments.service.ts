@@ -18,8 +18,14 @@ export type CommentAuthor = { kind: 'member'; member: Member } | { kind: 'guest'
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function toComment(row: repo.CommentRow, mentions: { id: string; name: string }[], viewer: Member): Comment {
-  const own = row.author_kind === 'member' && row.author_user_id === viewer.id;
+const accountOf = (who: CommentAuthor): string => (who.kind === 'member' ? who.member.accountId : who.accountId);
+
+/**
+ * A comment as `viewer` sees it. A guest edits and deletes nothing (a guest's session may outlive their link's
+ * audience; the team moderates); a guest's own comments are still marked as theirs by the author fields.
+ */
+function toComment(row: repo.CommentRow, mentions: { id: string; name: string }[], viewer: CommentAuthor): Comment {
+  const own = viewer.kind === 'member' && row.author_kind === 'member' && row.author_user_id === viewer.member.id;
   return {
     id: row.id,
     parent_id: row.parent_id,
@@ -30,20 +36,29 @@ function toComment(row: repo.CommentRow, mentions: { id: string; name: string }[
     created_at: iso(row.created_at),
     edited_at: row.edited_at ? iso(row.edited_at) : null,
     can_edit: own,
-    can_delete: own || may(viewer.role, 'comments.delete_any'),
+    can_delete: viewer.kind === 'member' && (own || may(viewer.member.role, 'comments.delete_any')),
   };
 }
 
-async function withMentions(db: Db, rows: repo.CommentRow[], viewer: Member): Promise<Comment[]> {
+async function withMentions(db: Db, rows: repo.CommentRow[], viewer: CommentAuthor): Promise<Comment[]> {
   const mentions = await repo.mentionsOf(db, rows.map((r) => r.id));
   return rows.map((row) => toComment(row, mentions.filter((m) => m.comment_id === row.id).map(({ id, name }) => ({ id, name })), viewer));
 }
 
-/** The members named, all of them enabled members of the account; anyone else is refused. */
-async function checkedMentions(db: Db, accountId: string, ids: string[] | undefined): Promise<string[]> {
+/**
+ * Whom a share link's guest may @mention on a recording: the members who took part in it (who shared it, commented
+ * on it or have it assigned), by name only. A guest never gets the team's list or anyone's email.
+ */
+export async function guestMentionable(ctx: AppContext, accountId: string, submissionId: string): Promise<{ id: string; name: string }[]> {
+  return (await repo.participants(ctx.db, accountId, submissionId)).map(({ id, name }) => ({ id, name }));
+}
+
+/** The members named, all of them enabled members of the account (for a guest: of its participants); anyone else is refused. */
+async function checkedMentions(ctx: AppContext, author: CommentAuthor, submissionId: string, ids: string[] | undefined): Promise<string[]> {
   if (!ids?.length) return [];
-  const members = await repo.membersAmong(db, accountId, ids);
-  if (members.length !== ids.length) throw validationFailed({ mentions: ['names someone who is not a member of this team'] });
+  const accountId = accountOf(author);
+  const named = author.kind === 'member' ? await repo.membersAmong(ctx.db, accountId, ids) : (await guestMentionable(ctx, accountId, submissionId)).filter((m) => ids.includes(m.id));
+  if (named.length !== new Set(ids).size) throw validationFailed({ mentions: ['names someone who is not a member of this team'] });
   return ids;
 }
 
@@ -60,13 +75,15 @@ async function review(ctx: AppContext, accountId: string, submissionId: string):
   return { state: row.review_state, assignee: row.assignee_user_id ? { id: row.assignee_user_id, name: row.assignee_name ?? '' } : null };
 }
 
-export async function getThread(ctx: AppContext, viewer: Member, submissionId: string): Promise<CommentThread> {
-  await getSubmissionRecord(ctx, viewer.accountId, submissionId);
-  const rows = await repo.listComments(ctx.db, viewer.accountId, submissionId);
-  const history = await repo.reviewHistory(ctx.db, viewer.accountId, submissionId);
+/** The thread as `viewer` (a member, or a share link's guest) sees it. */
+export async function getThread(ctx: AppContext, viewer: CommentAuthor, submissionId: string): Promise<CommentThread> {
+  const accountId = accountOf(viewer);
+  await getSubmissionRecord(ctx, accountId, submissionId);
+  const rows = await repo.listComments(ctx.db, accountId, submissionId);
+  const history = await repo.reviewHistory(ctx.db, accountId, submissionId);
   return {
     items: await withMentions(ctx.db, rows, viewer),
-    review: await review(ctx, viewer.accountId, submissionId),
+    review: await review(ctx, accountId, submissionId),
     history: history.map((h) => ({
       id: h.id,
       change: h.change,
@@ -78,8 +95,8 @@ export async function getThread(ctx: AppContext, viewer: Member, submissionId: s
   };
 }
 
-export async function addComment(ctx: AppContext, author: CommentAuthor, submissionId: string, input: CreateComment, viewer: Member): Promise<Comment> {
-  const accountId = author.kind === 'member' ? author.member.accountId : author.accountId;
+export async function addComment(ctx: AppContext, author: CommentAuthor, submissionId: string, input: CreateComment): Promise<Comment> {
+  const accountId = accountOf(author);
   await getSubmissionRecord(ctx, accountId, submissionId);
   let parentId: string | null = null;
   if (input.parent_id) {
@@ -88,7 +105,7 @@ export async function addComment(ctx: AppContext, author: CommentAuthor, submiss
     // One level of replies: a reply to a reply joins its thread.
     parentId = parent.parent_id ?? parent.id;
   }
-  const mentions = await checkedMentions(ctx.db, accountId, input.mentions);
+  const mentions = await checkedMentions(ctx, author, submissionId, input.mentions);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const inserted = await repo.insertComment(trx, {
       account_id: accountId,
@@ -108,7 +125,7 @@ export async function addComment(ctx: AppContext, author: CommentAuthor, submiss
     if (author.kind === 'member') await repo.markRead(trx, author.member.id, submissionId);
     return inserted;
   });
-  return (await withMentions(ctx.db, [row], viewer))[0]!;
+  return (await withMentions(ctx.db, [row], author))[0]!;
 }
 
 async function ownComment(ctx: AppContext, member: Member, submissionId: string, commentId: string): Promise<repo.CommentRow> {
@@ -121,13 +138,13 @@ async function ownComment(ctx: AppContext, member: Member, submissionId: string,
 export async function editComment(ctx: AppContext, member: Member, submissionId: string, commentId: string, input: UpdateComment): Promise<Comment> {
   const row = await ownComment(ctx, member, submissionId, commentId);
   if (row.author_kind !== 'member' || row.author_user_id !== member.id) throw new AppError('FORBIDDEN', 'Only its author may edit a comment.');
-  const mentions = input.mentions === undefined ? undefined : await checkedMentions(ctx.db, member.accountId, input.mentions);
+  const mentions = input.mentions === undefined ? undefined : await checkedMentions(ctx, { kind: 'member', member }, submissionId, input.mentions);
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const changed = await repo.updateCommentBody(trx, row.id, input.body.trim());
     if (mentions !== undefined) await announceMentions(trx, changed, await repo.setMentions(trx, changed, mentions), member.id);
     return changed;
   });
-  return (await withMentions(ctx.db, [updated], member))[0]!;
+  return (await withMentions(ctx.db, [updated], { kind: 'member', member }))[0]!;
 }
 
 /** The author deletes their own; owners and admins any (moderation). A thread's replies go with it. */

@@ -11,7 +11,7 @@ export const listCommentsTool = defineTool({
   input: RecordingInputSchema,
   permission: 'recordings.read',
   async run(ctx, user, input) {
-    const thread = await getThread(ctx, user, input.recording_id);
+    const thread = await getThread(ctx, { kind: 'member', member: user }, input.recording_id);
     return jsonAnswer({
       state: thread.review.state,
       assignee: thread.review.assignee,
@@ -32,7 +32,6 @@ export const addCommentTool = defineTool({
       { kind: 'member', member: user },
       input.recording_id,
       { body: input.body, ...(input.at_seconds !== undefined ? { at_ms: Math.round(input.at_seconds * 1000) } : {}), ...(input.reply_to ? { parent_id: input.reply_to } : {}) },
-      user,
     );
     return jsonAnswer({ id: comment.id, parent_id: comment.parent_id, at_seconds: comment.at_ms === null ? null : seconds(comment.at_ms), created_at: comment.created_at });
   },

@@ -41,6 +41,8 @@ export async function outsideRecordingLink(ctx: AppContext, accountId: string, s
       audience: forAnyone ? 'anyone' : 'domain',
       emails: '[]',
       purpose: 'outside',
+      // Whoever opens the issue verified an address at the account's domains: they may discuss it in the comments.
+      allow_comments: !forAnyone,
       outside_key: key,
       created_by: null,
       expires_at: never ? null : new Date(now.getTime() + OUTSIDE_LINK_DAYS * DAY),

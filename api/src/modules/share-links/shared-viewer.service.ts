@@ -16,6 +16,8 @@ const MINUTE = 60 * 1000;
 const SESSION_MS = 7 * 24 * 60 * MINUTE;
 /** Codes sent for one link and address, and for one IP address, per window; wrong guesses per code. */
 export const CODE_LIMITS = { perEmail: 5, perIp: 20, windowMs: 15 * MINUTE, attemptsPerCode: 5, verifiesPerIp: 30 } as const;
+/** Comments one guest of a link, and one IP address, may write per window: a conversation, not a flood. */
+export const GUEST_COMMENT_LIMITS = { perGuest: 20, perIp: 60, windowMs: 10 * MINUTE } as const;
 
 /** What a shared request may reach: one link, its one recording, its account, and who is watching. */
 export interface ShareGrant {
@@ -69,6 +71,24 @@ export async function requireViewer(request: FastifyRequest, token: string): Pro
   const email = await viewerEmail(request, link);
   if (link.audience !== 'anyone' && !email) throw new AppError('UNAUTHENTICATED', 'Confirm your email address to watch this recording.');
   return { link, email };
+}
+
+/**
+ * A viewer who may take part in the link's comments: a verified email (an `anyone` link has none: who wrote would be
+ * unknown) on a link that allows comments.
+ */
+export async function requireGuest(request: FastifyRequest, token: string): Promise<ShareGrant & { email: string }> {
+  const grant = await requireViewer(request, token);
+  if (!grant.link.allow_comments) throw new AppError('FORBIDDEN', 'This link does not allow comments.');
+  if (grant.email === null) throw new AppError('FORBIDDEN', 'Comments on a shared recording need a link for verified people.');
+  return { ...grant, email: grant.email };
+}
+
+/** Counts a guest's comment against the per-guest and per-IP limits. */
+export async function countGuestComment(request: FastifyRequest, grant: ShareGrant & { email: string }): Promise<void> {
+  const ctx = request.server.ctx;
+  await limit(ctx, `guest-comment-ip:${request.ip}`, GUEST_COMMENT_LIMITS.perIp, GUEST_COMMENT_LIMITS.windowMs, 'comments from this network');
+  await limit(ctx, `guest-comment:${grant.link.id}:${grant.email}`, GUEST_COMMENT_LIMITS.perGuest, GUEST_COMMENT_LIMITS.windowMs, 'comments in a short time');
 }
 
 /** What the shared page shows first; opening it as a viewer who may watch is recorded for the owner's list. */

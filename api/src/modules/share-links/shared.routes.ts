@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { ErrorBodySchema, RequestShareCodeSchema, SharedLinkInfoSchema, SubmissionEventsSchema, SubmissionSchema, SummarySchema, TranscriptSchema, VerifyShareCodeSchema } from '@showback/contract';
+import { CommentSchema, CreateCommentSchema, ErrorBodySchema, RequestShareCodeSchema, SharedCommentThreadSchema, SharedLinkInfoSchema, SubmissionEventsSchema, SubmissionSchema, SummarySchema, TranscriptSchema, VerifyShareCodeSchema } from '@showback/contract';
 import { AppError } from '../../errors.ts';
 import { playable } from '../submissions/playable.ts';
 import { sendStoredFile } from '../submissions/send-stored-file.ts';
@@ -10,7 +10,8 @@ import { getSummary } from '../summaries/summaries.service.ts';
 import { sendCaptions } from '../transcripts/transcripts.routes.ts';
 import { getTranscript, readySegments } from '../transcripts/transcripts.service.ts';
 import { getSubmissionEvents } from '../widget/submission-context.ts';
-import { linkInfo, requireViewer, sendCode, verifyCode } from './shared-viewer.service.ts';
+import { addComment, getThread, guestMentionable, type CommentAuthor } from '../comments/comments.service.ts';
+import { countGuestComment, linkInfo, requireGuest, requireViewer, sendCode, verifyCode } from './shared-viewer.service.ts';
 
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
 
@@ -23,7 +24,8 @@ const privateAnswer = (reply: FastifyReply): void => {
 /**
  * What a share link reaches (`/s/<token>` in the browser): its one recording's read data, answered by the same
  * services and serializers as the owner's routes (so redaction is the same), with the recording's URLs pointing
- * here. Nothing else of the account, and no write, is reachable with the token.
+ * here. Nothing else of the account is reachable with the token; the one write is a verified guest's comment, on a
+ * link that allows comments, through the comments service.
  */
 export const sharedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['shared recordings'];
@@ -99,5 +101,30 @@ export const sharedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const row = await getSubmissionRecord(app.ctx, link.account_id, link.submission_id);
     if (!row.poster_key) throw new AppError('NOT_FOUND', 'This recording has no poster yet.');
     return sendStoredFile(app.ctx.storage, request, reply, { key: row.poster_key, contentType: 'image/jpeg' });
+  });
+
+  const guest = async (request: Parameters<typeof requireViewer>[0], reply: FastifyReply, token: string) => {
+    privateAnswer(reply);
+    const grant = await requireGuest(request, token);
+    const author: CommentAuthor = { kind: 'guest', accountId: grant.link.account_id, email: grant.email, name: null, shareLinkId: grant.link.id };
+    return { grant, author };
+  };
+  const guestErrors = { ...errors, 403: ErrorBodySchema };
+
+  app.get('/api/v1/public/shares/:token/comments', {
+    schema: { tags, summary: "The recording's comments, for a verified guest of a link that allows comments", params: TokenParams, response: { 200: SharedCommentThreadSchema, ...guestErrors } },
+  }, async (request, reply) => {
+    const { grant, author } = await guest(request, reply, request.params.token);
+    const thread = await getThread(app.ctx, author, grant.link.submission_id);
+    return { ...thread, mentionable: await guestMentionable(app.ctx, grant.link.account_id, grant.link.submission_id) };
+  });
+
+  app.post('/api/v1/public/shares/:token/comments', {
+    schema: { tags, summary: 'Comment, reply or @mention a participant as a verified guest', params: TokenParams, body: CreateCommentSchema, response: { 201: CommentSchema, ...guestErrors, 422: ErrorBodySchema, 429: ErrorBodySchema } },
+  }, async (request, reply) => {
+    const { grant, author } = await guest(request, reply, request.params.token);
+    await countGuestComment(request, grant);
+    reply.status(201);
+    return addComment(app.ctx, author, grant.link.submission_id, request.body);
   });
 };

@@ -15,8 +15,8 @@ import { LinearIssuePanel } from './LinearIssuePanel.tsx';
 import { RecordingHeading, RecordingReview } from './RecordingReview.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { formatDateTime } from '../../ui/formatters.ts';
-import { CommentMarkers } from './comments/CommentMarkers.tsx';
-import { CommentsPanel } from './comments/CommentsPanel.tsx';
+import { memberCommentWriter } from './comments/commentsApi.ts';
+import { useDiscussion } from './comments/useDiscussion.tsx';
 import { ReviewControls } from './comments/ReviewControls.tsx';
 import { useCommentThread, useTeamMembers } from './comments/useCommentThread.ts';
 import { recipientLabel } from './SubmissionList.tsx';
@@ -83,7 +83,9 @@ function RecordingView({ submission }: { submission: Submission }) {
   const who = recipientLabel(submission);
   const thread = useCommentThread(submission.id);
   const members = useTeamMembers();
-  const [focused, setFocused] = useState<string | null>(null);
+  const canComment = usePermission('recordings.comment');
+  const [writer] = useState(() => memberCommentWriter(submission.id));
+  const { playerMarks, discussion } = useDiscussion({ writer, canComment, thread, members });
 
   const remove = async () => {
     await deleteSubmission(submission.id);
@@ -128,16 +130,8 @@ function RecordingView({ submission }: { submission: Submission }) {
       <RecordingReview
         submission={submission}
         header={header}
-        playerMarks={
-          <CommentMarkers
-            comments={thread.data?.items ?? []}
-            onOpen={(comment) => {
-              setFocused(comment.id);
-              document.getElementById(`comment-${comment.id}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-            }}
-          />
-        }
-        discussion={<CommentsPanel submissionId={submission.id} thread={thread} members={members} focused={focused} />}
+        playerMarks={playerMarks}
+        discussion={discussion}
         sidePanels={
           <>
             <LinearIssuePanel submissionId={submission.id} />

@@ -13,11 +13,13 @@ import { PageSpinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { formatDateTime } from '../../ui/formatters.ts';
 import { RecordingHeading, RecordingReview } from '../recordings/RecordingReview.tsx';
+import { useDiscussion } from '../recordings/comments/useDiscussion.tsx';
 import { RecordingSourceContext } from '../recordings/recordingSource.ts';
-import { getSharedLink, getSharedRecording, requestShareCode, sharedSource, verifyShareCode } from './sharingApi.ts';
+import { getSharedComments, getSharedLink, getSharedRecording, guestCommentWriter, requestShareCode, sharedSource, verifyShareCode } from './sharingApi.ts';
 import styles from './SharedRecordingPage.module.css';
 import '../../messages/en/sharing.ts';
 import '../../messages/en/common.ts';
+import '../../messages/en/comments.ts';
 
 /**
  * `/s/<token>`: a recording someone shared, for a viewer without an account. The account's branding on top; a
@@ -112,11 +114,30 @@ function SharedReview({ token, info }: { token: string; info: SharedLinkInfo }) 
   const [source] = useState(() => sharedSource(token));
   if (recording.error !== undefined && !recording.loading) return <Unavailable error={recording.error} onRetry={recording.reload} />;
   if (!recording.data) return <PageSpinner label={t('common.loading')} />;
+  const header = <SharedHeader submission={recording.data} info={info} />;
   return (
     <RecordingSourceContext.Provider value={source}>
-      <RecordingReview submission={recording.data} header={<SharedHeader submission={recording.data} info={info} />} shared />
+      {info.allow_comments && info.email ? <GuestReview token={token} email={info.email} submission={recording.data} header={header} /> : <RecordingReview submission={recording.data} header={header} shared />}
     </RecordingSourceContext.Provider>
   );
+}
+
+/**
+ * A verified guest of a link that allows comments: the thread and its markers as on the owner's page, writing as the
+ * guest (no editing, no moderation), @mentioning the recording's participants by name.
+ */
+function GuestReview({ token, email, submission, header }: { token: string; email: string; submission: Submission; header: ReactNode }) {
+  const thread = useApiResource((signal) => getSharedComments(token, signal), [token]);
+  const [writer] = useState(() => guestCommentWriter(token));
+  const { playerMarks, discussion } = useDiscussion({
+    writer,
+    canComment: { allowed: true, reason: '' },
+    thread,
+    members: thread.data?.mentionable ?? [],
+    placeholder: t('comments.guestPlaceholder'),
+    note: t('comments.guestCanComment', { email }),
+  });
+  return <RecordingReview submission={submission} header={header} playerMarks={playerMarks} discussion={discussion} shared />;
 }
 
 function SharedHeader({ submission, info }: { submission: Submission; info: SharedLinkInfo }) {

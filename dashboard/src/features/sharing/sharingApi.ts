@@ -1,5 +1,6 @@
-import type { CreatedShareLink, CreateShareLink, SharedLinkInfo, ShareLinkList, SharingSettings, Submission, SubmissionEvents, Summary, Transcript, UpdateSharingSettings } from '@showback/contract';
+import type { Comment, CreatedShareLink, SharedCommentThread, CreateShareLink, SharedLinkInfo, ShareLinkList, SharingSettings, Submission, SubmissionEvents, Summary, Transcript, UpdateSharingSettings } from '@showback/contract';
 import { api } from '../../app/api.ts';
+import type { CommentWriter } from '../recordings/comments/CommentsPanel.tsx';
 import type { RecordingSource } from '../recordings/recordingSource.ts';
 
 const ofRecording = (id: string): string => `submissions/${encodeURIComponent(id)}/share_links`;
@@ -27,3 +28,9 @@ export function sharedSource(token: string): RecordingSource {
     summary: (signal) => api.get<Summary>(`${shared(token)}/summary`, { signal }),
   };
 }
+
+/** The comments as the link's verified guest sees them, with whom they may @mention. */
+export const getSharedComments = (token: string, signal?: AbortSignal): Promise<SharedCommentThread> => api.get<SharedCommentThread>(`${shared(token)}/comments`, { signal });
+
+/** A guest writes comments and replies, and changes nothing else. */
+export const guestCommentWriter = (token: string): CommentWriter => ({ add: (body) => api.post<Comment>(`${shared(token)}/comments`, body) });

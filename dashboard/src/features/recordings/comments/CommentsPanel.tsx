@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { Comment, CommentThread, TeamMember } from '@showback/contract';
+import type { Comment, CommentThread, CreateComment, UpdateComment } from '@showback/contract';
 import type { ApiResource } from '../../../app/useApiResource.ts';
 import { reviewErrorMessage } from '../../../app/reviewErrorMessage.ts';
 import { Banner } from '../../../ui/Banner.tsx';
@@ -9,19 +9,32 @@ import { LoadFailedBanner } from '../../../ui/LoadFailedBanner.tsx';
 import { useConfirm } from '../../../ui/useConfirm.ts';
 import { useToast } from '../../../ui/useToast.ts';
 import { t } from '../../../messages/t.ts';
-import { usePermission } from '../../auth/usePermission.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
-import { addComment, deleteComment, editComment } from './commentsApi.ts';
-import { MentionTextarea, mentionedIn } from './MentionTextarea.tsx';
+import { MentionTextarea, mentionedIn, type Mentionable } from './MentionTextarea.tsx';
 import { parseMoment } from './useCommentThread.ts';
 import styles from './Comments.module.css';
 import '../../../messages/en/comments.ts';
-import '../../../messages/en/recordings.ts';
+
+/**
+ * Where the thread's changes go: a member's routes (features/recordings/comments/commentsApi.ts), or a share link's
+ * for its verified guest, who adds and edits nothing else (no `edit`, no `remove`).
+ */
+export interface CommentWriter {
+  add(body: CreateComment): Promise<Comment>;
+  edit?: (commentId: string, body: UpdateComment) => Promise<Comment>;
+  remove?: (commentId: string) => Promise<void>;
+}
 
 export interface CommentsPanelProps {
-  submissionId: string;
-  thread: ApiResource<CommentThread>;
-  members: TeamMember[];
+  writer: CommentWriter;
+  /** Whether the viewer may write, and why not. */
+  canComment: { allowed: boolean; reason: string };
+  thread: Pick<ApiResource<CommentThread>, 'data' | 'error' | 'loading' | 'reload'>;
+  members: Mentionable[];
+  /** What the composer invites to write. */
+  placeholder?: string;
+  /** A line under the composer (a guest's: whom they comment as). */
+  note?: string;
   /** The comment a marker under the video pointed at: shown highlighted. */
   focused: string | null;
 }
@@ -35,7 +48,7 @@ function bodyWithMentions(comment: Comment): ReactNode[] {
 }
 
 /** Writing a comment or a reply: the text, and for a new thread the moment it is pinned to (the player's, editable). */
-function Composer({ submissionId, members, parentId, onDone, onCancel }: { submissionId: string; members: TeamMember[]; parentId?: string; onDone: () => void; onCancel?: () => void }) {
+function Composer({ writer, members, placeholder, parentId, onDone, onCancel }: { writer: CommentWriter; members: Mentionable[]; placeholder?: string; parentId?: string; onDone: () => void; onCancel?: () => void }) {
   const clock = usePlayerClock();
   const [text, setText] = useState('');
   const [pinned, setPinned] = useState(!parentId);
@@ -51,7 +64,7 @@ function Composer({ submissionId, members, parentId, onDone, onCancel }: { submi
     setBusy(true);
     setError(undefined);
     try {
-      await addComment(submissionId, { body: text.trim(), ...(atMs !== undefined ? { at_ms: atMs } : {}), ...(parentId ? { parent_id: parentId } : {}), mentions: mentionedIn(text, members) });
+      await writer.add({ body: text.trim(), ...(atMs !== undefined ? { at_ms: atMs } : {}), ...(parentId ? { parent_id: parentId } : {}), mentions: mentionedIn(text, members) });
       setText('');
       setMoment(null);
       onDone();
@@ -69,7 +82,7 @@ function Composer({ submissionId, members, parentId, onDone, onCancel }: { submi
         onChange={setText}
         members={members}
         label={parentId ? t('comments.replyPlaceholder') : t('comments.write')}
-        placeholder={parentId ? t('comments.replyPlaceholder') : t('comments.placeholder')}
+        placeholder={parentId ? t('comments.replyPlaceholder') : (placeholder ?? t('comments.placeholder'))}
         onSubmit={() => void send()}
         autoFocus={Boolean(parentId)}
       />
@@ -106,18 +119,20 @@ function Composer({ submissionId, members, parentId, onDone, onCancel }: { submi
   );
 }
 
-function CommentItem({ comment, submissionId, members, focused, onChanged, children }: { comment: Comment; submissionId: string; members: TeamMember[]; focused: boolean; onChanged: () => void; children?: ReactNode }) {
+function CommentItem({ comment, writer, members, focused, onChanged, children }: { comment: Comment; writer: CommentWriter; members: Mentionable[]; focused: boolean; onChanged: () => void; children?: ReactNode }) {
   const clock = usePlayerClock();
   const confirm = useConfirm();
   const toast = useToast();
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const canEdit = comment.can_edit && writer.edit !== undefined;
+  const canDelete = comment.can_delete && writer.remove !== undefined;
 
   const save = async () => {
-    if (editing === null || !editing.trim()) return;
+    if (editing === null || !editing.trim() || !writer.edit) return;
     setBusy(true);
     try {
-      await editComment(submissionId, comment.id, { body: editing.trim(), mentions: mentionedIn(editing, members) });
+      await writer.edit(comment.id, { body: editing.trim(), mentions: mentionedIn(editing, members) });
       setEditing(null);
       onChanged();
     } catch (reason) {
@@ -128,9 +143,9 @@ function CommentItem({ comment, submissionId, members, focused, onChanged, child
   };
 
   const remove = async () => {
-    if (!(await confirm({ title: t('comments.deleteTitle'), text: t('comments.deleteText'), confirmLabel: t('comments.delete') }))) return;
+    if (!writer.remove || !(await confirm({ title: t('comments.deleteTitle'), text: t('comments.deleteText'), confirmLabel: t('comments.delete') }))) return;
     try {
-      await deleteComment(submissionId, comment.id);
+      await writer.remove(comment.id);
       toast.show({ tone: 'success', message: t('comments.deleted') });
       onChanged();
     } catch (reason) {
@@ -169,14 +184,14 @@ function CommentItem({ comment, submissionId, members, focused, onChanged, child
           </div>
         </div>
       )}
-      {editing === null && (comment.can_edit || comment.can_delete) && (
+      {editing === null && (canEdit || canDelete) && (
         <div className={styles.commentActions}>
-          {comment.can_edit && (
+          {canEdit && (
             <button type="button" className={styles.linkButton} onClick={() => setEditing(comment.body)}>
               {t('comments.edit')}
             </button>
           )}
-          {comment.can_delete && (
+          {canDelete && (
             <button type="button" className={styles.linkButton} onClick={() => void remove()}>
               {t('comments.delete')}
             </button>
@@ -189,8 +204,7 @@ function CommentItem({ comment, submissionId, members, focused, onChanged, child
 }
 
 /** The thread beside the video: comments oldest first, their replies under them, a composer, the review's history. */
-export function CommentsPanel({ submissionId, thread, members, focused }: CommentsPanelProps) {
-  const canComment = usePermission('recordings.comment');
+export function CommentsPanel({ writer, canComment, thread, members, placeholder, note, focused }: CommentsPanelProps) {
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const { data, error, loading, reload } = thread;
   const items = data?.items ?? [];
@@ -207,20 +221,20 @@ export function CommentsPanel({ submissionId, thread, members, focused }: Commen
       {data && roots.length === 0 && <p className={styles.muted}>{t('comments.empty')}</p>}
       <ul className={styles.thread}>
         {roots.map((root) => (
-          <CommentItem key={root.id} comment={root} submissionId={submissionId} members={members} focused={focused === root.id} onChanged={reload}>
+          <CommentItem key={root.id} comment={root} writer={writer} members={members} focused={focused === root.id} onChanged={reload}>
             {items.some((c) => c.parent_id === root.id) && (
               <ul className={styles.replies}>
                 {items
                   .filter((c) => c.parent_id === root.id)
                   .map((reply) => (
-                    <CommentItem key={reply.id} comment={reply} submissionId={submissionId} members={members} focused={focused === reply.id} onChanged={reload} />
+                    <CommentItem key={reply.id} comment={reply} writer={writer} members={members} focused={focused === reply.id} onChanged={reload} />
                   ))}
               </ul>
             )}
             {canComment.allowed &&
               (replyingTo === root.id ? (
                 <Composer
-                  submissionId={submissionId}
+                  writer={writer}
                   members={members}
                   parentId={root.id}
                   onDone={() => {
@@ -237,7 +251,8 @@ export function CommentsPanel({ submissionId, thread, members, focused }: Commen
           </CommentItem>
         ))}
       </ul>
-      {canComment.allowed ? <Composer submissionId={submissionId} members={members} onDone={reload} /> : <p className={styles.muted}>{canComment.reason}</p>}
+      {canComment.allowed ? <Composer writer={writer} members={members} placeholder={placeholder} onDone={reload} /> : <p className={styles.muted}>{canComment.reason}</p>}
+      {note && <p className={styles.muted}>{note}</p>}
       {data && data.history.length > 0 && (
         <details className={styles.history}>
           <summary>{t('comments.history', { count: data.history.length })}</summary>

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { TeamMember } from '@showback/contract';
 import { t } from '../../../messages/t.ts';
 import styles from './Comments.module.css';
 import '../../../messages/en/comments.ts';
@@ -11,15 +10,22 @@ function mentionQuery(text: string, caret: number): { start: number; query: stri
   return { start: caret - match[2]!.length - 1, query: match[2]!.toLowerCase() };
 }
 
+/** Someone who can be @mentioned: a member of the team, with their email for the owner's side, by name only for a guest. */
+export interface Mentionable {
+  id: string;
+  name: string;
+  email?: string;
+}
+
 /** The members whose @Name is still in the text: what the comment mentions. */
-export function mentionedIn(text: string, members: TeamMember[]): string[] {
+export function mentionedIn(text: string, members: Mentionable[]): string[] {
   return members.filter((m) => text.includes(`@${m.name}`)).map((m) => m.id);
 }
 
 export interface MentionTextareaProps {
   value: string;
   onChange: (value: string) => void;
-  members: TeamMember[];
+  members: Mentionable[];
   label: string;
   placeholder: string;
   /** Ctrl/Cmd+Enter. */
@@ -35,10 +41,10 @@ export function MentionTextarea({ value, onChange, members, label, placeholder, 
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
   const typing = dismissed ? undefined : mentionQuery(value, caret);
-  const suggestions = typing ? members.filter((m) => m.name.toLowerCase().includes(typing.query) || m.email.toLowerCase().startsWith(typing.query)).slice(0, 6) : [];
+  const suggestions = typing ? members.filter((m) => m.name.toLowerCase().includes(typing.query) || (m.email?.toLowerCase().startsWith(typing.query) ?? false)).slice(0, 6) : [];
   const open = suggestions.length > 0;
 
-  const choose = (member: TeamMember) => {
+  const choose = (member: Mentionable) => {
     if (!typing) return;
     const inserted = `@${member.name} `;
     const next = value.slice(0, typing.start) + inserted + value.slice(caret);
@@ -102,7 +108,7 @@ export function MentionTextarea({ value, onChange, members, label, placeholder, 
               choose(member);
             }}
           >
-            <strong>{member.name}</strong> <span className={styles.muted}>{member.email}</span>
+            <strong>{member.name}</strong> {member.email && <span className={styles.muted}>{member.email}</span>}
           </li>
         ))}
       </ul>

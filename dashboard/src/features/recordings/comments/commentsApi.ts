@@ -1,5 +1,6 @@
 import type { Comment, CommentThread, CreateComment, Review, UnreadComments, UpdateComment, UpdateReview } from '@showback/contract';
 import { api } from '../../../app/api.ts';
+import type { CommentWriter } from './CommentsPanel.tsx';
 
 const base = (submissionId: string) => `submissions/${encodeURIComponent(submissionId)}`;
 
@@ -10,3 +11,10 @@ export const deleteComment = (submissionId: string, commentId: string) => api.de
 export const markCommentsRead = (submissionId: string) => api.post<void>(`${base(submissionId)}/comments/read`);
 export const updateReview = (submissionId: string, body: UpdateReview) => api.patch<Review>(`${base(submissionId)}/review`, body);
 export const getUnread = (signal?: AbortSignal) => api.get<UnreadComments>('comments/unread', { signal });
+
+/** A member's writes on recording `submissionId`. */
+export const memberCommentWriter = (submissionId: string): CommentWriter => ({
+  add: (body) => addComment(submissionId, body),
+  edit: (commentId, body) => editComment(submissionId, commentId, body),
+  remove: (commentId) => deleteComment(submissionId, commentId),
+});
