@@ -59,12 +59,12 @@ describe('customer analytics against a local Segment-compatible collector', () =
 
   it('identifies a signed-in user, tracks one page view per path change, batches after 5 s and beacons on page hide', async () => {
     const { page, user } = await product.signedUp();
-    // The 5 s of batching pass on the page's clock, held still once analytics has loaded: however slow the
-    // navigation below, the batch cannot leave before it is over.
+    // The 5 s of batching pass on the page's clock, held still from the start and moved on in small steps only until
+    // analytics has asked for its settings: however slow the machine, the batch cannot leave before runFor below.
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto('/dashboard');
-    await expect.poll(() => collector.received.some((r) => r.path === `/v1/projects/${WRITE_KEY}/settings`), ARRIVAL).toBe(true);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await expect.poll(async () => (await page.clock.runFor(20), collector.received.some((r) => r.path === `/v1/projects/${WRITE_KEY}/settings`)), ARRIVAL).toBe(true);
     await go(page, '/my/requests');
     await go(page, '/my/requests?page=2');
     await go(page, '/my/recordings');
