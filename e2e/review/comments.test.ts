@@ -76,9 +76,11 @@ describe('review: comments, mentions and the review state', () => {
     const box = page.getByRole('combobox', { name: 'Write a comment' });
     await box.click();
     await page.keyboard.type('@Oli');
-    await page.getByRole('listbox', { name: 'Team members' }).getByRole('option', { name: /Olivia Owner/ }).waitFor();
+    await page.getByRole('listbox', { name: 'Team members' }).getByRole('option', { name: /Olivia Owner/, selected: true }).waitFor();
     await page.keyboard.press('Enter');
+    await expect.poll(() => box.inputValue()).toBe('@Olivia Owner ');
     await page.keyboard.type('the 500 shows here, after Pay');
+    await expect.poll(() => box.inputValue()).toBe('@Olivia Owner the 500 shows here, after Pay');
     const moment = page.getByRole('textbox', { name: 'Moment (m:ss)' });
     await moment.click({ clickCount: 3 });
     await page.keyboard.type('0:03');

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../../messages/t.ts';
 import styles from './Comments.module.css';
 import '../../../messages/en/comments.ts';
@@ -36,6 +36,7 @@ export interface MentionTextareaProps {
 /** A textarea that offers the team's members after an @ (arrows and Enter, or a click) and writes @Name. */
 export function MentionTextarea({ value, onChange, members, label, placeholder, onSubmit, autoFocus }: MentionTextareaProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const pendingCaret = useRef<number | null>(null);
   const listId = useId();
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
@@ -51,8 +52,15 @@ export function MentionTextarea({ value, onChange, members, label, placeholder, 
     onChange(next);
     const at = typing.start + inserted.length;
     setCaret(at);
-    requestAnimationFrame(() => ref.current?.setSelectionRange(at, at));
+    // Placed when the new text is in the field, before the next key: a frame later, keys typed meanwhile would land
+    // after the caret is moved back behind them.
+    pendingCaret.current = at;
   };
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null) return;
+    ref.current?.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
