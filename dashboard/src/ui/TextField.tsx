@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import styles from './TextField.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -69,37 +69,6 @@ export function SelectField({ label, error, options, placeholder, className, ...
       {error && (
         <p id={errorId} className={styles.error} role="alert" style={{ margin: 0 }}>
           {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
-  label: string;
-  hint?: string;
-  error?: string;
-}
-
-/** A TextField of several lines (a list of addresses or domains, one per line). */
-export function TextAreaField({ label, hint, error, className, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <textarea {...textarea} id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined} />
-      {error && (
-        <p id={errorId} className={styles.error} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className={styles.hint} style={{ margin: 0 }}>
-          {hint}
         </p>
       )}
     </div>
