@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubmissionEvents, Summary, WidgetActionEvent, WidgetSettings } from '@showback/contract';
 import { useProduct } from '../support/product.ts';
 import { completeOnboarding, signInOwner, signUpOwner, waitForProcessed, type Owner } from '../recording/owner.ts';
-import { hostPage, recorderFrame, SHOTS, startRecordingIn, stopAndSend, submittedIds } from './host-page.ts';
+import { hostPage, recorderFrame, recordingStartReachedHost, SHOTS, startRecordingIn, stopAndSend, submittedIds } from './host-page.ts';
 
 /** What the customer types: it must never leave the page, in any event, request or log. */
 const CARD = '4242 4242 4242 4242';
@@ -123,6 +123,7 @@ describe('the customer’s actions on the host page', () => {
     await launcher.click();
     const frame = await recorderFrame(page);
     await startRecordingIn(frame, page, { voice: false });
+    await recordingStartReachedHost(page);
     // While recording: the password, the checkbox, then Pay now, which fails.
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByLabel('Remember this card').check();

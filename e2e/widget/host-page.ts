@@ -5,6 +5,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startExamplesServer } from '../../examples/serve.mjs';
 import { installClock, passCountdown } from '../recording/recorder-page.ts';
 
@@ -60,6 +61,15 @@ export async function listenToWidget(page: Page): Promise<void> {
 }
 
 export const events = (page: Page) => page.evaluate(() => (window as unknown as { __events: [string, unknown][] }).__events.map(([n]) => n));
+
+/**
+ * The recorder shows its recording step a frame before it starts (the video does not open on the countdown), and its
+ * start reaches the host page through the frame after that: what the customer does on the page before then is dated
+ * before the recording.
+ */
+export async function recordingStartReachedHost(page: Page): Promise<void> {
+  await expect.poll(() => events(page), { timeout: 10_000 }).toContain('recording:start');
+}
 
 export const submittedIds = (page: Page) =>
   page.evaluate(() => (window as unknown as { __events: [string, { submissionId?: string }][] }).__events.filter(([n]) => n === 'submitted').map(([, p]) => p.submissionId!));

@@ -22,6 +22,7 @@ import {
   keepingIn,
   listenToWidget,
   recorderFrame,
+  recordingStartReachedHost,
   sendFromPreviewed,
   shot,
   spooledIn,
@@ -312,9 +313,7 @@ describe('widget recorder faults, cross-site', () => {
     await page.bringToFront();
     await page.getByRole('region', { name: 'Screen recording' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
-    // The tab shows its recording step before its start has reached this page (relayed through the frame); a click
-    // before then would be dated before the recording.
-    await expect.poll(() => events(page), { timeout: 10_000 }).toContain('recording:start');
+    await recordingStartReachedHost(page);
     await page.locator('#log').evaluate((el) => (el.textContent = ''));
     await page.getByRole('button', { name: 'Pay now' }).click();
     await page.locator('#log').filter({ hasText: 'pay: HTTP 404' }).waitFor();
