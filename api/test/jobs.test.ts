@@ -12,6 +12,7 @@ import { defineJob, type JobDefinition, type JobRun } from '../src/jobs/job.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
 import { assemble } from '../src/wiring.ts';
 import { processSubmissionJob } from '../src/jobs/process-submission.job.ts';
+import { sweepExpiredJob } from '../src/jobs/sweep-expired.job.ts';
 import { signUp, type SignedUp } from './support/auth.ts';
 import { mediaFile } from './support/fixtures/media.ts';
 import { createRequest, json, submit, submitBody, tusUpload } from './support/fixtures/recording.ts';
@@ -190,6 +191,53 @@ describe(`job queue and jobs (${process.env.TEST_DATABASE_URL ? 'Postgres' : 'PG
       expect(head.status).toBe(404);
     }
     for (const upload of [oldSubmitted, oldHeld, young]) expect(await stored(upload), upload).toBe(true);
+  });
+
+  it('deletes credentials a day past their expiry and rate-limit windows an hour past their end, hourly from the queue', async () => {
+    const db = t.app.ctx.db;
+    const request = await createRequest(t.url, owner);
+    const upload = await tusUpload(t.url, await fs.readFile(await mediaFile('h264-opus-fmp4', 1)), { token: request.token });
+    const submitted = await submit(t.url, request.token, submitBody(upload));
+    const submissionId = ((await submitted.json()) as CreatedSubmission).id;
+    const link = await db
+      .insertInto('share_links')
+      .values({ account_id: owner.user.account.id, submission_id: submissionId, token_hash: crypto.randomUUID(), audience: 'people', emails: JSON.stringify(['dev@example.com']) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+    // Each table: a row a little more than its grace past expiry (swept), one a little less (kept), one still valid.
+    const ages = { swept: -25, kept: -23, valid: 1 };
+    const windowAges = { swept: -1.1, kept: -0.9, valid: 1 };
+    const marker = (age: string) => `${age}:${crypto.randomUUID()}`;
+    const inserted: Record<string, Record<string, string>> = {};
+    for (const [age, hours] of Object.entries(ages)) {
+      const expires_at = hoursFromNow(hours);
+      const m = (table: string) => ((inserted[table] ??= {})[age] = marker(age));
+      await db.insertInto('sessions').values({ token_hash: m('sessions'), user_id: owner.user.id, persistent: false, expires_at }).execute();
+      await db.insertInto('password_resets').values({ token_hash: m('password_resets'), user_id: owner.user.id, expires_at }).execute();
+      await db
+        .insertInto('widget_sessions')
+        .values({ token_hash: m('widget_sessions'), account_id: owner.user.account.id, request_id: request.id, origin: 'https://shop.example', expires_at })
+        .execute();
+      await db.insertInto('share_link_codes').values({ share_link_id: link.id, email: 'dev@example.com', code_hash: m('share_link_codes'), expires_at }).execute();
+      await db.insertInto('share_link_sessions').values({ token_hash: m('share_link_sessions'), share_link_id: link.id, email: 'dev@example.com', expires_at }).execute();
+    }
+    for (const [age, hours] of Object.entries(windowAges)) {
+      await db.insertInto('rate_limits').values({ key: ((inserted.rate_limits ??= {})[age] = marker(age)), count: 1, expires_at: hoursFromNow(hours) }).execute();
+    }
+
+    const queue = await startQueue([sweepExpiredJob as unknown as JobDefinition]);
+    // What the hourly schedule queues.
+    const id = (await queue.send(sweepExpiredJob, {}))!;
+    await until('the sweep to complete', async () => ((await queue.state(sweepExpiredJob.name, id)) === 'completed' ? true : undefined));
+
+    const left = async (table: keyof typeof inserted) => {
+      const markers = Object.values(inserted[table]!);
+      const column = table === 'share_link_codes' ? 'code_hash' : table === 'rate_limits' ? 'key' : 'token_hash';
+      const rows = await sql<{ marker: string }>`select ${sql.ref(column)} as marker from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(markers)})`.execute(db);
+      return rows.rows.map((row) => row.marker.split(':')[0]).sort();
+    };
+    for (const table of Object.keys(inserted)) expect(await left(table), table).toEqual(['kept', 'valid']);
   });
 
   /** pg-boss's schedules as its public API reads them. */

@@ -30,8 +30,7 @@ export async function incrementCounter(db: Db, key: string, windowMs: number): P
       count = case when r.expires_at <= now() then 1 else r.count + 1 end,
       expires_at = case when r.expires_at <= now() then excluded.expires_at else r.expires_at end
     returning count, (extract(epoch from (expires_at - now())) * 1000)::int as ttl`.execute(db);
-  // Expired rows are only rewritten when their key comes back; sweep the rest now and then.
-  if (Math.random() < 0.01) await db.deleteFrom('rate_limits').where('expires_at', '<', sql<Date>`now() - interval '1 hour'`).execute();
+  // Expired rows are only rewritten when their key comes back; the hourly sweep-expired job deletes the rest.
   const row = rows[0]!;
   return { current: Number(row.count), ttl: Math.max(0, Number(row.ttl)) };
 }

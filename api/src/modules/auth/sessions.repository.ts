@@ -56,7 +56,3 @@ export async function deleteUserSessions(db: Db, userId: string, exceptSessionId
   if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
   await query.execute();
 }
-
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
-}

@@ -56,11 +56,6 @@ export async function findSessionByHash(db: Db, tokenHash: string) {
   return db.selectFrom('widget_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-/** Sessions long past their expiry: kept a day so a late retry still gets "expired" rather than "unknown". */
-export async function deleteOldSessions(db: Db): Promise<void> {
-  await db.deleteFrom('widget_sessions').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
-}
-
 export async function findAccount(db: Db, accountId: string) {
   return db.selectFrom('accounts').select(['id', 'plan', 'trial_ends_at']).where('id', '=', accountId).executeTakeFirst();
 }

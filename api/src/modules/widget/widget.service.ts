@@ -184,7 +184,6 @@ export async function createWidgetSession(ctx: AppContext, input: CreateWidgetSe
   }
   const token = `${SESSION_PREFIX}${crypto.randomBytes(24).toString('base64url')}`;
   const expiresAt = new Date(Date.now() + WIDGET_SESSION_TTL_MS);
-  await repo.deleteOldSessions(ctx.db);
   await repo.insertSession(ctx.db, {
     token_hash: hash(token),
     account_id: settings.account_id,
