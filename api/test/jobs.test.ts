@@ -267,7 +267,7 @@ describe(`job queue and jobs (${process.env.TEST_DATABASE_URL ? 'Postgres' : 'PG
     await installer.install();
     await installer.stop();
     const periodic = jobs.filter((job) => job.schedule).map((job) => ({ name: job.name, cron: job.schedule!.cron }));
-    expect(periodic.map((job) => job.name).sort()).toEqual(['expire-uploads', 'jira-webhooks', 'retention', 'trial-notices']);
+    expect(periodic.map((job) => job.name).sort()).toEqual(['expire-uploads', 'jira-webhooks', 'retention', 'sweep-expired', 'trial-notices']);
     expect(await schedules()).toEqual(periodic.sort((a, b) => a.name.localeCompare(b.name)));
 
     // A process whose jobs no longer schedule them leaves only its own schedule, and pg-boss's cron monitor runs it.
