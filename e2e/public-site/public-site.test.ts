@@ -189,8 +189,13 @@ describe('public site', () => {
     const prices = () => page.locator('[data-plan]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-plan'), e.querySelector('[data-price]')?.getAttribute('data-price')]));
     const expected = (interval: 'monthly' | 'annual') => PLAN_IDS.map((id) => [id, String((interval === 'annual' ? PLANS[id].priceAnnual : PLANS[id].priceMonthly) ?? 'custom')]);
     expect(await prices()).toEqual(expected('monthly'));
-    await page.getByRole('button', { name: /Annual/ }).click();
-    expect(await prices()).toEqual(expected('annual'));
+    // The page arrives prerendered: the toggle works once the app has hydrated it (a click before is lost).
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: /Annual/ }).click();
+        return prices();
+      })
+      .toEqual(expected('annual'));
     expect(await page.locator('[data-plan="free"]').innerText()).toMatch(new RegExp(`${PLANS.free.submissionLimit} recordings per month \\(watermarked\\)`));
     expect(await page.locator('[data-plan="growth"]').innerText()).toMatch(/Embeddable widget/);
     expect(await page.locator('[data-plan="starter"]').innerText()).not.toMatch(/Embeddable widget/);
