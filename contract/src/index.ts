@@ -30,6 +30,7 @@ export * from './subdomains.ts';
 export * from './branding.ts';
 export * from './brand-palette.ts';
 export * from './random-id.ts';
+export * from './clock.ts';
 export * from './browser-floor.ts';
 export * from './permissions.ts';
 export * from './access-tokens.ts';

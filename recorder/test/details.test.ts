@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asksForDetails, validateDetails } from '../src/app/details.ts';
-import { clock, spokenDuration } from '../src/app/format.ts';
+import { spokenDuration } from '../src/app/format.ts';
 import { tokenFromPath } from '../src/app/token.ts';
 import { checkFile } from '../src/steps/FileStep.tsx';
 
@@ -25,9 +25,7 @@ describe('validateDetails', () => {
 });
 
 describe('helpers', () => {
-  it('formats clocks and spoken durations', () => {
-    expect(clock(65_400)).toBe('1:05');
-    expect(clock(3_600_000)).toBe('1:00:00');
+  it('formats spoken durations', () => {
     expect(spokenDuration(900)).toBe('15 minutes');
     expect(spokenDuration(90)).toBe('1 minute 30 seconds');
     expect(spokenDuration(45)).toBe('45 seconds');

@@ -1,7 +1,6 @@
 import type { AlertDelivery } from '@showback/contract';
 import type { DeliveryLogRow } from './alert-deliveries.repository.ts';
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString());
+import { iso } from '../db/iso.ts';
 
 /** A delivery as the logs show it: a webhook endpoint's, a helpdesk's sync log, the admins' list of every account's. */
 export function toDelivery(row: DeliveryLogRow): AlertDelivery {
@@ -17,6 +16,6 @@ export function toDelivery(row: DeliveryLogRow): AlertDelivery {
     last_status: row.last_status,
     last_excerpt: row.last_excerpt,
     duration_ms: row.duration_ms,
-    created_at: iso(row.created_at)!,
+    created_at: iso(row.created_at),
   };
 }

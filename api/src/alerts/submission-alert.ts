@@ -5,6 +5,7 @@ import { findSubmission, type SubmissionRecord } from '../modules/submissions/su
 import { outsideRecordingLink } from '../modules/share-links/outside-link.ts';
 import { findSummary } from '../modules/summaries/summaries.repository.ts';
 import { signedDownloadUrl } from './signed-download.ts';
+import { iso } from '../db/iso.ts';
 
 /** Everything a channel says about one recording: webhooks send it as `data`, email and chat render it. */
 export interface SubmissionAlert {
@@ -86,8 +87,6 @@ export function metadataLines(metadata: WidgetMetadata): string[] {
   const more = Object.keys(metadata).length - lines.length;
   return more > 0 ? [...lines, `… and ${more} more on the recording's page`] : lines;
 }
-
-const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
 async function countProblems(ctx: AppContext, submissionId: string): Promise<SubmissionAlert['counts']> {
   const row = await ctx.db

@@ -1,4 +1,4 @@
-import { requestPath, stepsToReproduce, type SummaryCitation, type SummaryLine, type TranscriptSegment, type WidgetEvent } from '@showback/contract';
+import { paddedClock, requestPath, stepsToReproduce, type SummaryCitation, type SummaryLine, type TranscriptSegment, type WidgetEvent } from '@showback/contract';
 import { eventCitation, isConsoleError, isFailingRequest, timeCitation } from './citations.ts';
 import type { SummaryMaterial } from './summary-material.ts';
 
@@ -14,11 +14,6 @@ const COMPLAINT = /\b(errors?|crash\w*|fail\w*|broken|breaks?|stuck|does ?n['o]?
 interface Indexed {
   event: WidgetEvent;
   index: number;
-}
-
-function clock(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** How far `ms` is from the segment (0 inside it). */
@@ -43,9 +38,9 @@ export function digestSteps(material: SummaryMaterial): SummaryLine[] {
 }
 
 function describeFailure({ event }: Indexed): string {
-  if (event.kind === 'network') return `${event.method} ${requestPath(event.url)} ${event.status === 0 ? 'got no response' : `answered ${event.status}`} at ${clock(event.t)}`;
+  if (event.kind === 'network') return `${event.method} ${requestPath(event.url)} ${event.status === 0 ? 'got no response' : `answered ${event.status}`} at ${paddedClock(event.t)}`;
   const message = 'message' in event ? event.message.replace(/\s+/g, ' ').slice(0, 200) : '';
-  return `${event.kind === 'error' ? 'Uncaught error' : 'Console error'} at ${clock(event.t)}: ${message}`;
+  return `${event.kind === 'error' ? 'Uncaught error' : 'Console error'} at ${paddedClock(event.t)}: ${message}`;
 }
 
 /**
@@ -76,7 +71,7 @@ export function buildDigest(material: SummaryMaterial): { goal: string | null; l
   // The pages, from the navigation events.
   const pages = indexed.filter(({ event }) => event.kind === 'navigation').slice(0, MAX_PAGES);
   if (pages.length > 0) {
-    const steps = pages.map(({ event }) => `${event.kind === 'navigation' ? requestPath(event.url) : ''} (${clock(event.t)})`);
+    const steps = pages.map(({ event }) => `${event.kind === 'navigation' ? requestPath(event.url) : ''} (${paddedClock(event.t)})`);
     lines.push({ text: `Pages the customer went to: ${steps.join(' → ')}.`, citations: cite(...pages.map(({ event }) => timeCitation(material, event.t))) });
   }
 
@@ -93,7 +88,7 @@ export function buildDigest(material: SummaryMaterial): { goal: string | null; l
   const quoted = complaints.length > 0 ? complaints : nearFailure ? [nearFailure] : confident;
   const speech: SummaryLine[] = [];
   for (const segment of quoted.slice(0, MAX_QUOTES)) {
-    const said = `The customer said at ${clock(segment.start_ms)}: “${segment.text}”`;
+    const said = `The customer said at ${paddedClock(segment.start_ms)}: “${segment.text}”`;
     const request = COMPLAINT.test(segment.text) ? nearest(failingRequests, (f) => distanceTo(segment, f.event.t)) : undefined;
     if (request) speech.push({ text: `${said}; the nearest failing request: ${describeFailure(request)}.`, citations: cite(timeCitation(material, segment.start_ms), eventCitation(material, request.index)) });
     else speech.push({ text: said, citations: cite(timeCitation(material, segment.start_ms)) });

@@ -1,4 +1,4 @@
-import { MAX_REPRO_STEPS, type SummaryLine, type WidgetEvent } from '@showback/contract';
+import { MAX_REPRO_STEPS, paddedClock, type SummaryLine, type WidgetEvent } from '@showback/contract';
 import type { OpenAiEndpoint } from '../config.ts';
 import { openAiClient } from '../openai/openai-client.ts';
 import { checkLines } from './citations.ts';
@@ -28,8 +28,6 @@ function describeEvent(e: WidgetEvent, id: number): Record<string, unknown> {
   return { ...base, url: e.url };
 }
 
-const mmss = (ms: number): string => `${String(Math.floor(ms / 60_000)).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
-
 /** The material as the data document the model reads (events after the recording started, a bounded number). */
 export function promptData(material: SummaryMaterial): string {
   return JSON.stringify({
@@ -37,7 +35,7 @@ export function promptData(material: SummaryMaterial): string {
     environment: material.environment,
     duration_seconds: material.durationMs === null ? null : Math.round(material.durationMs / 1000),
     events: material.events.map((e, i) => ({ e, i })).filter(({ e }) => e.t >= 0).slice(0, 200).map(({ e, i }) => describeEvent(e, i)),
-    transcript: material.segments.map((s) => ({ time: mmss(s.start_ms), text: s.text, ...(s.unsure ? { unsure: true } : {}) })),
+    transcript: material.segments.map((s) => ({ time: paddedClock(s.start_ms), text: s.text, ...(s.unsure ? { unsure: true } : {}) })),
   });
 }
 

@@ -1,3 +1,4 @@
+import { playerClock } from '@showback/contract';
 import { currentLang } from '../app/locale.ts';
 
 /**
@@ -9,12 +10,7 @@ const viewerLocale = currentLang ?? undefined;
 
 /** 65_000 → "1:05", 3_725_000 → "1:02:05". */
 export function formatDuration(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
-  const total = Math.round(ms / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  return ms === null || ms === undefined || !Number.isFinite(ms) ? '—' : playerClock(ms, 'round');
 }
 
 /** "Nov 26, 2026" (en-US), "26.11.2026" (de). */

@@ -1,14 +1,5 @@
 import { locale } from '../messages/index.ts';
 
-/** 65_000 → "1:05"; 3_600_000 → "1:00:00". A media player's clock: the same digits in every language. */
-export function clock(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
 const unit = (unit: string, n: number, display: 'long' | 'short' = 'long', maximumFractionDigits = 0): string =>
   new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display, maximumFractionDigits }).format(n);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { clock } from '../app/format.ts';
+import { playerClock } from '@showback/contract';
 import { m } from '../messages/index.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Notice } from '../ui/Notice.tsx';
@@ -74,7 +74,7 @@ export function PreviewStep({ load, empty, durationMs, notice, canRerecord, onAc
       <StepHeading>{m.preview.title}</StepHeading>
       {notice && <Notice tone="warning">{notice}</Notice>}
       <div className="player">{url ? <video src={url} controls playsInline aria-label={m.preview.player} /> : <div className="player-placeholder" />}</div>
-      <p className="muted">{m.preview.duration(clock(durationMs))}</p>
+      <p className="muted">{m.preview.duration(playerClock(durationMs))}</p>
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={onAccept}>
           {m.preview.accept}

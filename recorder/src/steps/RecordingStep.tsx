@@ -1,5 +1,6 @@
+import { playerClock } from '@showback/contract';
 import { useEffect, useRef, useState } from 'react';
-import { bytes, clock } from '../app/format.ts';
+import { bytes } from '../app/format.ts';
 import type { RecordingSession } from '../app/RecordingSession.ts';
 import { m } from '../messages/index.ts';
 import { LevelMeter } from '../ui/LevelMeter.tsx';
@@ -60,8 +61,8 @@ export function RecordingStep({ session, maxMs, microphone, keeping, upload, onS
   const left = maxMs - elapsed;
   const warn = left <= WARN_BEFORE_MS && maxMs > WARN_BEFORE_MS;
   // Screen readers hear the minutes and the warning, not every second of the timer.
-  const announcement = warn ? m.recording.warning(clock(Math.ceil(left / 1000) * 1000)) : m.recording.liveFor(clock(Math.floor(elapsed / 60_000) * 60_000));
-  const timerLabel = m.recording.elapsed(clock(elapsed), clock(maxMs));
+  const announcement = warn ? m.recording.warning(playerClock(Math.ceil(left / 1000) * 1000)) : m.recording.liveFor(playerClock(Math.floor(elapsed / 60_000) * 60_000));
+  const timerLabel = m.recording.elapsed(playerClock(elapsed), playerClock(maxMs));
   const live = (
     <p className="visually-hidden" aria-live="polite">
       {announcement}
@@ -77,7 +78,7 @@ export function RecordingStep({ session, maxMs, microphone, keeping, upload, onS
       <section className={`step compact-bar${keeping === 'memory' ? ' with-note' : ''}`} data-step="recording">
         <span className={`rec-dot${paused ? ' is-paused' : ''}`} aria-hidden="true" />
         <p className={`compact-timer${warn ? ' is-warning' : ''}`} role="timer" aria-label={timerLabel}>
-          {clock(elapsed)}
+          {playerClock(elapsed)}
         </p>
         {live}
         {pauseButton(' btn-sm')}
@@ -97,11 +98,11 @@ export function RecordingStep({ session, maxMs, microphone, keeping, upload, onS
         <span className={`rec-dot${paused ? ' is-paused' : ''}`} aria-hidden="true" /> {paused ? m.recording.paused : m.recording.live}
       </StepHeading>
       <p className="timer" role="timer" aria-label={timerLabel}>
-        {clock(elapsed)} <span className="muted">/ {clock(maxMs)}</span>
+        {playerClock(elapsed)} <span className="muted">/ {playerClock(maxMs)}</span>
       </p>
       {live}
       {otherTab && <Notice>{m.recording.goBack}</Notice>}
-      {warn && <Notice tone="warning">{m.recording.warning(clock(Math.max(0, left)))}</Notice>}
+      {warn && <Notice tone="warning">{m.recording.warning(playerClock(Math.max(0, left)))}</Notice>}
       {keeping === 'memory' && (
         // Nothing outlives this page: the customer must know to keep it open, and see how far the upload is.
         <Notice tone="warning">

@@ -1,4 +1,4 @@
-import { clock } from '../app/format.ts';
+import { playerClock } from '@showback/contract';
 import { m } from '../messages/index.ts';
 import { StepHeading } from '../ui/StepHeading.tsx';
 
@@ -6,7 +6,7 @@ export function ResumeStep({ durationMs, busy, onResume, onDiscard }: { duration
   return (
     <section className="step" data-step="resume">
       <StepHeading>{m.resume.title}</StepHeading>
-      <p>{m.resume.body(clock(durationMs))}</p>
+      <p>{m.resume.body(playerClock(durationMs))}</p>
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={onResume} disabled={busy}>
           {m.resume.resume}

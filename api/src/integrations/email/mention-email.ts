@@ -1,11 +1,12 @@
-import { clockOf, type MentionAlert } from '../../modules/comments/mention-alert.ts';
+import { playerClock } from '@showback/contract';
+import type { MentionAlert } from '../../modules/comments/mention-alert.ts';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** "Ada mentioned you": the comment, its moment and a link to the recording there. Plain text and HTML. */
 export function renderMentionEmail(alert: MentionAlert): { subject: string; text: string; html: string } {
   const author = alert.comment.guest ? `${alert.comment.author} (outside guest)` : alert.comment.author;
-  const at = alert.comment.at_ms === null ? '' : ` at ${clockOf(alert.comment.at_ms)}`;
+  const at = alert.comment.at_ms === null ? '' : ` at ${playerClock(alert.comment.at_ms)}`;
   const subject = `${author} mentioned you on “${alert.request_title}”`;
   const text = [`${author} mentioned you in a comment${at} on the recording “${alert.request_title}”:`, '', ...alert.comment.body.split('\n').map((line) => `> ${line}`), '', `Open it: ${alert.link}`].join('\n');
   const html = `<!doctype html>

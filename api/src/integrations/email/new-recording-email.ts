@@ -1,3 +1,4 @@
+import { playerClock } from '@showback/contract';
 import { senderInFull, senderName, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 
 export interface NewRecordingEmail {
@@ -8,11 +9,7 @@ export interface NewRecordingEmail {
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-function duration(ms: number | null): string {
-  if (ms === null) return 'unknown length';
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
+const duration = (ms: number | null): string => (ms === null ? 'unknown length' : playerClock(ms, 'round'));
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 

@@ -1,14 +1,9 @@
-import type { SummaryCitation } from '@showback/contract';
+import { paddedClock, type SummaryCitation } from '@showback/contract';
 import { metadataLines, senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import type { NoteProblems } from '../helpdesk/helpdesk-note.ts';
 
 /** How many of each the issue lists; the recording's page has them all. */
 const LISTED = 10;
-
-const clock = (ms: number): string => {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-};
 
 /** Text from the customer's side, on one line and unable to open markdown constructs (links, code, emphasis, HTML). */
 function md(value: string, max = 300): string {
@@ -20,7 +15,7 @@ function md(value: string, max = 300): string {
 /** A link to the moment on the recording's page (`?t=` in seconds), shown as mm:ss. */
 const moment = (recording: string, ms: number): string => {
   const second = Math.max(0, Math.floor(ms / 1000));
-  return `[${clock(second * 1000)}](${recording}?t=${second})`;
+  return `[${paddedClock(ms)}](${recording}?t=${second})`;
 };
 
 function citation(recording: string, c: SummaryCitation): string {
@@ -70,7 +65,7 @@ function requestListSection(file: RequestListFile | undefined): string[] {
  */
 export function issueMarkdown(alert: SubmissionAlert, problems: NoteProblems, requestList?: RequestListFile): string {
   const recording = alert.links.recording;
-  const length = alert.submission.duration_ms === null ? 'unknown length' : clock(alert.submission.duration_ms);
+  const length = alert.submission.duration_ms === null ? 'unknown length' : paddedClock(alert.submission.duration_ms, 'round');
   const summary = alert.summary;
   const lines = [
     `**[Showback recording](${recording})** from ${md(senderInFull(alert.recipient))} · ${length}${alert.submission.status === 'failed' ? ' · processing failed' : ''}`,
@@ -101,6 +96,6 @@ export function issueMarkdown(alert: SubmissionAlert, problems: NoteProblems, re
 
 /** The recording in a few words (length and what went wrong), for an attachment's subtitle or a link's title. */
 export function recordingInBrief(alert: SubmissionAlert): string {
-  const length = alert.submission.duration_ms === null ? 'recording' : `${clock(alert.submission.duration_ms)} recording`;
+  const length = alert.submission.duration_ms === null ? 'recording' : `${paddedClock(alert.submission.duration_ms, 'round')} recording`;
   return `${length} · ${alert.counts.console_errors} console errors · ${alert.counts.failed_requests} failed requests`;
 }

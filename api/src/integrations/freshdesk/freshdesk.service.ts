@@ -6,6 +6,7 @@ import { createTicketRequest, listTicketRequests } from '../helpdesk/ticket-requ
 import { openSecret, sealSecret } from '../kit/secret-box.ts';
 import { callFreshdesk, type FreshdeskAgent, type FreshdeskTicket } from './freshdesk-client.ts';
 import * as repo from './freshdesk.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Freshdesk is not connected.');
 
@@ -16,8 +17,8 @@ export async function freshdeskStatus(ctx: AppContext, accountId: string): Promi
     domain: row?.domain ?? null,
     agent: row ? { name: row.agent_name, email: row.agent_email } : null,
     error: row?.error ?? null,
-    connected_at: row ? new Date(row.created_at).toISOString() : null,
-    app_token_issued_at: row?.app_token_issued_at ? new Date(row.app_token_issued_at).toISOString() : null,
+    connected_at: iso(row?.created_at),
+    app_token_issued_at: iso(row?.app_token_issued_at),
     plan_allows: await helpdeskAllowed(ctx.db, accountId, 'freshdesk'),
   };
 }

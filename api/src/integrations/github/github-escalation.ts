@@ -14,6 +14,7 @@ import { valueOrThrow, type ProviderAnswer, type ProviderFailure } from '../kit/
 import { callGitHub, githubApi } from './github-client.ts';
 import { assertGitHubAllowed, githubAllowed, githubConnection, tokenOf } from './github.service.ts';
 import * as repo from './github.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 /** Hidden in the issue's Markdown: finds the issue again when our record of it was lost (an answer that never came back). */
 export const recordingMarker = (recordingUrl: string): string => `<!-- showback-recording: ${recordingUrl} -->`;
@@ -27,7 +28,7 @@ export function toGitHubIssue(row: repo.GitHubIssueRow): GitHubIssue {
     state: row.state,
     state_reason: row.state_reason,
     escalations: row.escalations,
-    updated_at: new Date(row.updated_at).toISOString(),
+    updated_at: iso(row.updated_at),
   };
 }
 

@@ -12,6 +12,7 @@ import { callGitHub, GITHUB_SCOPES, githubApi, githubApp, githubOAuth, revokeGit
 import * as repo from './github.repository.ts';
 import { settingsOf } from '../kit/provider.ts';
 import { githubSettings } from './github.settings.ts';
+import { iso } from '../../db/iso.ts';
 
 export const githubCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/github/callback`;
 export const githubWebhookUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/github/webhook`;
@@ -36,7 +37,7 @@ export async function githubStatus(ctx: AppContext, accountId: string): Promise<
     repository: row?.repository_full_name ? { full_name: row.repository_full_name, private: Boolean(row.repository_private) } : null,
     webhook: row?.webhook_id != null,
     error: row?.error ?? null,
-    connected_at: row ? new Date(row.created_at).toISOString() : null,
+    connected_at: iso(row?.created_at),
     plan_allows: await githubAllowed(ctx.db, accountId),
   };
 }

@@ -1,4 +1,4 @@
-import type { SummaryCitation } from '@showback/contract';
+import { paddedClock, type SummaryCitation } from '@showback/contract';
 import { metadataLines, senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import { escapeHtml } from '../../web/message-page.ts';
 import type { TrackerIssue } from '../escalation/tracker-issues.ts';
@@ -16,17 +16,12 @@ export interface NoteProblems {
 /** How many of each the note lists; the recording's page has them all. */
 const LISTED = 5;
 
-const clock = (ms: number): string => {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-};
-
 const text = (value: string, max = 300): string => escapeHtml(value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
 function citation(c: SummaryCitation): string {
-  if (c.type === 'request') return `${clock(c.t_ms)} ${text(c.method)} ${text(c.url, 120)} → ${c.status}`;
-  if (c.type === 'console') return `${clock(c.t_ms)} console.${text(c.level)}`;
-  return clock(c.t_ms);
+  if (c.type === 'request') return `${paddedClock(c.t_ms, 'round')} ${text(c.method)} ${text(c.url, 120)} → ${c.status}`;
+  if (c.type === 'console') return `${paddedClock(c.t_ms, 'round')} console.${text(c.level)}`;
+  return paddedClock(c.t_ms, 'round');
 }
 
 function list(heading: string, total: number, items: string[]): string {
@@ -37,7 +32,7 @@ function list(heading: string, total: number, items: string[]): string {
 
 function stepsHtml(steps: ListedStep[]): string {
   if (steps.length === 0) return '';
-  const items = steps.map((s) => `<li>${s.t_ms === null ? '' : `${clock(s.t_ms)} `}${text(s.text)}</li>`);
+  const items = steps.map((s) => `<li>${s.t_ms === null ? '' : `${paddedClock(s.t_ms, 'round')} `}${text(s.text)}</li>`);
   return `<p><strong>Steps to reproduce:</strong></p><ol>${items.join('')}</ol>`;
 }
 
@@ -78,7 +73,7 @@ function reviewHtml(review: SubmissionAlert['review']): string {
 
 const who = (alert: SubmissionAlert): string => text(senderInFull(alert.recipient));
 
-const duration = (ms: number | null): string => (ms === null ? 'unknown length' : clock(ms));
+const duration = (ms: number | null): string => (ms === null ? 'unknown length' : paddedClock(ms, 'round'));
 
 const footer = (ref: string): string => `<p><small>Posted by Showback · ref ${escapeHtml(ref)}</small></p>`;
 
@@ -102,8 +97,8 @@ export function recordingNoteHtml(alert: SubmissionAlert, problems: NoteProblems
   return [
     `<p><strong>${head}: ${text(alert.request.title)}</strong></p>`,
     `<p>From ${who(alert)} · ${duration(alert.submission.duration_ms)} · <a href="${escapeHtml(alert.links.recording)}">Open the recording</a></p>`,
-    list('Console errors', alert.counts.console_errors, problems.consoleErrors.slice(0, LISTED).map((e) => `${clock(e.t_ms)} ${text(e.message)}`)),
-    list('Failed requests', alert.counts.failed_requests, problems.failedRequests.slice(0, LISTED).map((r) => `${clock(r.t_ms)} ${text(r.method)} ${text(r.url, 200)} → ${r.status || 'no answer'}`)),
+    list('Console errors', alert.counts.console_errors, problems.consoleErrors.slice(0, LISTED).map((e) => `${paddedClock(e.t_ms, 'round')} ${text(e.message)}`)),
+    list('Failed requests', alert.counts.failed_requests, problems.failedRequests.slice(0, LISTED).map((r) => `${paddedClock(r.t_ms, 'round')} ${text(r.method)} ${text(r.url, 200)} → ${r.status || 'no answer'}`)),
     stepsHtml(problems.steps),
     alert.summary ? summaryHtml(alert.summary) : PENDING_SUMMARY[later],
     escalatedHtml(issues),

@@ -7,6 +7,7 @@ import type { RequestRecipient } from '../../modules/requests/request-recipient.
 import { createRequest, deleteRequest, getRequest } from '../../modules/requests/requests.service.ts';
 import { trackerIssuesOf } from '../escalation/tracker-issues.ts';
 import { assertHelpdeskAllowed } from './helpdesk-plan.ts';
+import { iso } from '../../db/iso.ts';
 
 export type TicketRequestRow = Selectable<HelpdeskTicketRequestsTable>;
 
@@ -79,7 +80,7 @@ async function ticketRequest(ctx: AppContext, accountId: string, binding: Ticket
       id: s.id,
       status: s.status,
       duration_ms: s.duration_ms,
-      created_at: new Date(s.created_at).toISOString(),
+      created_at: iso(s.created_at),
       recording_url: `${ctx.config.publicUrl}/my/recordings/${s.id}`,
       issues: (await trackerIssuesOf(ctx.db, s.id)).map(({ label: _label, ...issue }) => issue),
     })),

@@ -1,4 +1,4 @@
-import type { TicketReply, TicketRequest, TicketRequestState, TrackerId } from '@showback/contract';
+import { playerClock, type TicketReply, type TicketRequest, type TicketRequestState, type TrackerId } from '@showback/contract';
 import type { CustomerTexts } from '../../customer-language/customer-language.ts';
 
 /**
@@ -54,8 +54,6 @@ function requestList(requests: TicketRequest[]): Component[] {
   return [{ type: 'list', items }];
 }
 
-const clock = (ms: number | null): string => (ms === null ? '' : ` ${Math.floor(ms / 60000)}:${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')}`);
-
 /**
  * The newest settled recordings with the issues they were escalated to (a click opens the issue) and a "Create issue
  * in …" button for each tracker they have none in.
@@ -66,8 +64,9 @@ function escalation(requests: TicketRequest[], trackers: Trackers): Component[] 
     const issues = rec.issues.map((i) => ({ type: 'item' as const, id: `issue-${i.tracker}-${rec.id}`, title: i.key, subtitle: `${i.state} · ${i.title}`, action: { type: 'url' as const, url: i.url } }));
     const missing = trackers.filter((t) => !rec.issues.some((i) => i.tracker === t.id));
     if (issues.length === 0 && missing.length === 0) return [];
+    const length = rec.duration_ms === null ? '' : ` ${playerClock(rec.duration_ms, 'round')}`;
     return [
-      { type: 'text', text: `Recording${clock(rec.duration_ms)} · ${STATE[rec.status as 'ready' | 'failed']}`, style: 'muted' },
+      { type: 'text', text: `Recording${length} · ${STATE[rec.status as 'ready' | 'failed']}`, style: 'muted' },
       ...(issues.length ? [{ type: 'list' as const, items: issues }] : []),
       ...missing.map((t): Component => ({ type: 'button', id: createIssueButton(t.id, rec.id), label: `Create issue in ${t.label}`, style: 'secondary', action: { type: 'submit' } })),
     ];

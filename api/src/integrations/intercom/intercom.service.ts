@@ -11,6 +11,7 @@ import { callIntercom, exchangeIntercomCode, intercomApi, intercomApp, regionOf 
 import * as repo from './intercom.repository.ts';
 import { settingsOf } from '../kit/provider.ts';
 import { intercomSettings } from './intercom.settings.ts';
+import { iso } from '../../db/iso.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Intercom is not connected.');
 
@@ -24,7 +25,7 @@ export async function intercomStatus(ctx: AppContext, accountId: string): Promis
     region: row?.region ?? null,
     admin: row ? { name: row.admin_name, email: row.admin_email } : null,
     error: row?.error ?? null,
-    connected_at: row ? new Date(row.created_at).toISOString() : null,
+    connected_at: iso(row?.created_at),
     plan_allows: await helpdeskAllowed(ctx.db, accountId, 'intercom'),
   };
 }

@@ -15,6 +15,7 @@ import { callJira, jiraApi } from './jira-client.ts';
 import { jiraAccessFor } from './jira-connection.ts';
 import { assertJiraAllowed, jiraAllowed, jiraConnection } from './jira.service.ts';
 import * as repo from './jira.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 export function toJiraIssue(row: repo.JiraIssueRow): JiraIssue {
   return {
@@ -24,7 +25,7 @@ export function toJiraIssue(row: repo.JiraIssueRow): JiraIssue {
     url: row.url,
     status: { name: row.status_name, category: row.status_category },
     escalations: row.escalations,
-    updated_at: new Date(row.updated_at).toISOString(),
+    updated_at: iso(row.updated_at),
   };
 }
 

@@ -14,6 +14,7 @@ import { jiraAccessFor } from './jira-connection.ts';
 import * as repo from './jira.repository.ts';
 import { settingsOf } from '../kit/provider.ts';
 import { jiraSettings } from './jira.settings.ts';
+import { iso } from '../../db/iso.ts';
 
 export const jiraCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/jira/callback`;
 export const jiraWebhookUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/jira/webhook`;
@@ -39,7 +40,7 @@ export async function jiraStatus(ctx: AppContext, accountId: string): Promise<Ji
     issue_type: row?.issue_type_id ? { id: row.issue_type_id, name: row.issue_type_name ?? '' } : null,
     follows_status: Boolean(row?.webhook_id),
     error: row?.error ?? null,
-    connected_at: row ? new Date(row.created_at).toISOString() : null,
+    connected_at: iso(row?.created_at),
     plan_allows: await jiraAllowed(ctx.db, accountId),
   };
 }

@@ -13,6 +13,7 @@ import { issueMarkdown, recordingInBrief, type RequestListFile } from '../escala
 import { requestListFile } from '../escalation/request-list-har.ts';
 import { accessFor, linearAllowed, linearConnection, assertLinearAllowed } from './linear.service.ts';
 import * as repo from './linear.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 interface IssueFacts {
   id: string;
@@ -33,7 +34,7 @@ export function toLinearIssue(row: repo.LinearIssueRow): LinearIssue {
     url: row.url,
     state: { name: row.state_name, type: row.state_type },
     escalations: row.escalations,
-    updated_at: new Date(row.updated_at).toISOString(),
+    updated_at: iso(row.updated_at),
   };
 }
 

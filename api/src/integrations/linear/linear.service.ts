@@ -13,6 +13,7 @@ import { linearAccess } from './linear-connection.ts';
 import * as repo from './linear.repository.ts';
 import { settingsOf } from '../kit/provider.ts';
 import { linearSettings } from './linear.settings.ts';
+import { iso } from '../../db/iso.ts';
 
 export const linearCallbackUrl = (ctx: AppContext): string => `${ctx.config.publicUrl}/api/v1/integrations/linear/callback`;
 
@@ -35,7 +36,7 @@ export async function linearStatus(ctx: AppContext, accountId: string): Promise<
     organization_name: row?.organization_name ?? null,
     team: row?.team_id ? { id: row.team_id, key: row.team_key ?? '', name: row.team_name ?? '' } : null,
     error: row?.error ?? null,
-    connected_at: row ? new Date(row.created_at).toISOString() : null,
+    connected_at: iso(row?.created_at),
     plan_allows: await linearAllowed(ctx.db, accountId),
   };
 }

@@ -1,4 +1,5 @@
-import { clockOf, type MentionAlert } from '../../modules/comments/mention-alert.ts';
+import { playerClock } from '@showback/contract';
+import type { MentionAlert } from '../../modules/comments/mention-alert.ts';
 import type { RecordingCardText } from '../team-chat/recording-card-text.ts';
 
 /** A chat.postMessage body without its channel: `text` is the notification's fallback, `blocks` the Block Kit layout. */
@@ -28,7 +29,7 @@ export function newRecordingSlackMessage(card: RecordingCardText): SlackMessage 
 export function mentionSlackMessage(alert: MentionAlert): SlackMessage {
   const author = alert.comment.guest ? `${alert.comment.author} (outside guest)` : alert.comment.author;
   const named = alert.mentioned.map((m) => m.name).join(', ');
-  const at = alert.comment.at_ms === null ? '' : ` at ${clockOf(alert.comment.at_ms)}`;
+  const at = alert.comment.at_ms === null ? '' : ` at ${playerClock(alert.comment.at_ms)}`;
   const heading = `${author} mentioned ${named} on “${alert.request_title}”${at}`;
   const quote = alert.comment.body.split('\n').map((line) => `>${escape(line)}`).join('\n');
   return {

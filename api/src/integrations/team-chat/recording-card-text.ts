@@ -1,3 +1,4 @@
+import { playerClock } from '@showback/contract';
 import { senderInFull, type SubmissionAlert } from '../../alerts/submission-alert.ts';
 import type { SummaryRow } from '../../modules/summaries/summaries.repository.ts';
 
@@ -14,11 +15,7 @@ export interface RecordingCardText {
   recordingUrl: string;
 }
 
-function duration(ms: number | null): string {
-  if (ms === null) return 'unknown';
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
+const duration = (ms: number | null): string => (ms === null ? 'unknown' : playerClock(ms, 'round'));
 
 const SUMMARY_LINES = 3;
 

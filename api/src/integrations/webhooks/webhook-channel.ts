@@ -6,6 +6,7 @@ import { OutboundError, outboundRequest, type OutboundResponse } from '../outbou
 import { notifyEndpointDisabled } from './endpoint-disabled-email.ts';
 import * as repo from './webhook-endpoints.repository.ts';
 import { webhookHeaders } from './webhook-signature.ts';
+import { iso } from '../../db/iso.ts';
 
 const TIMEOUT_MS = 10_000;
 const MAX_RESPONSE_BYTES = 4096;
@@ -42,7 +43,7 @@ export const webhookChannel: AlertChannel = {
   targets: (db, event) => repo.endpointIdsFor(db, event.account_id, event.type),
 
   async render(ctx, event, target) {
-    const timestamp = new Date(event.created_at).toISOString();
+    const timestamp = iso(event.created_at);
     if (event.type === WEBHOOK_TEST_EVENT) {
       return JSON.stringify({ type: event.type, timestamp, data: { endpoint_id: target, message: 'A test event from Showback. Your endpoint received it.' } });
     }

@@ -7,12 +7,11 @@ import { AppError, notFound, validationFailed } from '../../errors.ts';
 import { checkOutboundHost, checkOutboundUrl, OutboundError } from '../outbound/outbound-http.ts';
 import * as repo from './webhook-endpoints.repository.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
+import { iso } from '../../db/iso.ts';
 
 /** After a rotation the old secret keeps signing this long, so receivers can switch without losing events. */
 export const SECRET_GRACE_HOURS = 24;
 const LOG_LIMIT = 50;
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString());
 
 function toEndpoint(row: repo.WebhookEndpointRow): WebhookEndpoint {
   return {
@@ -22,7 +21,7 @@ function toEndpoint(row: repo.WebhookEndpointRow): WebhookEndpoint {
     events: row.events as WebhookEndpoint['events'],
     status: row.status,
     disabled_reason: row.status === 'disabled' ? row.disabled_reason : null,
-    created_at: iso(row.created_at)!,
+    created_at: iso(row.created_at),
   };
 }
 

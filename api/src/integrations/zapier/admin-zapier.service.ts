@@ -4,13 +4,14 @@ import { notFound } from '../../errors.ts';
 import { recordAdminAction } from '../../modules/admin/audit-log.repository.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { deleteAnySubscription, listAllSubscriptions } from './zapier.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 export async function listZapierSubscriptions(ctx: AppContext, query: AdminZapierQuery): Promise<AdminZapierSubscriptionList> {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 25;
   const { rows, total } = await listAllSubscriptions(ctx.db, { ...(query.q ? { q: query.q } : {}), ...(query.sort ? { sort: query.sort } : {}), page, perPage });
   return {
-    items: rows.map((row) => ({ id: row.id, event: row.event, hookUrl: row.target_url, created_at: new Date(row.created_at).toISOString(), account_id: row.account_id, account_name: row.account_name })),
+    items: rows.map((row) => ({ id: row.id, event: row.event, hookUrl: row.target_url, created_at: iso(row.created_at), account_id: row.account_id, account_name: row.account_name })),
     total,
     page,
     per_page: perPage,

@@ -6,6 +6,7 @@ import { effectivePlan } from '../../modules/billing/billing-state.ts';
 import { checkOutboundHost, checkOutboundUrl, OutboundError } from '../outbound/outbound-http.ts';
 import * as repo from './zapier.repository.ts';
 import { hashZapierKey, newZapierKey } from './zapier-key.ts';
+import { iso } from '../../db/iso.ts';
 
 /** Spec §9: automation integrations on every paid plan and during the trial. */
 export async function assertZapierPlan(ctx: AppContext, accountId: string): Promise<void> {
@@ -61,7 +62,7 @@ const toSubscription = (row: Awaited<ReturnType<typeof repo.insertSubscription>>
   id: row.id,
   event: row.event,
   hookUrl: row.target_url,
-  created_at: new Date(row.created_at).toISOString(),
+  created_at: iso(row.created_at),
 });
 
 export async function subscribe(ctx: AppContext, accountId: string, hookUrl: string, event: ZapierTriggerEvent = ZAPIER_TRIGGER_EVENT): Promise<ZapierSubscription> {

@@ -13,6 +13,7 @@ import { callZendesk, ZENDESK_SCOPES, zendeskApi, zendeskApp, zendeskOAuth, zend
 import * as repo from './zendesk.repository.ts';
 import { settingsOf } from '../kit/provider.ts';
 import { zendeskSettings } from './zendesk.settings.ts';
+import { iso } from '../../db/iso.ts';
 
 const notConnected = (): AppError => new AppError('NOT_FOUND', 'Zendesk is not connected.');
 
@@ -25,7 +26,7 @@ export async function zendeskStatus(ctx: AppContext, accountId: string): Promise
     connected: row !== undefined,
     subdomain: row?.subdomain ?? null,
     error: row?.error ?? null,
-    connected_at: row ? new Date(row.created_at).toISOString() : null,
+    connected_at: iso(row?.created_at),
     note_tags: row ? noteTags(row) : [],
     plan_allows: await helpdeskAllowed(ctx.db, accountId, 'zendesk'),
   };

@@ -6,6 +6,7 @@ import { incrementCounter } from '../../plugins/rate-limit.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { sessionUser, type SessionUser } from '../auth/sessions.service.ts';
 import * as repo from './access-tokens.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** last_used_at is written at most this often per token, so a busy script does not write on every call. */
@@ -17,8 +18,6 @@ export interface TokenCaller {
   tokenId: string;
   scope: AccessTokenScope;
 }
-
-const iso = (value: Date | string): string => new Date(value).toISOString();
 
 function toAccessToken(row: repo.TokenListRow): AccessToken {
   return {

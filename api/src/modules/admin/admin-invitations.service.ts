@@ -4,12 +4,13 @@ import { AppError, notFound } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import * as repo from './admin-invitations.repository.ts';
 import { recordAdminAction } from './audit-log.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 export async function listInvitations(ctx: AppContext, query: AdminInvitationQuery): Promise<AdminInvitationList> {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 25;
   const { rows, total } = await repo.listInvitations(ctx.db, { ...query, page, perPage });
-  return { items: rows.map((i) => ({ ...i, created_at: new Date(i.created_at).toISOString(), expires_at: new Date(i.expires_at).toISOString() })), total, page, per_page: perPage };
+  return { items: rows.map((i) => ({ ...i, created_at: iso(i.created_at), expires_at: iso(i.expires_at) })), total, page, per_page: perPage };
 }
 
 /**

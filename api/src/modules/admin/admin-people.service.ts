@@ -10,12 +10,12 @@ import { localeDate } from '../users/user-locale.ts';
 import { seatsOf } from '../team/seats.ts';
 import { recordAdminAction } from './audit-log.repository.ts';
 import * as repo from './admin-people.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 const DAY_MS = 86_400_000;
-const iso = (date: Date | null): string | null => (date ? new Date(date).toISOString() : null);
 
 function auditJson(rows: Selectable<AdminAuditLogTable>[]) {
-  return rows.map((a) => ({ id: a.id, actor_email: a.actor_email, action: a.action, target_type: a.target_type, target_id: a.target_id, before: a.before, after: a.after, created_at: iso(a.created_at)! }));
+  return rows.map((a) => ({ id: a.id, actor_email: a.actor_email, action: a.action, target_type: a.target_type, target_id: a.target_id, before: a.before, after: a.after, created_at: iso(a.created_at) }));
 }
 
 export async function getAccount(ctx: AppContext, accountId: string, now = new Date()): Promise<AdminAccountDetail> {
@@ -32,7 +32,7 @@ export async function getAccount(ctx: AppContext, accountId: string, now = new D
     trial_ends_at: iso(account.trial_ends_at),
     billing_interval: account.billing_interval,
     subscription_status: account.subscription_status ?? 'none',
-    created_at: iso(account.created_at)!,
+    created_at: iso(account.created_at),
     limits: { submission_limit: rules.submissionLimit, retention_days: rules.retentionDays, seats: rules.seats },
     enterprise_limits: { submission_limit: account.enterprise_submission_limit, retention_days: account.enterprise_retention_days, seats: account.enterprise_seats },
     submissions_this_month: Number(account.used),
@@ -63,12 +63,12 @@ export async function getUser(ctx: AppContext, userId: string): Promise<AdminUse
     disabled: user.disabled_at !== null,
     email_verified: user.email_verified,
     has_password: Boolean(user.has_password),
-    created_at: iso(user.created_at)!,
+    created_at: iso(user.created_at),
     last_active_at: iso(user.last_active_at),
-    identities: identities.map((i) => ({ provider: i.provider, email: i.email, created_at: iso(i.created_at)!, last_used_at: iso(i.last_used_at)! })),
+    identities: identities.map((i) => ({ provider: i.provider, email: i.email, created_at: iso(i.created_at), last_used_at: iso(i.last_used_at) })),
     account,
-    support_requests: requests.map((r) => ({ id: r.id, subject: r.subject ?? `Contact form: ${r.topic}`, status: r.status, created_at: iso(r.created_at)!, last_reply_at: iso(r.last_reply_at), replies: Number(r.replies) })),
-    chat: { messages: chat.messages.reverse().map((m) => ({ ...m, id: Number(m.id), created_at: iso(m.created_at)! })), total: chat.total },
+    support_requests: requests.map((r) => ({ id: r.id, subject: r.subject ?? `Contact form: ${r.topic}`, status: r.status, created_at: iso(r.created_at), last_reply_at: iso(r.last_reply_at), replies: Number(r.replies) })),
+    chat: { messages: chat.messages.reverse().map((m) => ({ ...m, id: Number(m.id), created_at: iso(m.created_at) })), total: chat.total },
     audit: auditJson(audit),
   };
 }

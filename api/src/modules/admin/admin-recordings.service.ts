@@ -7,8 +7,8 @@ import { recordRevokedToken, updateRequest } from '../requests/requests.reposito
 import { newRequestToken } from '../requests/request-token.ts';
 import * as repo from './admin-recordings.repository.ts';
 import { recordAdminAction } from './audit-log.repository.ts';
+import { iso } from '../../db/iso.ts';
 
-const iso = (date: Date | null): string | null => (date ? new Date(date).toISOString() : null);
 const nullableNumber = (value: number | string | null): number | null => (value === null ? null : Number(value));
 /** The audit log names a link by its last characters: the whole token would let anyone reading the log record. */
 const linkEnding = (token: string) => `…${token.slice(-4)}`;
@@ -18,7 +18,7 @@ export async function listRequests(ctx: AppContext, query: AdminRecordingRequest
   const perPage = query.per_page ?? 25;
   const { rows, total } = await repo.listRequests(ctx.db, { ...query, page, perPage });
   return {
-    items: rows.map((r) => ({ ...r, expires_at: iso(r.expires_at), created_at: iso(r.created_at)!, submission_count: Number(r.submission_count), revoked_links: Number(r.revoked_links) })),
+    items: rows.map((r) => ({ ...r, expires_at: iso(r.expires_at), created_at: iso(r.created_at), submission_count: Number(r.submission_count), revoked_links: Number(r.revoked_links) })),
     total,
     page,
     per_page: perPage,
@@ -56,7 +56,7 @@ function toSubmission(row: NonNullable<Awaited<ReturnType<typeof repo.findSubmis
     size_bytes: nullableNumber(row.size_bytes),
     duration_ms: nullableNumber(row.duration_ms),
     processing_error: row.processing_error,
-    created_at: iso(row.created_at)!,
+    created_at: iso(row.created_at),
   };
 }
 

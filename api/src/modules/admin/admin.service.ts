@@ -5,8 +5,8 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { endCredentials } from '../auth/credential-lifecycle.ts';
 import { recordAdminAction } from './audit-log.repository.ts';
 import * as repo from './admin.repository.ts';
+import { iso } from '../../db/iso.ts';
 
-const iso = (date: Date | null): string | null => (date ? new Date(date).toISOString() : null);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last 30 UTC days, oldest first, with a zero for each day without submissions. */
@@ -30,7 +30,7 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
     open_support_requests: c.support,
     unread_chats: c.chats,
     submissions_per_day: everyDay(now, c.perDay),
-    recent_actions: c.actions.map((a) => ({ id: a.id, actor_email: a.actor_email, action: a.action, target_type: a.target_type, target_id: a.target_id, before: a.before, after: a.after, created_at: iso(a.created_at)! })),
+    recent_actions: c.actions.map((a) => ({ id: a.id, actor_email: a.actor_email, action: a.action, target_type: a.target_type, target_id: a.target_id, before: a.before, after: a.after, created_at: iso(a.created_at) })),
   };
 }
 
@@ -38,7 +38,7 @@ export async function listUsers(ctx: AppContext, query: AdminUserQuery): Promise
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 25;
   const { rows, total } = await repo.listUsers(ctx.db, { ...query, page, perPage });
-  return { items: rows.map(({ disabled_at, ...u }) => ({ ...u, disabled: disabled_at !== null, created_at: iso(u.created_at)!, last_active_at: iso(u.last_active_at) })), total, page, per_page: perPage };
+  return { items: rows.map(({ disabled_at, ...u }) => ({ ...u, disabled: disabled_at !== null, created_at: iso(u.created_at), last_active_at: iso(u.last_active_at) })), total, page, per_page: perPage };
 }
 
 /**
@@ -72,7 +72,7 @@ export async function listAccounts(ctx: AppContext, query: AdminAccountQuery): P
   const perPage = query.per_page ?? 25;
   const { rows, total } = await repo.listAccounts(ctx.db, { ...query, page, perPage });
   return {
-    items: rows.map((a) => ({ ...a, trial_ends_at: iso(a.trial_ends_at), created_at: iso(a.created_at)!, user_count: Number(a.user_count), submission_count: Number(a.submission_count) })),
+    items: rows.map((a) => ({ ...a, trial_ends_at: iso(a.trial_ends_at), created_at: iso(a.created_at), user_count: Number(a.user_count), submission_count: Number(a.submission_count) })),
     total,
     page,
     per_page: perPage,

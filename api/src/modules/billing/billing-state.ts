@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { AccountBillingRow, AccountRow } from '../../db/schema.ts';
 import * as repo from './billing.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 const TRIAL_WARNING_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -64,7 +65,6 @@ export async function usedThisMonth(db: Db, accountId: string, now: Date): Promi
   return repo.countUsage(db, accountId, start, end);
 }
 
-const iso = (value: Date | string | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 const day = (value: Date): string => value.toISOString().slice(0, 10);
 
 export async function billingState(db: Db, account: AccountRow, now = new Date()): Promise<BillingState> {

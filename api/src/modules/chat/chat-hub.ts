@@ -4,6 +4,7 @@ import type { ChatMessage, ChatRead } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { findMessage, type MessageRow } from './chat.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 /** The NOTIFY channel of chat: every API process listens and passes what it hears to its own open event streams. */
 export const CHAT_CHANNEL = 'showback_chat';
@@ -31,7 +32,7 @@ export const toChatMessage = (row: MessageRow): ChatMessage => ({
   author: row.author,
   author_name: row.author_name,
   body: row.body,
-  created_at: new Date(row.created_at).toISOString(),
+  created_at: iso(row.created_at),
 });
 
 /**

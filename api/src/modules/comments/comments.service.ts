@@ -6,6 +6,7 @@ import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { SessionUser } from '../auth/sessions.service.ts';
 import { getSubmissionRecord } from '../submissions/submissions.service.ts';
 import * as repo from './comments.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 /** Who acts: a signed-in member (session or access token). */
 export type Member = Pick<SessionUser, 'id' | 'accountId' | 'role' | 'name'>;
@@ -15,8 +16,6 @@ export type Member = Pick<SessionUser, 'id' | 'accountId' | 'role' | 'name'>;
  * guests in; a guest's comment shows as "outside guest" with the email).
  */
 export type CommentAuthor = { kind: 'member'; member: Member } | { kind: 'guest'; accountId: string; email: string; name: string | null; shareLinkId: string | null };
-
-const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
 const accountOf = (who: CommentAuthor): string => (who.kind === 'member' ? who.member.accountId : who.accountId);
 

@@ -40,11 +40,3 @@ export async function buildMentionAlert(ctx: AppContext, event: AlertEventRow): 
     mentioned: await mentionedMembers(ctx.db, event),
   };
 }
-
-/** 0:03, 1:02:03: the moment as the player shows it. */
-export function clockOf(ms: number): string {
-  const total = Math.floor(ms / 1000);
-  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-}

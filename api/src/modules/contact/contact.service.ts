@@ -3,6 +3,7 @@ import type { ContactReceipt, ContactRequest } from '@showback/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError, validationFailed } from '../../errors.ts';
 import { countRecentFromIp, insertSupportRequest, markNotified } from './contact.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 /** Per sender address: enough for a person writing twice, too few for a script. */
 export const CONTACT_RATE = { max: 5, windowMs: 15 * 60_000 } as const;
@@ -83,5 +84,5 @@ export async function submitContact(deps: ContactDeps, raw: ContactRequest, send
     deps.log.error({ err, supportRequestId: row.id }, 'contact email to the team failed');
     await markNotified(ctx.db, row.id, err instanceof Error ? err.message.slice(0, 500) : 'send failed');
   }
-  return { id: row.id, received_at: new Date(row.created_at).toISOString() };
+  return { id: row.id, received_at: iso(row.created_at) };
 }

@@ -20,6 +20,7 @@ import { resolveToken } from './resolve-token.ts';
 import { isWidgetToken, WIDGET_REQUEST_TITLE } from '../widget/widget.service.ts';
 import * as repo from './requests.repository.ts';
 import { sanitizeInstructions } from './sanitize-instructions.ts';
+import { iso } from '../../db/iso.ts';
 
 export const UPLOAD_PATH = '/uploads';
 
@@ -31,11 +32,6 @@ export function linkUrl(base: string, token: string): string {
 // The column holds what the contract's LocaleSchema let in; a language dropped from the list later reads as none.
 const asLocale = (value: string | null): Locale | null => LOCALE_CODES.find((code) => code === value) ?? null;
 
-function toIso(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
 export function toRecordingRequest(linkBase: string, row: repo.RecordingRequestRecord): RecordingRequest {
   return {
     id: row.id,
@@ -43,7 +39,7 @@ export function toRecordingRequest(linkBase: string, row: repo.RecordingRequestR
     instructions: row.instructions_html,
     microphone: row.microphone,
     max_duration_seconds: row.max_duration_seconds,
-    expires_at: toIso(row.expires_at),
+    expires_at: iso(row.expires_at),
     fields: { name: row.field_name, email: row.field_email, note: row.field_note },
     redirect_url: row.redirect_url,
     language: asLocale(row.language),
@@ -51,8 +47,8 @@ export function toRecordingRequest(linkBase: string, row: repo.RecordingRequestR
     token: row.token,
     link_url: linkUrl(linkBase, row.token),
     submission_count: row.submission_count,
-    created_at: toIso(row.created_at) as string,
-    updated_at: toIso(row.updated_at) as string,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 

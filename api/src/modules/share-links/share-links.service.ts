@@ -8,9 +8,9 @@ import { hashToken } from '../auth/tokens.ts';
 import { getSubmissionRecord } from '../submissions/submissions.service.ts';
 import * as repo from './share-links.repository.ts';
 import { getSharingSettings, type StoredSharing } from './sharing-settings.ts';
+import { iso } from '../../db/iso.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** The address a share link is opened at; the token is in it, so it is shown once, when the link is made. */
 export const shareLinkUrl = (ctx: AppContext, token: string): string => `${ctx.config.publicUrl}/s/${token}`;
@@ -45,11 +45,11 @@ function toShareLink(row: repo.ShareLinkRow, domains: string[], views: { email: 
     allow_comments: row.allow_comments,
     purpose: row.purpose,
     created_by: row.created_by && row.creator_name !== null ? { id: row.created_by, name: row.creator_name } : null,
-    created_at: iso(row.created_at)!,
+    created_at: iso(row.created_at),
     expires_at: iso(row.expires_at),
     revoked_at: iso(row.revoked_at),
     state: stateOf(row, now),
-    views: views.map((v) => ({ email: v.email, viewed_at: iso(v.viewed_at)! })),
+    views: views.map((v) => ({ email: v.email, viewed_at: iso(v.viewed_at) })),
   };
 }
 

@@ -10,6 +10,7 @@ import { publicBranding } from '../branding/branding.service.ts';
 import * as repo from './share-links.repository.ts';
 import { shareCodeMail } from './share-code-email.ts';
 import { emailDomain, readSharing } from './sharing-settings.ts';
+import { iso } from '../../db/iso.ts';
 
 const MINUTE = 60 * 1000;
 /** A verified viewer stays verified this long (or until the link expires or is revoked). */
@@ -104,7 +105,7 @@ export async function linkInfo(request: FastifyRequest, token: string): Promise<
     verified,
     email,
     allow_comments: link.allow_comments,
-    expires_at: link.expires_at ? new Date(link.expires_at).toISOString() : null,
+    expires_at: iso(link.expires_at),
   };
 }
 

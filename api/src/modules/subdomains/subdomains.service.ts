@@ -5,6 +5,7 @@ import { AppError, validationFailed } from '../../errors.ts';
 import { isUniqueViolation } from '../users/users.service.ts';
 import * as repo from './subdomains.repository.ts';
 import { includesSubdomain, mayClaim, subdomainStatus } from './subdomain-status.ts';
+import { iso } from '../../db/iso.ts';
 
 /** https://<name>.<base domain>: PUBLIC_URL's scheme and port, so a proxy serving both needs no second setting. */
 export function subdomainOrigin(config: Readonly<Config>, name: string): string {
@@ -35,7 +36,7 @@ export async function getAccountSubdomain(ctx: AppContext, accountId: string, no
   const status = subdomainStatus(row, row.activated_at, now);
   if (status === 'lapsed') return { ...base, subdomain: null };
   if (status === 'active' && !row.activated_at) await repo.markActivated(ctx.db, accountId);
-  return { ...base, subdomain: { name: row.name, status, origin: subdomainOrigin(config, row.name), created_at: new Date(row.created_at).toISOString() } };
+  return { ...base, subdomain: { name: row.name, status, origin: subdomainOrigin(config, row.name), created_at: iso(row.created_at) } };
 }
 
 /**

@@ -11,12 +11,9 @@ import { storeSubmissionContext } from '../widget/submission-context.ts';
 import { admitSubmission } from './assert-can-submit.ts';
 import { mediaTypeOf, readHead } from './media-type.ts';
 import * as repo from './submissions.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 const posterUrl = (row: Pick<SubmissionRow, 'id' | 'poster_key'>): string | null => (row.poster_key ? `/api/v1/submissions/${row.id}/poster.jpg` : null);
 const thumbnailUrl = (row: Pick<SubmissionRow, 'id' | 'poster_key'>, width: ThumbnailWidth): string | null => (row.poster_key ? `${posterUrl(row)}?width=${width}` : null);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { getSubmissionRecord } from '../submissions/submissions.service.ts';
 import { findTranscript } from '../transcripts/transcripts.repository.ts';
 import { findSummary } from './summaries.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 /** A recording's summary as it stands (pending until written); 404 for a recording that is not this account's. */
 export async function getSummary(ctx: AppContext, accountId: string, submissionId: string): Promise<Summary> {
@@ -17,7 +18,7 @@ export async function getSummary(ctx: AppContext, accountId: string, submissionI
     lines: row?.status === 'ready' ? row.lines : [],
     steps: row?.status === 'ready' ? row.steps : [],
     error: row?.error ?? null,
-    updated_at: row ? new Date(row.updated_at).toISOString() : null,
+    updated_at: iso(row?.updated_at),
     rebuilding: row?.status === 'ready' && transcript?.status === 'ready' && new Date(transcript.updated_at) > new Date(row.transcript_at ?? row.updated_at),
   };
 }

@@ -8,12 +8,12 @@ import { recordAdminAction } from '../admin/audit-log.repository.ts';
 import { insertSupportRequest, markNotified } from '../contact/contact.repository.ts';
 import { hashIp } from '../contact/contact.service.ts';
 import * as repo from './support.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 /** Per signed-in user: a person with several problems at once, not a script. */
 export const SUPPORT_RATE = { max: 10, windowMs: 60 * 60_000 } as const;
 
 type Log = { error: (obj: object, msg: string) => void };
-const iso = (date: Date | null): string | null => (date ? new Date(date).toISOString() : null);
 const errorText = (err: unknown): string => (err instanceof Error ? err.message.slice(0, 500) : 'send failed');
 
 function toView(row: SupportRequestRow, replies: repo.SupportReplyRow[]): SupportRequest {
@@ -24,9 +24,9 @@ function toView(row: SupportRequestRow, replies: repo.SupportReplyRow[]): Suppor
     message: row.message,
     status: row.status,
     submission_id: row.submission_id,
-    created_at: iso(row.created_at)!,
+    created_at: iso(row.created_at),
     last_reply_at: iso(row.last_reply_at),
-    replies: replies.map((r) => ({ id: r.id, author: r.author, author_name: r.author_name, body: r.body, created_at: iso(r.created_at)! })),
+    replies: replies.map((r) => ({ id: r.id, author: r.author, author_name: r.author_name, body: r.body, created_at: iso(r.created_at) })),
   };
 }
 

@@ -12,6 +12,7 @@ import { invitationMail } from './invitation-email.ts';
 import { assertSeatFree, seatLimit, seatsOf } from './seats.ts';
 import * as repo from './team.repository.ts';
 import type { InvitationRow } from './team.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 const LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
@@ -19,7 +20,6 @@ export const INVITATION_INVALID = 'This invitation is not valid or has expired.'
 export const EMAIL_HAS_ACCOUNT =
   'This email already has a Showback account, and an account belongs to one workspace. Ask for an invitation to another address, or keep using your workspace.';
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
 const isExpired = (row: Pick<InvitationRow, 'expires_at'>, now: Date): boolean => new Date(row.expires_at).getTime() <= now.getTime();
 
 export function invitationJson(row: InvitationRow, now: Date): Invitation {

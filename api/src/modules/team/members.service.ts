@@ -7,8 +7,7 @@ import { invitationJson } from './invitations.service.ts';
 import { seatsOf } from './seats.ts';
 import * as repo from './team.repository.ts';
 import type { MemberRow } from './team.repository.ts';
-
-const iso = (value: Date | string): string => new Date(value).toISOString();
+import { iso } from '../../db/iso.ts';
 
 function memberJson(row: MemberRow): TeamMember {
   return {

@@ -6,6 +6,7 @@ import { summarizeSubmissionJob } from '../../jobs/summarize-submission.job.ts';
 import { transcribeSubmissionJob } from '../../jobs/transcribe-submission.job.ts';
 import { getSubmissionRecord } from '../submissions/submissions.service.ts';
 import { findTranscript, saveTranscript, type TranscriptRow } from './transcripts.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 function toTranscript(submissionId: string, row: TranscriptRow | undefined): Transcript {
   const base = `/api/v1/submissions/${submissionId}`;
@@ -19,7 +20,7 @@ function toTranscript(submissionId: string, row: TranscriptRow | undefined): Tra
     segments: ready ? row.segments : [],
     captions_url: ready ? `${base}/captions.vtt` : null,
     text_url: ready ? `${base}/transcript.txt` : null,
-    updated_at: row ? new Date(row.updated_at).toISOString() : null,
+    updated_at: iso(row?.updated_at),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { BillingState, User } from '@showback/contract';
 import type { AccountRow, UserRow } from '../../db/schema.ts';
+import { iso } from '../../db/iso.ts';
 
 export type SerializedUserColumns = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'is_sysadmin' | 'must_change_password'>;
 export type SerializedAccountColumns = Pick<AccountRow, 'id' | 'name' | 'onboarding_completed' | 'plan' | 'billing_interval' | 'trial_ends_at'>;
@@ -19,7 +20,7 @@ export function serializeUser(user: SerializedUserColumns, account: SerializedAc
       onboarding_completed: account.onboarding_completed,
       plan: account.plan as User['account']['plan'],
       billing_interval: account.billing_interval as User['account']['billing_interval'],
-      trial_ends_at: account.trial_ends_at ? new Date(account.trial_ends_at).toISOString() : null,
+      trial_ends_at: iso(account.trial_ends_at),
       effective_plan: billing.effective_plan,
       trial_active: billing.trial_active,
       submissions_used_this_month: billing.submissions_used_this_month,

@@ -17,6 +17,7 @@ import { insertRequest } from '../requests/requests.repository.ts';
 import type { OpenRequest } from '../requests/resolve-token.ts';
 import { canonicalOrigin, normalizeAllowedOrigin, originAllowed, originCandidates } from './widget-origins.ts';
 import * as repo from './widget.repository.ts';
+import { iso } from '../../db/iso.ts';
 
 const SESSION_PREFIX = 'ws_';
 
@@ -232,5 +233,5 @@ export async function recorderFrameAncestors(ctx: AppContext, token: string): Pr
 export async function getWidgetSessionInfo(ctx: AppContext, token: string): Promise<WidgetSessionInfo> {
   if (!isWidgetToken(token)) throw new AppError('NOT_FOUND', 'This recording session does not exist.');
   const session = await openSession(ctx, token);
-  return { parent_origin: session.origin, expires_at: new Date(session.expires_at).toISOString() };
+  return { parent_origin: session.origin, expires_at: iso(session.expires_at) };
 }

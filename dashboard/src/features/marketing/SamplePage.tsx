@@ -1,3 +1,4 @@
+import { playerClock } from '@showback/contract';
 import { useRef } from 'react';
 import { SAMPLE_SUBMISSION as sample } from './sample/submission.ts';
 import { t } from '../../messages/t.ts';
@@ -16,8 +17,6 @@ interface SampleEvent {
   text: string;
   status?: number;
 }
-
-const clock = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
 /** A real submission (recorded by dashboard/scripts/recordMedia.ts), laid out like the review screen. */
 export function SamplePage() {
@@ -52,7 +51,7 @@ export function SamplePage() {
               <dt>{t('marketing.sample.browser')}</dt><dd>{sample.environment.browser}</dd>
               <dt>{t('marketing.sample.os')}</dt><dd>{sample.environment.os}</dd>
               <dt>{t('marketing.sample.screen')}</dt><dd>{sample.environment.screen}</dd>
-              <dt>{t('marketing.sample.duration')}</dt><dd>{clock(sample.duration)}</dd>
+              <dt>{t('marketing.sample.duration')}</dt><dd>{playerClock(sample.duration * 1000)}</dd>
             </dl>
           </section>
         </div>
@@ -62,7 +61,7 @@ export function SamplePage() {
             {events.map((event, index) => (
               <li key={index}>
                 <button type="button" className={styles.timelineItem} onClick={() => seek(event.at)} data-level={event.level ?? (event.status && event.status >= 400 ? 'error' : 'info')}>
-                  <span className={styles.timelineTime}>{clock(event.at)}</span>
+                  <span className={styles.timelineTime}>{playerClock(event.at * 1000)}</span>
                   <span className={styles.timelineKind}>{event.kind === 'console' ? t('marketing.sample.console') : t('marketing.sample.network')}</span>
                   <span className={styles.timelineText}>{event.status ? `${event.status} ${event.text}` : event.text}</span>
                 </button>
