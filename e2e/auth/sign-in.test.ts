@@ -13,6 +13,10 @@ describe('sign-in screen (spec §2, §5, §8)', () => {
   it('enables submit only for a text@text.text email without spaces and a password of 6+ characters', async () => {
     const page = await product.page();
     await page.goto('/sign-in');
+    // The page arrives prerendered with its button disabled: the rules hold once the app has hydrated it.
+    await email(page).fill('a@b.co');
+    await password(page).fill('123456');
+    await expect.poll(() => submit(page).isEnabled()).toBe(true);
     const cases: [string, string, boolean][] = [
       ['', '', false],
       ['a@b.co', '', false],
@@ -44,8 +48,13 @@ describe('sign-in screen (spec §2, §5, §8)', () => {
     }
     await password(page).fill('hunter22');
     expect(await password(page).getAttribute('type')).toBe('password');
-    await page.getByRole('button', { name: 'Show password' }).click();
-    expect(await password(page).getAttribute('type')).toBe('text');
+    // A click before the app has hydrated the prerendered page is lost.
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Show password' }).click();
+        return password(page).getAttribute('type');
+      })
+      .toBe('text');
     await page.getByRole('button', { name: 'Hide password' }).click();
     expect(await password(page).getAttribute('type')).toBe('password');
     await page.getByRole('checkbox', { name: 'Remember me' }).waitFor();
