@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 import { requireSysadmin } from '../plugins/auth.ts';
 import { LocalMailbox, type StoredMail } from './local-mailbox.ts';
+import { escapeHtml as esc } from '../web/message-page.ts';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const linkify = (s: string): string => esc(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 function layout(title: string, body: string): string {

@@ -1,6 +1,9 @@
 import { isRtl, type Locale } from '@showback/contract';
 
-/** Escapes text for HTML element content and double-quoted attributes. */
+/**
+ * Escapes text for HTML element content and double-quoted attributes (the API writes no other kind): the one escaper
+ * of its pages, emails and helpdesk notes.
+ */
 export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**

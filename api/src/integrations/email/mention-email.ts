@@ -1,7 +1,6 @@
 import { playerClock } from '@showback/contract';
 import type { MentionAlert } from '../../modules/comments/mention-alert.ts';
-
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeHtml as esc } from '../../web/message-page.ts';
 
 /** "Ada mentioned you": the comment, its moment and a link to the recording there. Plain text and HTML. */
 export function renderMentionEmail(alert: MentionAlert): { subject: string; text: string; html: string } {

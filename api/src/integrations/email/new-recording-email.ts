@@ -1,13 +1,12 @@
 import { playerClock } from '@showback/contract';
 import { senderInFull, senderName, type SubmissionAlert } from '../../alerts/submission-alert.ts';
+import { escapeHtml as esc } from '../../web/message-page.ts';
 
 export interface NewRecordingEmail {
   subject: string;
   text: string;
   html: string;
 }
-
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const duration = (ms: number | null): string => (ms === null ? 'unknown length' : playerClock(ms, 'round'));
 

@@ -1,7 +1,7 @@
 import { SHARE_CODE_MINUTES } from '@showback/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { escapeHtml as esc } from '../../web/message-page.ts';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The one-time code a share link's viewer types to prove the address is theirs. */
 export function shareCodeMail(input: { to: string; code: string; accountName: string }): MailMessage {

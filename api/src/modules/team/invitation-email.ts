@@ -1,8 +1,8 @@
 import type { AssignableRole } from '@showback/contract';
 import { INVITATION_LIFETIME_DAYS } from '@showback/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { escapeHtml as esc } from '../../web/message-page.ts';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The same email whether or not the address already has an account, so sending it tells the inviter nothing. */
 export function invitationMail(input: { to: string; inviter: string; accountName: string; role: AssignableRole; link: string }): MailMessage {
