@@ -1,5 +1,4 @@
-import type { Comment } from '@showback/contract';
-import { formatDuration } from '../../../ui/formatters.ts';
+import { playerClock, type Comment } from '@showback/contract';
 import { t } from '../../../messages/t.ts';
 import { usePlayerClock } from '../usePlayerClock.ts';
 import styles from './Comments.module.css';
@@ -24,8 +23,8 @@ export function CommentMarkers({ comments, onOpen }: { comments: Comment[]; onOp
           type="button"
           className={[styles.marker, comment.parent_id ? styles.markerReply : ''].join(' ')}
           style={{ left: at(comment.at_ms!) }}
-          aria-label={t('comments.markerLabel', { time: formatDuration(comment.at_ms), author: comment.author.name })}
-          title={`${formatDuration(comment.at_ms)} · ${comment.author.name}: ${comment.body.slice(0, 80)}`}
+          aria-label={t('comments.markerLabel', { time: playerClock(comment.at_ms!), author: comment.author.name })}
+          title={`${playerClock(comment.at_ms!)} · ${comment.author.name}: ${comment.body.slice(0, 80)}`}
           onClick={() => {
             clock.seek(comment.at_ms! / 1000);
             onOpen(comment);

@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { Comment, CommentThread, CreateComment, UpdateComment } from '@showback/contract';
+import { playerClock, type Comment, type CommentThread, type CreateComment, type UpdateComment } from '@showback/contract';
 import type { ApiResource } from '../../../app/useApiResource.ts';
 import { reviewErrorMessage } from '../../../app/reviewErrorMessage.ts';
 import { Banner } from '../../../ui/Banner.tsx';
 import { Button } from '../../../ui/Button.tsx';
-import { formatDateTime, formatDuration } from '../../../ui/formatters.ts';
+import { formatDateTime } from '../../../ui/formatters.ts';
 import { LoadFailedBanner } from '../../../ui/LoadFailedBanner.tsx';
 import { useConfirm } from '../../../ui/useConfirm.ts';
 import { useToast } from '../../../ui/useToast.ts';
@@ -55,7 +55,7 @@ function Composer({ writer, members, placeholder, parentId, onDone, onCancel }: 
   const [moment, setMoment] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const shownMoment = moment ?? formatDuration(clock.currentTime * 1000);
+  const shownMoment = moment ?? playerClock(clock.currentTime * 1000);
   const atMs = pinned ? parseMoment(shownMoment) : undefined;
 
   const send = async (event?: FormEvent) => {
@@ -159,8 +159,8 @@ function CommentItem({ comment, writer, members, focused, onChanged, children }:
         <strong>{comment.author.name}</strong>
         {comment.author.kind === 'guest' && <span className={styles.guest}>{t('comments.guest')}</span>}
         {comment.at_ms !== null && (
-          <button type="button" className={styles.moment} onClick={() => clock.seek(comment.at_ms! / 1000)} aria-label={t('comments.seekTo', { time: formatDuration(comment.at_ms) })}>
-            {formatDuration(comment.at_ms)}
+          <button type="button" className={styles.moment} onClick={() => clock.seek(comment.at_ms! / 1000)} aria-label={t('comments.seekTo', { time: playerClock(comment.at_ms!) })}>
+            {playerClock(comment.at_ms!)}
           </button>
         )}
         <time className={styles.muted} dateTime={comment.created_at}>

@@ -1,12 +1,10 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import type { Submission, Transcript, TranscriptSegment } from '@showback/contract';
+import { playerClock, type Submission, type Transcript, type TranscriptSegment } from '@showback/contract';
 import { Banner } from '../../../ui/Banner.tsx';
 import { Button, buttonClassName } from '../../../ui/Button.tsx';
 import { t } from '../../../messages/t.ts';
-import { formatDuration } from '../../../ui/formatters.ts';
 
 /** 0:02 for a segment starting at 2.9 s: the second it starts in, as the .txt download and the summary write it. */
-const startOf = (ms: number): string => formatDuration(Math.floor(ms / 1000) * 1000);
 import { reviewErrorMessage } from '../../../app/reviewErrorMessage.ts';
 import type { ApiResource } from '../../../app/useApiResource.ts';
 import { languageName } from '../languageName.ts';
@@ -106,7 +104,7 @@ function SegmentEditor({ editSegment, segment, index, onDone }: { editSegment: N
       },
     );
   };
-  const label = t('transcript.editLabel', { time: startOf(segment.start_ms) });
+  const label = t('transcript.editLabel', { time: playerClock(segment.start_ms) });
   return (
     <form className={styles.editor} onSubmit={save} aria-label={label}>
       <label className={styles.visuallyHidden} htmlFor={`segment-${index}`}>
@@ -190,9 +188,9 @@ function Segments({
               type="button"
               className={styles.row}
               onClick={() => seek(segment.start_ms / 1000)}
-              aria-label={`${t('transcript.seek', { time: startOf(segment.start_ms) })}: ${segment.text}${segment.unsure ? ` (${t('transcript.unsure')})` : ''}`}
+              aria-label={`${t('transcript.seek', { time: playerClock(segment.start_ms) })}: ${segment.text}${segment.unsure ? ` (${t('transcript.unsure')})` : ''}`}
             >
-              <span className={styles.time}>{startOf(segment.start_ms)}</span>
+              <span className={styles.time}>{playerClock(segment.start_ms)}</span>
               <span className={segment.unsure ? `${styles.text} ${styles.unsure}` : styles.text} title={segment.unsure ? t('transcript.unsureHint') : undefined}>
                 {splitMatches(segment.text, query).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
                 {segment.unsure && <span className={styles.flag}> {t('transcript.unsure')}</span>}
@@ -200,7 +198,7 @@ function Segments({
               </span>
             </button>
                 {editSegment && (
-                  <Button variant="ghost" size="small" className={styles.edit} onClick={() => setEditing(index)} aria-label={t('transcript.editLabel', { time: startOf(segment.start_ms) })}>
+                  <Button variant="ghost" size="small" className={styles.edit} onClick={() => setEditing(index)} aria-label={t('transcript.editLabel', { time: playerClock(segment.start_ms) })}>
                     {t('transcript.edit')}
                   </Button>
                 )}
