@@ -64,9 +64,6 @@ for (const row of rows) {
     `${(name + mark).padEnd(32)}${seconds.padStart(7)}${cpu}${String(run.testResults.length).padStart(7)}${String(run.numPassedTests).padStart(8)}${String(run.numFailedTests).padStart(8)}${String(run.numPendingTests + run.numTodoTests).padStart(9)}  ${slowest}`,
   );
 }
-// Phases that ran side by side count once: the run's wall time since test.sh began, when it noted it.
-const started = path.join(results, 'started');
-if (fs.existsSync(started)) total = Math.round(Date.now() / 1000) - Number(fs.readFileSync(started, 'utf8'));
 lines.push(`${'total'.padEnd(32)}${String(total).padStart(7)}`);
 if (failures.length > 0) lines.push('', '== Failed', '', ...failures);
 lines.push('', `suite: ${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -6,8 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 results=$(mktemp -d -t showback-test-XXXXXX)
-# The report's total is the run's wall time: two phases run side by side (below).
-date +%s >"$results/started"
 trap 'node --import tsx scripts/test-report.ts "$results"' EXIT
 
 # The machine's busy CPU time so far, in clock ticks (/proc/stat: user, nice, system, irq, softirq, steal).
@@ -51,16 +49,8 @@ phase "Build" npm run build --silent
 # Three workers on two cores: API tests spend much of their time waiting on servers, timers and ffmpeg.
 TEST_DATABASE_URL='' tests "Unit and API on PGlite" --project unit --project api --maxWorkers=3
 tests "API on PostgreSQL" --project postgres --maxWorkers=3
-# The scenarios that record no video two at a time; those that record, one at a time in each browser
-# (vitest.config.ts). Recording runs in real time and leaves cores idle (alone, Chromium's kept 52% of the two busy,
-# Firefox's and WebKit's 34%), so those two phases run side by side; the second's output follows the first's.
+# The scenarios that record no video two at a time; those that record, one at a time (vitest.config.ts).
 tests "Chromium" --project e2e --maxWorkers=2
-(
-  tests "Firefox, WebKit (side by side)" --project browsers
-  exit "$failed"
-) >"$results/browsers.out" 2>&1 &
-browsers=$!
 tests "Chromium, recording" --project e2e-recording
-wait "$browsers" || failed=1
-cat "$results/browsers.out"
+tests "Firefox ESR and WebKitGTK" --project browsers
 exit "$failed"
