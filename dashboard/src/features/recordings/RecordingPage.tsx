@@ -105,7 +105,7 @@ function RecordingView({ submission }: { submission: Submission }) {
         }
         actions={
           <>
-            {thread.data && <ReviewControls submissionId={submission.id} review={thread.data.review} members={members} onChanged={thread.reload} />}
+            <ReviewControls submissionId={submission.id} review={thread.data?.review} members={members} onChanged={thread.reload} />
             {canShare && (
               <Button onClick={() => setSharing(true)} data-testid="share">
                 {t('sharing.share')}
